@@ -1,0 +1,136 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createAttemptLimiter } from './auth/attempt-limiter';
+import { createExternalSignIn } from './auth/external-sign-in';
+import { createSessionResolver } from './auth/session-cookie';
+import { createSessionStore } from './auth/sessions';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import { registerErrorHandler } from './http/error-handler';
+import { createSecretBox } from './lib/secret-box';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createUsersRepository } from './modules/auth/users.repository';
+import { progressRoutes } from './modules/progress/progress.routes';
+import { createProgressRepository } from './modules/progress/progress.repository';
+import { createProgressService } from './modules/progress/progress.service';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { createSettingsRepository } from './modules/settings/settings.repository';
+import { createSettingsService } from './modules/settings/settings.service';
+import { wordsRoutes } from './modules/words/words.routes';
+import { createWordsRepository } from './modules/words/words.repository';
+import { createWordsService } from './modules/words/words.service';
+
+const MINUTE = 60 * 1000;
+const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+/** Paths the server answers itself; anything else that is a GET gets the single-page app. */
+const SERVER_PREFIXES = ['/api/', '/auth/', '/media/', '/ws'];
+
+export interface AppDeps {
+  database: Database;
+  appSecret: string;
+  oidc?: Env['oidc'];
+  google?: Env['google'];
+  /** The built client; omitted or missing means API only (tests). */
+  clientDir?: string | null;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    // Only a proxy on this machine may tell us the client's address and scheme.
+    trustProxy: 'loopback',
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('userId', null);
+  registerErrorHandler(app);
+
+  await app.register(fastifyCookie, { secret: deps.appSecret });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'media-src': ["'self'", 'data:', 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+        // The app is often served over plain HTTP on a home network; upgrading would break it.
+        'upgrade-insecure-requests': null,
+      },
+    },
+    // Plain HTTP deployments must not be pinned to HTTPS.
+    strictTransportSecurity: false,
+  });
+
+  const { db } = deps.database;
+  const sessions = createSessionStore(db);
+  const sessionResolver = createSessionResolver(sessions);
+  const secretBox = createSecretBox(deps.appSecret);
+  const settingsRepository = createSettingsRepository(db);
+
+  const authService = createAuthService({
+    users: createUsersRepository(db),
+    loginLimiter: createAttemptLimiter({ max: 10, windowMs: 15 * MINUTE }),
+    registrationLimiter: createAttemptLimiter({ max: 5, windowMs: 60 * MINUTE }),
+  });
+  const settingsService = createSettingsService({ settings: settingsRepository, secretBox });
+  const progressService = createProgressService({
+    progress: createProgressRepository(db),
+    settings: settingsRepository,
+  });
+  const wordsService = createWordsService({ words: createWordsRepository(db) });
+
+  await app.register(authRoutes, {
+    auth: authService,
+    sessions,
+    sessionResolver,
+    externalSignIn: createExternalSignIn({ oidc: deps.oidc, google: deps.google }),
+    ipLimiter: createAttemptLimiter({ max: 50, windowMs: 60 * MINUTE }),
+  });
+  await app.register(settingsRoutes, { settingsService, sessionResolver });
+  await app.register(progressRoutes, { progressService, sessionResolver });
+  await app.register(wordsRoutes, { wordsService, sessionResolver });
+
+  const purgeTimer = setInterval(() => {
+    sessions.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
+  }, 60 * MINUTE);
+  purgeTimer.unref();
+  app.addHook('onClose', async () => clearInterval(purgeTimer));
+
+  const clientDir = deps.clientDir === undefined ? defaultClientDir : deps.clientDir;
+  if (clientDir && existsSync(clientDir)) await registerClient(app, clientDir);
+
+  return app;
+}
+
+async function registerClient(app: FastifyInstance, clientDir: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    setHeaders(reply, filePath) {
+      // Vite fingerprints everything under assets/, so those never change; index.html always may.
+      reply.header(
+        'Cache-Control',
+        filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isServerPath = SERVER_PREFIXES.some((prefix) => path.startsWith(prefix));
+    if (request.method === 'GET' && !isServerPath) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: 'Not found', code: 'not_found', requestId: request.id });
+  });
+}

@@ -1,0 +1,51 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { unauthorized } from '../http/app-error';
+import { SESSION_COOKIE, type SessionStore } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireUser` on protected routes. */
+    userId: string | null;
+  }
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expire: Date) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    // trustProxy is on, so this is true behind an HTTPS-terminating proxy.
+    secure: request.protocol === 'https',
+    expires: expire,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+export function createSessionResolver(sessions: SessionStore) {
+  /** The signed-in user's id, or null; a stale cookie is simply not a session. */
+  async function resolveUserId(request: FastifyRequest): Promise<string | null> {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return null;
+    const session = await sessions.find(token);
+    return session?.userId ?? null;
+  }
+
+  /** preHandler for every protected route: 401 when signed out. */
+  async function requireUser(request: FastifyRequest): Promise<void> {
+    const userId = await resolveUserId(request);
+    if (!userId) throw unauthorized();
+    request.userId = userId;
+  }
+
+  return { resolveUserId, requireUser };
+}
+export type SessionResolver = ReturnType<typeof createSessionResolver>;
+
+/** For handlers behind `requireUser`: the id is there, or the hook would have answered 401. */
+export function userIdOf(request: FastifyRequest): string {
+  if (!request.userId) throw unauthorized();
+  return request.userId;
+}

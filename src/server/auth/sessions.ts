@@ -1,0 +1,58 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { sessions } from '../db/schema';
+
+export const SESSION_COOKIE = 'palabra_sid';
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export type SessionData = {
+  userId: string;
+  provider: string;
+  createdAt: string;
+};
+
+// The table keeps a hash of the cookie's token, so a leaked database row cannot be replayed as a cookie.
+const sidOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** The sessions table (sid, sess, expire); expiry is enforced here, not trusted to the cookie. */
+export function createSessionStore(db: Db, now: () => Date = () => new Date()) {
+  const expiryFrom = (from: Date) => new Date(from.getTime() + SESSION_TTL_MS);
+
+  return {
+    async create(userId: string, provider: string): Promise<{ token: string; expire: Date }> {
+      const token = randomBytes(32).toString('base64url');
+      const createdAt = now();
+      const expire = expiryFrom(createdAt);
+      const sess: SessionData = { userId, provider, createdAt: createdAt.toISOString() };
+      await db.insert(sessions).values({ sid: sidOf(token), sess, expire, userId });
+      return { token, expire };
+    },
+
+    /** The live session for a cookie token; sliding: renewed once less than half its life is left. */
+    async find(token: string): Promise<{ userId: string; expire: Date } | null> {
+      const current = now();
+      const [row] = await db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.sid, sidOf(token)), gt(sessions.expire, current)))
+        .limit(1);
+      if (!row?.userId) return null;
+      let expire = row.expire;
+      if (expire.getTime() - current.getTime() < SESSION_TTL_MS / 2) {
+        expire = expiryFrom(current);
+        await db.update(sessions).set({ expire }).where(eq(sessions.sid, row.sid));
+      }
+      return { userId: row.userId, expire };
+    },
+
+    async destroy(token: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.sid, sidOf(token)));
+    },
+
+    async purgeExpired(): Promise<void> {
+      await db.delete(sessions).where(lt(sessions.expire, now()));
+    },
+  };
+}
+export type SessionStore = ReturnType<typeof createSessionStore>;

@@ -1,0 +1,52 @@
+import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** PGlite and node-postgres databases share this shape, so repositories never know which one they use. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The raw PGlite instance (embedded mode only), for the job queue's adapter. */
+  pglite?: PGlite;
+  /** The pg pool (server mode only). */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string }
+  /** `dataDir` undefined: an in-memory database (tests). */
+  | { kind: 'pglite'; dataDir?: string };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzlePg({ client: pool, schema });
+    await migratePg(db, { migrationsFolder });
+    return { db, kind: 'postgres', pool, close: () => pool.end() };
+  }
+  let pglite: PGlite;
+  if (options.dataDir) {
+    const folder = path.resolve(options.dataDir, 'pglite');
+    mkdirSync(folder, { recursive: true });
+    pglite = await PGlite.create(folder);
+  } else {
+    pglite = await PGlite.create();
+  }
+  const db = drizzlePglite({ client: pglite, schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db, kind: 'pglite', pglite, close: () => pglite.close() };
+}

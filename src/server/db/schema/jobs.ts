@@ -1,0 +1,44 @@
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, updatedAt } from './columns';
+import { users } from './users';
+
+export type UploadJobStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
+
+/** Live progress of a job (spec part 1 §3 "Batch job"), also pushed over `/ws`. */
+export interface UploadJobProgress {
+  total: number;
+  processed: number;
+  failed: number;
+  stage: string;
+  currentWord: string | null;
+  /** Milliseconds, from the measured rate; null until there is a rate. */
+  estimatedTimeRemaining: number | null;
+  /** Per-stage counts of the ten monitoring stages (DESIGN §4). */
+  stages?: { name: string; completed: number; total: number }[];
+}
+
+/**
+ * A user-visible long job (word uploads, dictionary maintenance, translation regeneration…). pg-boss runs it;
+ * this row is what the user sees and what survives pg-boss's own archive/cleanup. `input` and `results`
+ * are shaped per `kind` by that job's zod schema, so the table stays generic.
+ */
+export const uploadJobs = pgTable(
+  'upload_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** e.g. 'process-batch', 'upload-file', 'regenerate-translations'. */
+    kind: text('kind').notNull(),
+    status: text('status').$type<UploadJobStatus>().notNull().default('pending'),
+    input: jsonb('input').$type<unknown>(),
+    progress: jsonb('progress').$type<UploadJobProgress>(),
+    results: jsonb('results').$type<unknown>(),
+    errorMessage: text('error_message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: timestamptz('completed_at'),
+  },
+  (t) => [index('upload_jobs_user_id_created_at_idx').on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,86 @@
+import { boolean, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz } from './columns';
+import { users } from './users';
+
+export const words = pgTable(
+  'words',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    spanish: text('spanish').notNull(),
+    russian: text('russian').notNull(),
+    /**
+     * The normalised Spanish text of DESIGN D8 (NFC, lower-case, article and trailing punctuation removed),
+     * computed by the shared duplicate-key helper on every insert and on every change of `spanish`.
+     */
+    duplicateKey: text('duplicate_key').notNull(),
+    example: text('example'),
+    exampleTranslation: text('example_translation'),
+    highlightedSpanishWord: text('highlighted_spanish_word'),
+    highlightedRussianWord: text('highlighted_russian_word'),
+    // Media columns hold a `/media/<sha256>.<ext>` path or, for imported data, a data: URL (DESIGN D3).
+    imageUrl: text('image_url'),
+    imageUrlMobile: text('image_url_mobile'),
+    imageUrlDesktop: text('image_url_desktop'),
+    imageStyle: text('image_style'),
+    attempts: integer('attempts').notNull().default(0),
+    listenCount: integer('listen_count').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    partOfSpeech: text('part_of_speech'),
+    cefrLevel: text('cefr_level'),
+    themeCategory: text('theme_category'),
+    disabledAt: timestamptz('disabled_at'),
+    lastSpacedRepetitionAt: timestamptz('last_spaced_repetition_at'),
+    spacedRepetitionDay: integer('spaced_repetition_day').notNull().default(0),
+    isSpacedRepetitionActive: boolean('is_spaced_repetition_active').notNull().default(false),
+    supplementaryUsageCount: integer('supplementary_usage_count').notNull().default(0),
+    disabledUsageCount: integer('disabled_usage_count').notNull().default(0),
+    audiobookUsageCount: integer('audiobook_usage_count').notNull().default(0),
+    audioData: text('audio_data'),
+    russianAudioData: text('russian_audio_data'),
+    secondVoiceAudioData: text('second_voice_audio_data'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    /**
+     * The spec's "unique on user plus Spanish text", realised on the D8 key rather than the raw text so
+     * "El perro", "perro" and "perro." collide. It also makes re-running an upload job idempotent
+     * (inserts use ON CONFLICT DO NOTHING) and, starting with user_id, serves as the user_id index.
+     */
+    unique('words_user_id_duplicate_key_unique').on(t.userId, t.duplicateKey),
+    index('words_user_id_created_at_idx').on(t.userId, t.createdAt),
+    index('words_user_id_is_active_idx').on(t.userId, t.isActive),
+  ],
+);
+
+/** A shared catalogue of thematic categories (name is globally unique), so it has no userId. */
+export const themes = pgTable('themes', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull().unique('themes_name_unique'),
+  icon: text('icon'),
+});
+
+/**
+ * No userId: a link is owned through its word, and every query reaches it by joining `words`, which
+ * is user-scoped.
+ */
+export const wordThemes = pgTable(
+  'word_themes',
+  {
+    wordId: integer('word_id')
+      .notNull()
+      .references(() => words.id, { onDelete: 'cascade' }),
+    themeId: integer('theme_id')
+      .notNull()
+      .references(() => themes.id, { onDelete: 'cascade' }),
+    order: integer('order').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'word_themes_pk', columns: [t.wordId, t.themeId] }),
+    index('word_themes_theme_id_idx').on(t.themeId),
+  ],
+);

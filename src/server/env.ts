@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** The only reader of process.env: every setting the server takes, parsed once. */
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.url().optional(),
+    APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+    OPENAI_BASE_URL: z.url().optional(),
+    ELEVENLABS_BASE_URL: z.url().optional(),
+    LEONARDO_BASE_URL: z.url().optional(),
+    OIDC_ISSUER_URL: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .transform((env) => ({
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    appSecret: env.APP_SECRET,
+    providerBaseUrls: {
+      openai: env.OPENAI_BASE_URL,
+      elevenlabs: env.ELEVENLABS_BASE_URL,
+      leonardo: env.LEONARDO_BASE_URL,
+    },
+    oidc:
+      env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID
+        ? {
+            issuerUrl: env.OIDC_ISSUER_URL,
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+          }
+        : undefined,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    logLevel: env.LOG_LEVEL,
+  }));
+
+export type Env = z.infer<typeof envSchema>;
+export type OidcClientConfig = { issuerUrl: string; clientId: string; clientSecret?: string | undefined };
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // An empty variable means "unset", as in most shells' `VAR= command`.
+  const defined = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(defined);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,176 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authPaths,
+  authProvidersSchema,
+  authStatusSchema,
+  authSuccessSchema,
+  loginRequestSchema,
+  registerRequestSchema,
+  userSchema,
+} from '../../../shared/api/auth';
+import type { AttemptLimiter } from '../../auth/attempt-limiter';
+import type { ExternalProvider, ExternalSignIn, SignInFlowState } from '../../auth/external-sign-in';
+import {
+  clearSessionCookie,
+  type SessionResolver,
+  setSessionCookie,
+  userIdOf,
+} from '../../auth/session-cookie';
+import { SESSION_COOKIE, type SessionStore } from '../../auth/sessions';
+import { AppError, unauthorized } from '../../http/app-error';
+import { AUTH_MESSAGES, type AuthService, toUserDto } from './auth.service';
+
+const FLOW_COOKIE = 'palabra_flow';
+const FLOW_TTL_SECONDS = 10 * 60;
+
+const flowStateSchema = z.object({
+  provider: z.enum(['oidc', 'google']),
+  state: z.string(),
+  nonce: z.string(),
+  codeVerifier: z.string(),
+});
+
+export interface AuthRoutesDeps {
+  auth: AuthService;
+  sessions: SessionStore;
+  sessionResolver: SessionResolver;
+  externalSignIn: ExternalSignIn;
+  /** Per client address: failed sign-ins and all registrations. */
+  ipLimiter: AttemptLimiter;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, deps) => {
+  const { auth, sessions, sessionResolver, externalSignIn, ipLimiter } = deps;
+
+  const guardIp = (request: FastifyRequest) => {
+    if (ipLimiter.isBlocked(request.ip))
+      throw new AppError('rate_limited', 429, AUTH_MESSAGES.tooManyAttempts);
+  };
+
+  const startSession = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: string,
+    provider: string,
+  ) => {
+    const { token, expire } = await sessions.create(userId, provider);
+    setSessionCookie(request, reply, token, expire);
+  };
+
+  app.post(
+    authPaths.register,
+    { schema: { body: registerRequestSchema, response: { 201: authSuccessSchema } } },
+    async (request, reply) => {
+      guardIp(request);
+      ipLimiter.record(request.ip);
+      const user = await auth.register(request.body);
+      await startSession(request, reply, user.id, 'password');
+      return reply.status(201).send({ user: toUserDto(user) });
+    },
+  );
+
+  app.post(
+    authPaths.login,
+    { schema: { body: loginRequestSchema, response: { 200: authSuccessSchema } } },
+    async (request, reply) => {
+      guardIp(request);
+      try {
+        const user = await auth.login(request.body.email, request.body.password);
+        await startSession(request, reply, user.id, 'password');
+        return { user: toUserDto(user) };
+      } catch (error) {
+        if (error instanceof AppError && error.status === 401) ipLimiter.record(request.ip);
+        throw error;
+      }
+    },
+  );
+
+  app.get(authPaths.status, { schema: { response: { 200: authStatusSchema } } }, async (request) => {
+    return { isAuthenticated: (await sessionResolver.resolveUserId(request)) !== null };
+  });
+
+  app.get(
+    authPaths.user,
+    { preHandler: sessionResolver.requireUser, schema: { response: { 200: userSchema } } },
+    async (request) => {
+      const user = await auth.findUser(userIdOf(request));
+      if (!user) throw unauthorized();
+      return toUserDto(user);
+    },
+  );
+
+  app.get(authPaths.providers, { schema: { response: { 200: authProvidersSchema } } }, async () => ({
+    hosted: externalSignIn.isConfigured('oidc'),
+    google: externalSignIn.isConfigured('google'),
+  }));
+
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await sessions.destroy(token);
+    clearSessionCookie(reply);
+    return reply.redirect('/');
+  };
+  app.get(authPaths.logout, logout);
+  app.get(authPaths.learnLogout, logout);
+
+  // External sign-in (DESIGN D2): hosted OpenID Connect at /api/login, Google at /auth/google.
+  const callbackPath: Record<ExternalProvider, string> = {
+    oidc: authPaths.hostedCallback,
+    google: authPaths.googleCallback,
+  };
+  const failureReason: Record<ExternalProvider, string> = { oidc: 'auth_error', google: 'login_failed' };
+  const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+  const beginExternal = (provider: ExternalProvider, unconfiguredRedirect: string) =>
+    async function (request: FastifyRequest, reply: FastifyReply) {
+      if (!externalSignIn.isConfigured(provider)) return reply.redirect(unconfiguredRedirect);
+      try {
+        const { url, flow } = await externalSignIn.start(
+          provider,
+          originOf(request) + callbackPath[provider],
+        );
+        reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: request.protocol === 'https',
+          signed: true,
+          maxAge: FLOW_TTL_SECONDS,
+        });
+        return reply.redirect(url.href);
+      } catch (error) {
+        request.log.error({ err: error, provider }, 'external sign-in could not start');
+        return reply.redirect(`/auth-error?reason=${failureReason[provider]}`);
+      }
+    };
+
+  const finishExternal = (provider: ExternalProvider) =>
+    async function (request: FastifyRequest, reply: FastifyReply) {
+      const cookie = request.cookies[FLOW_COOKIE];
+      reply.clearCookie(FLOW_COOKIE, { path: '/' });
+      const unsigned = cookie ? request.unsignCookie(cookie) : undefined;
+      const parsed =
+        unsigned?.valid && unsigned.value ? flowStateSchema.safeParse(JSON.parse(unsigned.value)) : undefined;
+      if (!parsed?.success || parsed.data.provider !== provider) {
+        return reply.redirect(`/auth-error?reason=${failureReason[provider]}`);
+      }
+      const flow: SignInFlowState = parsed.data;
+      try {
+        const identity = await externalSignIn.finish(flow, new URL(request.url, originOf(request)));
+        const user = await auth.signInExternal(identity);
+        if (!user) return reply.redirect('/auth-error?reason=no_user');
+        await startSession(request, reply, user.id, provider);
+        return reply.redirect('/');
+      } catch (error) {
+        request.log.warn({ err: error, provider }, 'external sign-in failed');
+        return reply.redirect(`/auth-error?reason=${failureReason[provider]}`);
+      }
+    };
+
+  app.get(authPaths.hostedLogin, beginExternal('oidc', '/login'));
+  app.get(authPaths.hostedCallback, finishExternal('oidc'));
+  app.get(authPaths.googleLogin, beginExternal('google', '/auth-error?reason=login_failed'));
+  app.get(authPaths.googleCallback, finishExternal('google'));
+};

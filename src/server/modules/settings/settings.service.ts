@@ -1,0 +1,83 @@
+import {
+  PROVIDER_KEY_FIELDS,
+  type ProviderKeyField,
+  type Settings,
+  settingsUpdateSchema,
+  type SettingsValues,
+  settingsValuesSchema,
+} from '../../../shared/api/settings';
+import { SPEECH_SPEEDS } from '../../../shared/catalogs/voices';
+import { maskSecret, type SecretBox } from '../../lib/secret-box';
+import type { SettingsRepository, SettingsRow, SettingsRowUpdate } from './settings.repository';
+
+type ParsedSettingsUpdate = ReturnType<typeof settingsUpdateSchema.parse>;
+
+const VALUE_FIELDS = settingsValuesSchema.keyof().options;
+const ENCRYPTED_COLUMN = {
+  openaiApiKey: 'openaiApiKeyEncrypted',
+  elevenlabsApiKey: 'elevenlabsApiKeyEncrypted',
+  leonardoApiKey: 'leonardoApiKeyEncrypted',
+} as const satisfies Record<ProviderKeyField, keyof SettingsRow>;
+
+export function createSettingsService(deps: { settings: SettingsRepository; secretBox: SecretBox }) {
+  const { settings, secretBox } = deps;
+
+  const hintOf = (sealed: string | null): string | null => {
+    if (!sealed) return null;
+    try {
+      return maskSecret(secretBox.open(sealed));
+    } catch {
+      // Sealed under another APP_SECRET: the key is unusable, but that it exists is still true.
+      return '…';
+    }
+  };
+
+  const toSettings = (row: SettingsRow): Settings => {
+    const values = Object.fromEntries(VALUE_FIELDS.map((field) => [field, row[field]])) as SettingsValues;
+    return {
+      ...values,
+      hasOpenaiApiKey: row.openaiApiKeyEncrypted !== null,
+      hasElevenlabsApiKey: row.elevenlabsApiKeyEncrypted !== null,
+      hasLeonardoApiKey: row.leonardoApiKeyEncrypted !== null,
+      openaiApiKeyHint: hintOf(row.openaiApiKeyEncrypted),
+      elevenlabsApiKeyHint: hintOf(row.elevenlabsApiKeyEncrypted),
+      leonardoApiKeyHint: hintOf(row.leonardoApiKeyEncrypted),
+    };
+  };
+
+  return {
+    async get(userId: string): Promise<Settings> {
+      return toSettings(await settings.findOrCreate(userId));
+    },
+
+    async update(userId: string, update: ParsedSettingsUpdate): Promise<Settings> {
+      const changes: SettingsRowUpdate = {};
+      for (const [field, value] of Object.entries(update)) {
+        if (value === undefined) continue;
+        if ((PROVIDER_KEY_FIELDS as readonly string[]).includes(field)) {
+          const keyField = field as ProviderKeyField;
+          changes[ENCRYPTED_COLUMN[keyField]] = value === null ? null : secretBox.seal(String(value));
+        } else {
+          Object.assign(changes, { [field]: value });
+        }
+      }
+      // Rows written by older clients may carry a speed outside the offered list; the spec's answer is 1.0.
+      const current = await settings.findOrCreate(userId);
+      const speed = changes.speechSpeed ?? current.speechSpeed;
+      if (!(SPEECH_SPEEDS as readonly number[]).includes(speed)) changes.speechSpeed = 1.0;
+      return toSettings(await settings.update(userId, changes));
+    },
+
+    /** A provider key in clear text, for the provider layer only; never for an HTTP answer. */
+    async readProviderKey(userId: string, field: ProviderKeyField): Promise<string | null> {
+      const sealed = (await settings.findOrCreate(userId))[ENCRYPTED_COLUMN[field]];
+      if (!sealed) return null;
+      try {
+        return secretBox.open(sealed);
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import {
+  COLOR_SCHEMES,
+  FONT_COLOR_SCHEMES,
+  FONT_SIZES,
+  INTERFACE_LANGUAGES,
+  THEME_MODES,
+  THEMES,
+} from '../catalogs/appearance';
+import { IMAGE_FORMATS, UPLOAD_IMAGE_STYLES } from '../catalogs/images';
+import {
+  AUDIO_SWITCH_BEHAVIORS,
+  AUTOMATIC_BILINGUAL_MODES,
+  INTONATION_STYLES,
+  LOOP_PLAY_ALL_OPTIONS,
+  SPEECH_SPEEDS,
+  VOICE_STYLES,
+} from '../catalogs/voices';
+
+export const settingsPaths = {
+  settings: '/api/settings',
+} as const;
+
+const literalOf = <const T extends readonly (string | number)[]>(values: T) =>
+  z.union(values.map((value) => z.literal(value)) as unknown as [z.ZodLiteral<T[number]>]);
+
+const percentScale = z.number().int().min(60).max(150);
+const threshold = z.number().int().min(10).max(100);
+
+/**
+ * Every stored setting a learner can change, with the defaults of spec part 2 §3.
+ * Provider keys are write-only and live in `settingsUpdateSchema`; answers carry `has…ApiKey` instead.
+ */
+export const settingsValuesSchema = z.object({
+  openaiModel: z.string().trim().min(1).max(100),
+  openaiBaseUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(500)
+    .nullable(),
+  audiobookRequirements: z.string().max(5000),
+
+  defaultVoiceStyle: z.enum(VOICE_STYLES),
+  speechSpeed: literalOf(SPEECH_SPEEDS),
+  intonationStyle: z.enum(INTONATION_STYLES),
+  spanishVoices: z.array(z.string().trim().min(1).max(100)).max(2),
+  russianVoice: z.string().trim().min(1).max(100).nullable(),
+  preferredVoice: z.string().trim().min(1).max(100).nullable(),
+
+  defaultImageStyle: z.enum(UPLOAD_IMAGE_STYLES),
+  imageFormat: z.enum(IMAGE_FORMATS),
+  autoGenerateImages: z.boolean(),
+  optimizeImages: z.boolean(),
+  showOnlyLatestImage: z.boolean(),
+  keepAllImageVersions: z.boolean(),
+  dramaticImageStyle: z.boolean(),
+  maxImagesInDetail: z.number().int().min(1).max(20),
+  imageLayoutStyle: z.enum(['grid', 'list', 'carousel']),
+  selectedImageStyles: z.array(z.string().trim().min(1).max(50)).max(20),
+  selectedImageStyle: z.string().trim().min(1).max(50).nullable(),
+  defaultAudiobookImageStyle: z.string().trim().min(1).max(50),
+  fullscreenImage: z.boolean(),
+  lowQualityImages: z.boolean(),
+  showAudiobookCovers: z.boolean(),
+
+  themeMode: z.enum(THEME_MODES),
+  theme: z.enum(THEMES),
+  colorScheme: z.enum(COLOR_SCHEMES),
+  overlayOpacity: z.number().int().min(0).max(100),
+  fontColorScheme: z.enum(FONT_COLOR_SCHEMES),
+  fontSize: z.enum(FONT_SIZES),
+  learnFontScale: percentScale,
+  audiobookFontScale: percentScale,
+  bottomMenuAlignment: z.enum(['center', 'right']),
+  showStatsBar: z.boolean(),
+  interfaceLanguage: z.enum(INTERFACE_LANGUAGES),
+
+  vocabularyLevel: z.number().int().min(100).max(10000),
+  autoplayAudio: z.boolean(),
+  autoPlayNavigation: z.boolean(),
+  volume: z.number().int().min(0).max(100),
+  playAllDelay: z.number().int().min(0).max(60),
+  loopPlayAll: literalOf(LOOP_PLAY_ALL_OPTIONS),
+  dailyWordGoal: z.number().int().min(1).max(1000),
+  dailyTimeGoal: z.number().int().min(1).max(1440),
+  audioSwitchBehavior: z.enum(AUDIO_SWITCH_BEHAVIORS),
+  spacedRepetitionIntervals: z.array(z.number().int().min(1).max(365)).min(1).max(20),
+  lastUsedSupplementaryWord: z.string().max(200).nullable(),
+
+  showSpanishSubtitles: z.boolean(),
+  showSpanishSentences: z.boolean(),
+  showTranslations: z.boolean(),
+  showWordTranslations: z.boolean(),
+  showPhraseTranslations: z.boolean(),
+  showAudiobookTranslations: z.boolean(),
+  showTags: z.boolean(),
+  showAudioCount: z.boolean(),
+  showImageCount: z.boolean(),
+  showListenCount: z.boolean(),
+  phraseTranslationMode: z.enum(['phrase', 'word']),
+  integratedText: z.boolean(),
+
+  bilingualPlayback: z.boolean(),
+  bilingualPlaybackLearn: z.boolean(),
+  bilingualPlaybackAudiobook: z.boolean(),
+  automaticBilingual: z.enum(AUTOMATIC_BILINGUAL_MODES),
+
+  listenThresholdWarning: threshold,
+  listenThresholdSafe: threshold,
+  listenThresholdAuto: threshold,
+
+  dailyStudyReminders: z.boolean(),
+  achievementNotifications: z.boolean(),
+  weeklyProgressReminders: z.boolean(),
+});
+export type SettingsValues = z.infer<typeof settingsValuesSchema>;
+
+export const settingsDefaults: SettingsValues = {
+  openaiModel: 'gpt-4o',
+  openaiBaseUrl: null,
+  audiobookRequirements: '',
+
+  defaultVoiceStyle: 'neutral',
+  speechSpeed: 1.0,
+  intonationStyle: 'excited-female',
+  spanishVoices: [],
+  russianVoice: null,
+  preferredVoice: null,
+
+  defaultImageStyle: 'sketch',
+  imageFormat: 'square',
+  autoGenerateImages: true,
+  optimizeImages: true,
+  showOnlyLatestImage: false,
+  keepAllImageVersions: true,
+  dramaticImageStyle: true,
+  maxImagesInDetail: 1,
+  imageLayoutStyle: 'grid',
+  selectedImageStyles: [],
+  selectedImageStyle: null,
+  defaultAudiobookImageStyle: 'realistic',
+  fullscreenImage: false,
+  lowQualityImages: true,
+  showAudiobookCovers: true,
+
+  themeMode: 'auto',
+  theme: 'dark',
+  colorScheme: 'navy',
+  overlayOpacity: 50,
+  fontColorScheme: 'orange',
+  fontSize: '100',
+  learnFontScale: 100,
+  audiobookFontScale: 100,
+  bottomMenuAlignment: 'center',
+  showStatsBar: true,
+  interfaceLanguage: 'ru',
+
+  vocabularyLevel: 500,
+  autoplayAudio: true,
+  autoPlayNavigation: false,
+  volume: 80,
+  playAllDelay: 3,
+  loopPlayAll: 1,
+  dailyWordGoal: 10,
+  dailyTimeGoal: 30,
+  audioSwitchBehavior: 'stop',
+  spacedRepetitionIntervals: [1, 3, 7, 14, 30],
+  lastUsedSupplementaryWord: null,
+
+  showSpanishSubtitles: true,
+  showSpanishSentences: true,
+  showTranslations: true,
+  showWordTranslations: true,
+  showPhraseTranslations: true,
+  showAudiobookTranslations: true,
+  showTags: true,
+  showAudioCount: true,
+  showImageCount: true,
+  showListenCount: true,
+  phraseTranslationMode: 'phrase',
+  integratedText: false,
+
+  bilingualPlayback: false,
+  bilingualPlaybackLearn: false,
+  bilingualPlaybackAudiobook: false,
+  automaticBilingual: 'disabled',
+
+  listenThresholdWarning: 20,
+  listenThresholdSafe: 40,
+  listenThresholdAuto: 60,
+
+  dailyStudyReminders: true,
+  achievementNotifications: true,
+  weeklyProgressReminders: false,
+};
+
+/** A provider key as typed by the learner: a non-empty string sets it, null (or '') removes it. */
+const apiKeyInput = z
+  .string()
+  .trim()
+  .max(500)
+  .nullable()
+  .transform((key) => (key === '' ? null : key));
+
+export const PROVIDER_KEY_FIELDS = ['openaiApiKey', 'elevenlabsApiKey', 'leonardoApiKey'] as const;
+export type ProviderKeyField = (typeof PROVIDER_KEY_FIELDS)[number];
+
+/** `PUT /api/settings`: any subset of the values and keys; an unknown field is an error naming it. */
+export const settingsUpdateSchema = settingsValuesSchema
+  .extend({
+    openaiApiKey: apiKeyInput,
+    elevenlabsApiKey: apiKeyInput,
+    leonardoApiKey: apiKeyInput,
+  })
+  .partial()
+  .strict();
+export type SettingsUpdate = z.input<typeof settingsUpdateSchema>;
+
+export const settingsSchema = settingsValuesSchema.extend({
+  hasOpenaiApiKey: z.boolean(),
+  hasElevenlabsApiKey: z.boolean(),
+  hasLeonardoApiKey: z.boolean(),
+  /** Masked hints such as `sk-…9fA2`, null when no key is stored. */
+  openaiApiKeyHint: z.string().nullable(),
+  elevenlabsApiKeyHint: z.string().nullable(),
+  leonardoApiKeyHint: z.string().nullable(),
+});
+export type Settings = z.infer<typeof settingsSchema>;

@@ -1,0 +1,81 @@
+/** Appearance constants of spec part 1 §4 and part 2 §3, defined once for both sides. */
+
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
+
+export const THEME_MODES = ['auto', 'manual'] as const;
+
+/** The app-wide list (part 1) includes royal; Settings offers the other eight (part 2). */
+export const COLOR_SCHEMES = [
+  'navy',
+  'blue',
+  'ocean',
+  'azure',
+  'skyblue',
+  'lavender',
+  'steel',
+  'cobalt',
+  'royal',
+] as const;
+export type ColorScheme = (typeof COLOR_SCHEMES)[number];
+export const SETTINGS_COLOR_SCHEMES = COLOR_SCHEMES.filter((scheme) => scheme !== 'royal');
+
+export const FONT_COLOR_SCHEMES = [
+  'orange',
+  'white',
+  'pink',
+  'cyan',
+  'purple',
+  'green',
+  'emerald',
+  'rose',
+  'yellow',
+  'red',
+  'blue',
+  'violet',
+] as const;
+export type FontColorScheme = (typeof FONT_COLOR_SCHEMES)[number];
+export const SETTINGS_FONT_COLOR_SCHEMES: readonly FontColorScheme[] = [
+  'orange',
+  'purple',
+  'blue',
+  'green',
+  'red',
+  'yellow',
+  'pink',
+  'cyan',
+];
+
+/** Accent colour (HSL components) per colour scheme; applied as CSS variables. */
+export const COLOR_SCHEME_HSL: Record<ColorScheme, string> = {
+  navy: '222 47% 31%',
+  blue: '217 91% 55%',
+  ocean: '199 89% 38%',
+  azure: '205 90% 48%',
+  skyblue: '197 71% 58%',
+  lavender: '255 53% 62%',
+  steel: '207 44% 40%',
+  cobalt: '215 100% 34%',
+  royal: '225 73% 45%',
+};
+
+/** Text accent colour per font colour scheme (hex, readable on both light and dark backgrounds). */
+export const FONT_COLOR_HEX: Record<FontColorScheme, string> = {
+  orange: '#f97316',
+  white: '#f8fafc',
+  pink: '#ec4899',
+  cyan: '#06b6d4',
+  purple: '#a855f7',
+  green: '#22c55e',
+  emerald: '#10b981',
+  rose: '#f43f5e',
+  yellow: '#eab308',
+  red: '#ef4444',
+  blue: '#3b82f6',
+  violet: '#8b5cf6',
+};
+
+export const FONT_SIZES = ['70', '75', '80', '85', '90', '95', '100', '110', '120', '130'] as const;
+export const OVERLAY_OPACITIES = [30, 50, 70] as const;
+export const INTERFACE_LANGUAGES = ['ru', 'en'] as const;
+export type InterfaceLanguage = (typeof INTERFACE_LANGUAGES)[number];

@@ -1,0 +1,15 @@
+/** Voice and playback constants of spec part 1 §4, part 2 §2–§3 and part 3 §3. */
+
+export const INTONATION_STYLES = [
+  'excited-female',
+  'seductive-female',
+  'lovingly-female',
+  'dramatic-male',
+] as const;
+
+export const VOICE_STYLES = ['neutral', 'passionate', 'dramatic', 'calm', 'excited', 'professional'] as const;
+
+export const SPEECH_SPEEDS = [0.75, 0.8, 0.9, 1.0, 1.1, 1.2] as const;
+export const LOOP_PLAY_ALL_OPTIONS = [0, 1, 2, 5, 10, 20] as const;
+export const AUTOMATIC_BILINGUAL_MODES = ['disabled', 'warning', 'safe', 'auto'] as const;
+export const AUDIO_SWITCH_BEHAVIORS = ['stop', 'continue'] as const;

@@ -1,0 +1,257 @@
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users } from '../../src/server/db/schema';
+import { buildTestApp, registerUser, sessionCookieOf, type TestApp } from '../support/build-test-app';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await buildTestApp();
+});
+afterAll(() => testApp.close());
+
+const inject = (options: InjectOptions) => testApp.app.inject(options);
+
+describe('registration', () => {
+  it('creates the account, signs the learner in and sets a safe session cookie', async () => {
+    const response = await inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { email: 'Maria@Example.com', password: 'secreto1', firstName: 'María', lastName: 'López' },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().user).toMatchObject({
+      email: 'maria@example.com',
+      firstName: 'María',
+      lastName: 'López',
+      claims: { first_name: 'María' },
+    });
+    const cookie = response.cookies.find((candidate) => candidate.name === 'palabra_sid');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.secure).toBeFalsy();
+
+    const status = await inject({ url: '/api/auth/status', headers: { cookie: sessionCookieOf(response) } });
+    expect(status.json()).toEqual({ isAuthenticated: true });
+  });
+
+  it('stores an argon2id hash, never the password', async () => {
+    await registerUser(testApp.app, { email: 'hash@example.com', password: 'secreto-hash' });
+    const [row] = await testApp.database.db.select().from(users).where(eq(users.email, 'hash@example.com'));
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row?.passwordHash).not.toContain('secreto-hash');
+  });
+
+  it('answers 409 with an error field for an e-mail already registered', async () => {
+    await registerUser(testApp.app, { email: 'twice@example.com' });
+    const response = await inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { email: 'TWICE@example.com', password: 'secreto1', firstName: 'B', lastName: 'C' },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toBe('Пользователь с таким email уже существует');
+  });
+
+  it.each([
+    [{ email: 'not-an-email', password: 'secreto1' }, 'email'],
+    [{ email: 'short@example.com', password: '12345' }, 'password'],
+    [{ password: 'secreto1' }, 'email'],
+  ])('rejects %j naming the field %s', async (payload, field) => {
+    const response = await inject({ method: 'POST', url: '/auth/register', payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(field);
+  });
+
+  it('accepts a six-character password, the minimum', async () => {
+    const response = await inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { email: 'six@example.com', password: '123456', firstName: '', lastName: '' },
+    });
+    expect(response.statusCode).toBe(201);
+  });
+});
+
+describe('login', () => {
+  it('signs in with the right password', async () => {
+    const user = await registerUser(testApp.app, { email: 'login@example.com', password: 'correcto1' });
+    const response = await inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: 'LOGIN@example.com', password: 'correcto1' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user.id).toBe(user.id);
+    const me = await inject({ url: '/api/auth/user', headers: { cookie: sessionCookieOf(response) } });
+    expect(me.json()).toMatchObject({ id: user.id, email: 'login@example.com' });
+  });
+
+  it('gives unknown e-mail and wrong password the same answer', async () => {
+    await registerUser(testApp.app, { email: 'same@example.com', password: 'correcto1' });
+    const wrongPassword = await inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: 'same@example.com', password: 'incorrecto' },
+    });
+    const unknownEmail = await inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: 'nobody@example.com', password: 'incorrecto' },
+    });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownEmail.statusCode).toBe(401);
+    const { requestId: _a, ...wrongBody } = wrongPassword.json();
+    const { requestId: _b, ...unknownBody } = unknownEmail.json();
+    expect(unknownBody).toEqual(wrongBody);
+    expect(wrongBody.message).toBe('Неверные учетные данные');
+  });
+
+  it('takes as long for an unknown e-mail as for a wrong password', async () => {
+    await registerUser(testApp.app, { email: 'timing@example.com', password: 'correcto1' });
+    const time = async (email: string) => {
+      const started = performance.now();
+      await inject({ method: 'POST', url: '/auth/login', payload: { email, password: 'incorrecto' } });
+      return performance.now() - started;
+    };
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      wrong.push(await time('timing@example.com'));
+      unknown.push(await time(`ghost${round}@example.com`));
+    }
+    // Without the decoy hash an unknown e-mail answers ~30x faster; a real difference cannot hide in 2x.
+    const ratio = median(unknown) / median(wrong);
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
+  });
+});
+
+describe('rate limits', () => {
+  it('blocks an e-mail after ten failed sign-ins with a 429 and a message', async () => {
+    await registerUser(testApp.app, { email: 'guessed@example.com', password: 'correcto1' });
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const response = await inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: 'guessed@example.com', password: `wrong${attempt}` },
+        remoteAddress: `10.1.0.${attempt}`,
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: 'guessed@example.com', password: 'correcto1' },
+      remoteAddress: '10.1.1.1',
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe('Слишком много попыток. Попробуйте позже.');
+  });
+
+  it('blocks an address after many failures across e-mails', async () => {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      await inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: `spray${attempt}@example.com`, password: 'whatever' },
+        remoteAddress: '10.2.0.1',
+      });
+    }
+    const blocked = await inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { email: 'fresh@example.com', password: 'secreto1' },
+      remoteAddress: '10.2.0.1',
+    });
+    expect(blocked.statusCode).toBe(429);
+    const otherAddress = await inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { email: 'fresh@example.com', password: 'secreto1' },
+      remoteAddress: '10.2.0.2',
+    });
+    expect(otherAddress.statusCode).toBe(201);
+  });
+
+  it('limits registrations per e-mail', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const response = await inject({
+        method: 'POST',
+        url: '/auth/register',
+        payload: { email: 'repeat@example.com', password: 'secreto1' },
+        remoteAddress: `10.3.0.${attempt}`,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 429]);
+  });
+});
+
+describe('session', () => {
+  it('reports signed-out visitors as such and refuses the user route', async () => {
+    expect((await inject({ url: '/api/auth/status' })).json()).toEqual({ isAuthenticated: false });
+    const me = await inject({ url: '/api/auth/user' });
+    expect(me.statusCode).toBe(401);
+    expect(me.json().message).toBe('Unauthorized');
+  });
+
+  it('ignores a forged cookie', async () => {
+    const response = await inject({ url: '/api/auth/user', headers: { cookie: 'palabra_sid=forged-token' } });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('enforces expiry on the server, whatever the cookie says', async () => {
+    const user = await registerUser(testApp.app);
+    await testApp.database.db
+      .update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
+    const response = await inject({ url: '/api/auth/user', headers: { cookie: user.cookie } });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it.each(['/api/logout', '/api/auth/logout'])('%s ends the session and goes home', async (path) => {
+    const user = await registerUser(testApp.app);
+    const response = await inject({ url: path, headers: { cookie: user.cookie } });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/');
+    expect(response.cookies.find((cookie) => cookie.name === 'palabra_sid')?.value).toBe('');
+    const after = await inject({ url: '/api/auth/status', headers: { cookie: user.cookie } });
+    expect(after.json()).toEqual({ isAuthenticated: false });
+  });
+
+  it('marks the cookie Secure behind an HTTPS proxy', async () => {
+    const response = await inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { email: 'secure@example.com', password: 'secreto1' },
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(response.cookies.find((cookie) => cookie.name === 'palabra_sid')?.secure).toBe(true);
+  });
+});
+
+describe('external sign-in when not configured', () => {
+  it('reports both providers as unavailable', async () => {
+    expect((await inject({ url: '/api/auth/providers' })).json()).toEqual({ hosted: false, google: false });
+  });
+
+  it('sends hosted sign-in to the login page', async () => {
+    const response = await inject({ url: '/api/login' });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/login');
+  });
+
+  it('sends Google sign-in to the auth-error page', async () => {
+    const response = await inject({ url: '/auth/google' });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/auth-error?reason=login_failed');
+  });
+
+  it('refuses a callback that no sign-in started', async () => {
+    const response = await inject({ url: '/api/callback?code=abc&state=xyz' });
+    expect(response.headers.location).toBe('/auth-error?reason=auth_error');
+  });
+});

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { progressSchema } from '../../src/shared/api/progress';
+import { wordListSchema } from '../../src/shared/api/words';
+import { learningSessions, words } from '../../src/server/db/schema';
+import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
+
+let testApp: TestApp;
+let ana: TestUser;
+let boris: TestUser;
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  ana = await registerUser(testApp.app);
+  boris = await registerUser(testApp.app);
+});
+afterAll(() => testApp.close());
+
+const DAY = 24 * 60 * 60 * 1000;
+const get = (user: TestUser | null, url: string) =>
+  testApp.app.inject({ url, headers: user ? { cookie: user.cookie } : {} });
+
+// Words and sessions arrive through later features' routes; here they are written as those features will.
+async function addWords(
+  user: TestUser,
+  entries: { spanish: string; russian: string; isActive?: boolean; example?: string; ageDays: number }[],
+) {
+  await testApp.database.db.insert(words).values(
+    entries.map((entry) => ({
+      userId: user.id,
+      spanish: entry.spanish,
+      russian: entry.russian,
+      duplicateKey: entry.spanish.toLowerCase(),
+      isActive: entry.isActive ?? true,
+      example: entry.example ?? null,
+      audioData: '/media/' + 'a'.repeat(64) + '.mp3',
+      createdAt: new Date(Date.now() - entry.ageDays * DAY),
+    })),
+  );
+}
+
+describe('GET /api/progress', () => {
+  it('answers 401 signed out', async () => {
+    expect((await get(null, '/api/progress')).statusCode).toBe(401);
+  });
+
+  it('starts at zero with the default daily goal', async () => {
+    const progress = progressSchema.parse((await get(ana, '/api/progress')).json());
+    expect(progress).toEqual({
+      wordsAdded: 0,
+      wordsLearned: 0,
+      totalSentences: 0,
+      totalSessions: 0,
+      currentStreak: 0,
+      lastStudyDate: null,
+      dailyWordGoal: 10,
+      wordsStudiedToday: 0,
+      totalWords: 0,
+    });
+  });
+
+  it('counts the learner’s own words, sessions and streak', async () => {
+    await addWords(ana, [
+      { spanish: 'casa', russian: 'дом', example: 'Mi **casa** es grande.', ageDays: 3 },
+      { spanish: 'perro', russian: 'собака', isActive: false, ageDays: 2 },
+      { spanish: 'gato', russian: 'кошка', ageDays: 1 },
+    ]);
+    const now = Date.now();
+    await testApp.database.db.insert(learningSessions).values([
+      { userId: ana.id, startTime: new Date(now), wordsStudied: 4 },
+      { userId: ana.id, startTime: new Date(now - 1000), wordsStudied: 3 },
+      { userId: ana.id, startTime: new Date(now - DAY), wordsStudied: 9 },
+      { userId: ana.id, startTime: new Date(now - 2 * DAY), wordsStudied: 9 },
+      { userId: ana.id, startTime: new Date(now - 5 * DAY), wordsStudied: 9 },
+    ]);
+    await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: { cookie: ana.cookie },
+      payload: { dailyWordGoal: 20 },
+    });
+
+    const progress = progressSchema.parse((await get(ana, '/api/progress')).json());
+    expect(progress).toMatchObject({
+      wordsAdded: 3,
+      totalWords: 3,
+      wordsLearned: 1,
+      totalSentences: 1,
+      totalSessions: 5,
+      currentStreak: 3,
+      dailyWordGoal: 20,
+    });
+    // Sessions at "now" and "now − 1 s" are both today unless the test straddles UTC midnight.
+    expect([4, 7]).toContain(progress.wordsStudiedToday);
+    expect(new Date(progress.lastStudyDate!).getTime()).toBeCloseTo(now, -3);
+  });
+
+  it('shows another learner none of it', async () => {
+    const progress = progressSchema.parse((await get(boris, '/api/progress')).json());
+    expect(progress).toMatchObject({
+      wordsAdded: 0,
+      totalSessions: 0,
+      currentStreak: 0,
+      lastStudyDate: null,
+    });
+  });
+});
+
+describe('GET /api/words', () => {
+  it('answers 401 signed out', async () => {
+    expect((await get(null, '/api/words')).statusCode).toBe(401);
+  });
+
+  it('lists the learner’s words newest first, without media bytes, limited on request', async () => {
+    const response = await get(ana, '/api/words?limit=2');
+    const list = wordListSchema.parse(response.json());
+    expect(list.map((word) => word.spanish)).toEqual(['gato', 'perro']);
+    expect(response.body).not.toContain('audioData');
+    expect(response.body).not.toContain('/media/');
+  });
+
+  it('filters by search and treats "all" as no filter', async () => {
+    const bySearch = wordListSchema.parse((await get(ana, '/api/words?search=соба&cefrLevel=all')).json());
+    expect(bySearch.map((word) => word.spanish)).toEqual(['perro']);
+    const literalPercent = wordListSchema.parse((await get(ana, '/api/words?search=%25')).json());
+    expect(literalPercent).toEqual([]);
+  });
+
+  it('never shows one learner’s words to another', async () => {
+    const list = wordListSchema.parse((await get(boris, '/api/words')).json());
+    expect(list).toEqual([]);
+  });
+
+  it('rejects a nonsensical limit with 400', async () => {
+    const response = await get(ana, '/api/words?limit=-3');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('limit');
+  });
+});

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../support/build-test-app';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await buildTestApp();
+});
+afterAll(() => testApp.close());
+
+/** Reachable signed out by design: sign-in itself, its redirects, and the status probe. */
+const PUBLIC_ROUTES = new Set([
+  'POST /auth/register',
+  'POST /auth/login',
+  'GET /api/auth/status',
+  'GET /api/auth/providers',
+  'GET /api/logout',
+  'GET /api/auth/logout',
+  'GET /api/login',
+  'GET /api/callback',
+  'GET /auth/google',
+  'GET /auth/google/callback',
+]);
+
+/** Every method + full path from Fastify's route tree (children print only their own suffix). */
+function registeredRoutes(): string[] {
+  const routes: string[] = [];
+  const parents: { indent: number; path: string }[] = [];
+  for (const line of testApp.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^(.*?)(\/\S*) \(([^)]+)\)/.exec(line);
+    if (!match) continue;
+    const indent = match[1]!.length;
+    while (parents.length > 0 && parents.at(-1)!.indent >= indent) parents.pop();
+    const path = (parents.at(-1)?.path ?? '') + match[2]!;
+    parents.push({ indent, path });
+    for (const method of match[3]!.split(', ')) {
+      if (method !== 'HEAD' && method !== 'OPTIONS') routes.push(`${method} ${path}`);
+    }
+  }
+  return routes;
+}
+
+it('finds the routes it checks', () => {
+  expect(registeredRoutes()).toEqual(
+    expect.arrayContaining([
+      'GET /api/settings',
+      'PUT /api/settings',
+      'GET /api/progress',
+      'GET /auth/google/callback',
+    ]),
+  );
+});
+
+it('answers 401 signed out on every route that is not public', async () => {
+  const protectedRoutes = registeredRoutes().filter((route) => !PUBLIC_ROUTES.has(route));
+  expect(protectedRoutes.length).toBeGreaterThan(3);
+  for (const route of protectedRoutes) {
+    const [method, path] = route.split(' ') as [string, string];
+    const url = path.replace(/:[^/]+/g, '1');
+    const response = await testApp.app.inject({
+      method: method as 'GET',
+      url,
+      payload: method === 'GET' ? undefined : {},
+    });
+    expect({ route, status: response.statusCode }).toEqual({ route, status: 401 });
+  }
+});

@@ -1,0 +1,63 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { type AppDeps, buildApp } from '../../src/server/app';
+import type { Database } from '../../src/server/db/client';
+import { openTestDatabase } from './test-database';
+
+export const TEST_APP_SECRET = 'test-secret-that-is-long-enough-for-the-schema-0123456789';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const app = await buildApp({ database, appSecret: TEST_APP_SECRET, clientDir: null, ...overrides });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let userCounter = 0;
+
+export interface TestUser {
+  email: string;
+  password: string;
+  firstName: string;
+  /** `Cookie` header value carrying the session. */
+  cookie: string;
+  id: string;
+}
+
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((candidate) => candidate.name === 'palabra_sid');
+  if (!cookie) throw new Error(`No session cookie in response ${response.statusCode}: ${response.body}`);
+  return `${cookie.name}=${cookie.value}`;
+}
+
+/** Registers through the real route, so every test user is made the way a learner is. */
+export async function registerUser(
+  app: FastifyInstance,
+  overrides: Partial<Pick<TestUser, 'email' | 'password' | 'firstName'>> = {},
+): Promise<TestUser> {
+  userCounter += 1;
+  const email = overrides.email ?? `learner${userCounter}-${Date.now()}@example.com`;
+  const password = overrides.password ?? 'secreto123';
+  const firstName = overrides.firstName ?? `Ana${userCounter}`;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/auth/register',
+    payload: { email, password, firstName, lastName: 'García' },
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  const body = response.json<{ user: { id: string } }>();
+  return { email, password, firstName, cookie: sessionCookieOf(response), id: body.user.id };
+}
