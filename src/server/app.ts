@@ -11,7 +11,7 @@ import { createSessionResolver } from './auth/session-cookie';
 import { createSessionStore } from './auth/sessions';
 import type { Database } from './db/client';
 import type { Env } from './env';
-import { registerErrorHandler } from './http/error-handler';
+import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler';
 import { createSecretBox } from './lib/secret-box';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -107,7 +107,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => clearInterval(purgeTimer));
 
   const clientDir = deps.clientDir === undefined ? defaultClientDir : deps.clientDir;
-  if (clientDir && existsSync(clientDir)) await registerClient(app, clientDir);
+  const hasClient = Boolean(clientDir && existsSync(clientDir));
+  if (clientDir && hasClient) await registerClient(app, clientDir);
+  registerNotFoundHandler(app, { serverPrefixes: SERVER_PREFIXES, hasClient });
 
   return app;
 }
@@ -124,13 +126,5 @@ async function registerClient(app: FastifyInstance, clientDir: string): Promise<
         filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
     },
-  });
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const isServerPath = SERVER_PREFIXES.some((prefix) => path.startsWith(prefix));
-    if (request.method === 'GET' && !isServerPath) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    }
-    return reply.status(404).send({ message: 'Not found', code: 'not_found', requestId: request.id });
   });
 }

@@ -34,8 +34,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return send(500, 'internal_error', 'Internal server error');
   });
+}
 
+/**
+ * Unknown paths: a GET outside the server's own prefixes gets the single-page app (when it is built),
+ * which shows its own '404 Page Not Found'; anything else gets a JSON 404.
+ */
+export function registerNotFoundHandler(
+  app: FastifyInstance,
+  options: { serverPrefixes: readonly string[]; hasClient: boolean },
+): void {
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: 'Not found', code: 'not_found', requestId: request.id });
+    const path = request.url.split('?')[0] ?? '/';
+    const isServerPath = options.serverPrefixes.some((prefix) => path.startsWith(prefix));
+    if (options.hasClient && request.method === 'GET' && !isServerPath) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: 'Not found', code: 'not_found', requestId: request.id });
   });
 }

@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+import { registerThroughForm, uniqueUser } from './support';
+
+test('register, see home, log out, log in again, meet the 404 page', async ({ page }) => {
+  const user = uniqueUser();
+  await registerThroughForm(page, user);
+
+  await expect(page.getByText('Регистрация успешна', { exact: true })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Основная навигация' });
+  for (const item of ['Главная', 'Словарь', 'Изучение', 'Аудиокниги', 'Настройки']) {
+    await expect(nav.getByRole('link', { name: item })).toBeVisible();
+  }
+  await expect(nav.getByRole('link', { name: 'Главная' })).toHaveAttribute('aria-current', 'page');
+  const sections = page.getByRole('region', { name: 'Разделы' });
+  for (const card of ['Загрузить слова', 'Словарь', 'Изучение', 'Настройки']) {
+    await expect(sections.getByRole('heading', { name: card })).toBeVisible();
+  }
+  const progress = page.getByRole('region', { name: 'Ваш прогресс' });
+  await expect(progress.getByText('Добавлено слов')).toBeVisible();
+  await expect(progress.getByText('Никогда')).toBeVisible();
+  await expect(page.getByText('Ваш словарь пока пуст')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Меню пользователя' }).click();
+  await expect(page.getByRole('menu').getByText(user.email)).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Выйти' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Изучай испанский' })).toBeVisible();
+  await expect(page).toHaveURL('/');
+
+  await page.goto('/login');
+  await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Пароль').fill(user.password);
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Привет, ${user.firstName}!` })).toBeVisible();
+
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+});
+
+test('signed out, a protected screen sends the visitor to /login', async ({ page }) => {
+  await page.goto('/dictionary');
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Вход' })).toBeVisible();
+  // No provider is configured on the test server: both external buttons are offered but disabled.
+  await expect(page.getByRole('button', { name: 'Продолжить через Google' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Продолжить через систему входа' })).toBeDisabled();
+});
+
+test('wrong password and mismatched confirmation are explained in Russian', async ({ page }) => {
+  const user = uniqueUser();
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Пароль', { exact: true }).fill('abcdef');
+  await page.getByLabel('Подтверждение пароля').fill('abcdeg');
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page.getByText('Пароли не совпадают', { exact: true })).toBeVisible();
+
+  await page.getByLabel('Пароль', { exact: true }).fill('abc');
+  await page.getByLabel('Подтверждение пароля').fill('abc');
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page.getByText('Пароль должен содержать минимум 6 символов', { exact: true })).toBeVisible();
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Пароль').fill('not-the-password');
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await expect(page.getByText('Неверные учетные данные', { exact: true })).toBeVisible();
+});
+
+test('navigation marks Audiobooks active on a book and flags the Learn list for sorting', async ({
+  page,
+}) => {
+  await registerThroughForm(page, uniqueUser());
+  const nav = page.getByRole('navigation', { name: 'Основная навигация' });
+
+  await page.goto('/audiobooks');
+  await expect(nav.getByRole('link', { name: 'Аудиокниги' })).toHaveAttribute('aria-current', 'page');
+
+  await nav.getByRole('link', { name: 'Изучение' }).click();
+  await expect(page).toHaveURL('/learn');
+  await expect(page.getByRole('navigation', { name: 'Основная навигация' })).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('sortWordsOnNextLearn'))).toBe('true');
+});
+
+test('auth-error page explains the reason and offers both ways out', async ({ page }) => {
+  await page.goto('/auth-error?reason=no_user');
+  await expect(page.getByRole('heading', { level: 1, name: 'Пользователь не найден' })).toBeVisible();
+  await page.goto('/auth-error?reason=login_failed');
+  await expect(page.getByRole('heading', { level: 1, name: 'Ошибка входа' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'На главную' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Попробовать снова' })).toBeVisible();
+});

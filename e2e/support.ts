@@ -1,0 +1,28 @@
+import { expect, type Page } from '@playwright/test';
+
+let userCounter = 0;
+
+export interface TestUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+/** A user no other test has: tests run in parallel against one server. */
+export function uniqueUser(firstName = 'Марина'): TestUser {
+  userCounter += 1;
+  const stamp = `${Date.now().toString(36)}-${process.pid}-${userCounter}`;
+  return { firstName, lastName: 'Тестова', email: `learner-${stamp}@example.com`, password: 'секрет-123' };
+}
+
+export async function registerThroughForm(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Имя', { exact: true }).fill(user.firstName);
+  await page.getByLabel('Фамилия').fill(user.lastName);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Пароль', { exact: true }).fill(user.password);
+  await page.getByLabel('Подтверждение пароля').fill(user.password);
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Привет, ${user.firstName}!` })).toBeVisible();
+}

@@ -1,0 +1,41 @@
+import { defineConfig } from '@playwright/test';
+
+const port = 5179;
+const dataDir = '.tmp/e2e-data';
+
+/** Debian's Chromium, never a downloaded browser, started without anything that phones home. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    headless: true,
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    locale: 'ru-RU',
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    // The built app (npm test builds before this runs) on a fresh embedded database.
+    command: `rm -rf ${dataDir} && tsx src/server/main.ts`,
+    url: `http://localhost:${port}/api/auth/status`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  },
+});

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, ScrollRestoration, useRouteError } from 'react-router';
+import { RefreshCw } from 'lucide-react';
+import { useAuthStatus, useIsAuthenticated } from '../features/auth/api/auth-status.api';
+import { Button } from '../ui/button.component';
+import { FullScreenMessage } from '../ui/full-screen-message.component';
+import { useAppearanceSync } from './appearance-sync.hook';
+import { useSessionRenewal } from './session-renewal.hook';
+
+export function LoadingScreen() {
+  const { t } = useTranslation();
+  return <FullScreenMessage>{t('common.loading')}</FullScreenMessage>;
+}
+
+/** Every route sits below this: nothing renders until the server has said who is signed in (spec part 1 §2). */
+export function RootLayout() {
+  const authStatus = useAuthStatus();
+  const isAuthenticated = authStatus.data?.isAuthenticated ?? false;
+  useAppearanceSync();
+  useSessionRenewal(isAuthenticated);
+
+  if (authStatus.isPending) return <LoadingScreen />;
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+/** Signed-out visitors reach only the landing and sign-in pages; everything else sends them to /login. */
+export function RequireAuth() {
+  const isAuthenticated = useIsAuthenticated();
+  return isAuthenticated ? <Outlet /> : <Navigate to="/login" replace />;
+}
+
+/**
+ * A failed chunk load after a deploy (old index, new files) lands here; a reload fetches the new build.
+ * Other render errors land here too rather than blanking the page.
+ */
+export function RouteError() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-2xl font-bold">{t('routeError.title')}</h1>
+      <p className="text-muted-foreground">{t('routeError.description')}</p>
+      <Button onClick={() => window.location.reload()}>
+        <RefreshCw aria-hidden="true" />
+        {t('routeError.reload')}
+      </Button>
+    </main>
+  );
+}

@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import { ChevronDown, Languages, LogOut, UserRound } from 'lucide-react';
+import { authPaths } from '../../shared/api/auth';
+import { INTERFACE_LANGUAGES } from '../../shared/catalogs/appearance';
+import { useAuthUser } from '../features/auth/api/auth-user.api';
+import { userFirstName } from '../features/auth/user-display-name';
+import { changeInterfaceLanguage, isInterfaceLanguage } from '../i18n/setup';
+import { Button } from '../ui/button.component';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../ui/dropdown-menu.component';
+
+/** First name (fallback 'Пользователь'), e-mail, interface language and logout (spec part 1 §2). */
+export function UserMenu() {
+  const { t, i18n } = useTranslation();
+  const { data: user } = useAuthUser();
+  const name = userFirstName(user) ?? t('userMenu.fallbackName');
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" aria-label={t('userMenu.trigger')} className="max-w-40 shrink-0 px-2 sm:px-3">
+          <UserRound aria-hidden="true" />
+          <span className="hidden truncate sm:inline">{name}</span>
+          <ChevronDown aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>
+          <span className="block truncate font-semibold">{name}</span>
+          {user?.email ? (
+            <span className="block truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+          ) : null}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel className="flex items-center gap-2 text-xs font-normal text-muted-foreground">
+          <Languages className="size-4" aria-hidden="true" />
+          {t('language.label')}
+        </DropdownMenuLabel>
+        <DropdownMenuRadioGroup
+          value={i18n.language}
+          onValueChange={(language) => {
+            if (isInterfaceLanguage(language)) void changeInterfaceLanguage(language);
+          }}
+        >
+          {INTERFACE_LANGUAGES.map((language) => (
+            <DropdownMenuRadioItem key={language} value={language}>
+              {t(`language.${language}`)}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+        <DropdownMenuSeparator />
+        {/* A full page load: the server ends the session and redirects to /. */}
+        <DropdownMenuItem onSelect={() => window.location.assign(authPaths.logout)}>
+          <LogOut aria-hidden="true" />
+          {t('userMenu.logout')}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { authPaths, authStatusSchema } from '../../../../shared/api/auth';
+import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** Spec part 1 §9: the auth state is trusted for 60 s. */
+export const AUTH_STATUS_STALE_TIME_MS = 60 * 1000;
+
+export function fetchAuthStatus(signal?: AbortSignal) {
+  return apiClient.get(authPaths.status, authStatusSchema, { signal });
+}
+
+export const authStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.auth.status,
+    queryFn: ({ signal }) => fetchAuthStatus(signal),
+    staleTime: AUTH_STATUS_STALE_TIME_MS,
+  });
+
+export function useAuthStatus() {
+  return useQuery(authStatusQueryOptions());
+}
+
+/** True only once the server has said so; while loading or after a failure the visitor counts as signed out. */
+export function useIsAuthenticated(): boolean {
+  return useAuthStatus().data?.isAuthenticated ?? false;
+}

@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { useAuthUser } from '../auth/api/auth-user.api';
+import { userFirstName } from '../auth/user-display-name';
+import { ProgressPanel } from '../progress/components/progress-panel.component';
+import { HomeCards } from './components/home-cards.component';
+import { RecentWords } from './components/recent-words.component';
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const { data: user } = useAuthUser();
+  const name = userFirstName(user) ?? t('userMenu.fallbackName');
+
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('home.greeting', { name })}</h1>
+        <p className="text-muted-foreground">{t('home.subtitle')}</p>
+      </div>
+      <HomeCards />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <ProgressPanel className="lg:col-span-2" />
+        <RecentWords />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { progressPaths, progressSchema } from '../../../../shared/api/progress';
+import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export function fetchProgress(signal?: AbortSignal) {
+  return apiClient.get(progressPaths.progress, progressSchema, { signal });
+}
+
+export const progressQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.progress,
+    queryFn: ({ signal }) => fetchProgress(signal),
+  });
+
+export function useProgress() {
+  return useQuery(progressQueryOptions());
+}

@@ -1,0 +1,116 @@
+import type { z } from 'zod';
+import { errorBodySchema } from '../../shared/api/errors';
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Readonly<Record<string, QueryValue>>;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  query?: QueryParams;
+  /** Sent as JSON, except FormData, which the browser encodes as multipart itself. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** A non-2xx answer. Keeps the status (401 is never retried) and the parsed body for forms that show `error`. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+
+  constructor(
+    readonly status: number,
+    /** The server's `message` field, or the raw text when the answer was not such JSON. */
+    readonly detail: string,
+    /** The answer parsed as JSON when possible, else the raw text. */
+    readonly body: unknown,
+  ) {
+    super(detail ? `HTTP error! status: ${status}, message: ${detail}` : `HTTP error! status: ${status}`);
+  }
+}
+
+const serverErrorSchema = errorBodySchema.partial();
+
+/** One field of the server's error body (`message` or `error`), when the failure is an HttpError that has it. */
+export function serverErrorField(error: unknown, field: 'message' | 'error'): string | undefined {
+  if (!(error instanceof HttpError)) return undefined;
+  const parsed = serverErrorSchema.safeParse(error.body);
+  const value = parsed.success ? parsed.data[field] : undefined;
+  return value?.trim() ? value : undefined;
+}
+
+/** fetch rejects with a TypeError when the request never got an answer (offline, DNS, CORS, server down). */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError;
+}
+
+/**
+ * Adds the query parameters, skipping empty ones, and the `_t` cache-buster: the product was served
+ * behind caches that ignored Cache-Control, so every request carries a fresh timestamp (spec part 1 §7).
+ */
+export function buildRequestUrl(path: string, query: QueryParams | undefined, now: number): string {
+  const queryStart = path.indexOf('?');
+  const base = queryStart === -1 ? path : path.slice(0, queryStart);
+  const params = new URLSearchParams(queryStart === -1 ? '' : path.slice(queryStart + 1));
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.append(key, String(value));
+  }
+  params.set('_t', String(now));
+  return `${base}?${params.toString()}`;
+}
+
+function parseJsonOrText(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function errorDetail(body: unknown, text: string): string {
+  const parsed = serverErrorSchema.safeParse(body);
+  if (parsed.success && typeof parsed.data.message === 'string') return parsed.data.message;
+  return text;
+}
+
+export async function apiRequest<TSchema extends z.ZodType>(
+  method: HttpMethod,
+  path: string,
+  schema: TSchema,
+  options: RequestOptions = {},
+): Promise<z.output<TSchema>> {
+  const { body, query, signal } = options;
+  const hasBody = body !== undefined;
+  const isFormData = typeof FormData !== 'undefined' && body instanceof FormData;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (hasBody && !isFormData) headers['Content-Type'] = 'application/json';
+
+  const response = await fetch(buildRequestUrl(path, query, Date.now()), {
+    method,
+    headers,
+    credentials: 'include',
+    body: !hasBody ? undefined : isFormData ? body : JSON.stringify(body),
+    signal,
+  });
+
+  const text = await response.text();
+  const parsedBody = parseJsonOrText(text);
+  if (!response.ok) {
+    throw new HttpError(response.status, errorDetail(parsedBody, text), parsedBody);
+  }
+  return schema.parse(parsedBody);
+}
+
+/** Shorthands; every answer is parsed with the shared zod schema the caller passes. */
+export const apiClient = {
+  get: <S extends z.ZodType>(path: string, schema: S, options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest('GET', path, schema, options),
+  post: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
+    apiRequest('POST', path, schema, options),
+  put: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
+    apiRequest('PUT', path, schema, options),
+  patch: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
+    apiRequest('PATCH', path, schema, options),
+  delete: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
+    apiRequest('DELETE', path, schema, options),
+};

@@ -1,0 +1,22 @@
+/**
+ * Root query keys shared across features, so that one feature can invalidate another's data
+ * (an upload refreshes the home word list, a sign-in refreshes the auth state).
+ */
+export const queryKeys = {
+  auth: {
+    all: ['auth'] as const,
+    status: ['auth', 'status'] as const,
+    user: ['auth', 'user'] as const,
+    providers: ['auth', 'providers'] as const,
+  },
+  settings: ['settings'] as const,
+  progress: ['progress'] as const,
+  words: {
+    all: ['words'] as const,
+    list: (query: Readonly<Record<string, unknown>>) => ['words', 'list', query] as const,
+  },
+};
+
+/** Words change behind the learner's back (background jobs), so they are kept longer but never trusted longer. */
+export const WORDS_STALE_TIME_MS = 5 * 60 * 1000;
+export const WORDS_GC_TIME_MS = 10 * 60 * 1000;

@@ -1,0 +1,50 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { readStorage, writeStorage, type KeyValueStorage } from './local-storage';
+import { STORAGE_KEYS } from './storage-keys';
+
+/**
+ * Bump when routes change in a way that old cached pages or data would break; every browser then
+ * clears its caches once (spec part 1 §9).
+ */
+export const ROUTER_VERSION = '2';
+
+interface ServiceWorkerHost {
+  serviceWorker?: { getRegistrations(): Promise<readonly { unregister(): Promise<boolean> }[]> };
+}
+
+/** An earlier build shipped a service worker that served stale pages; no build registers one now. */
+export async function unregisterServiceWorkers(host: ServiceWorkerHost | undefined = globalThis.navigator) {
+  const container = host?.serviceWorker;
+  if (!container) return;
+  try {
+    const registrations = await container.getRegistrations();
+    await Promise.all(registrations.map((registration) => registration.unregister()));
+  } catch {
+    // Unregistering is best effort: a failure here must not stop the app from starting.
+  }
+}
+
+interface CacheStore {
+  keys(): Promise<string[]>;
+  delete(name: string): Promise<boolean>;
+}
+
+export interface CacheResetDeps {
+  queryClient: Pick<QueryClient, 'clear'>;
+  cacheStorage?: CacheStore | undefined;
+  storage?: KeyValueStorage | undefined;
+}
+
+/** Clears CacheStorage and the query cache once per router version; returns whether it did. */
+export async function resetCachesOnRouterVersionChange(deps: CacheResetDeps): Promise<boolean> {
+  if (readStorage(STORAGE_KEYS.routerVersion, deps.storage) === ROUTER_VERSION) return false;
+  try {
+    const names = (await deps.cacheStorage?.keys()) ?? [];
+    await Promise.all(names.map((name) => deps.cacheStorage?.delete(name)));
+  } catch {
+    // CacheStorage is unavailable on insecure origins; there is nothing to clear then.
+  }
+  deps.queryClient.clear();
+  writeStorage(STORAGE_KEYS.routerVersion, ROUTER_VERSION, deps.storage);
+  return true;
+}

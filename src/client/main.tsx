@@ -1,0 +1,42 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './app/globals.css';
+import './i18n/setup';
+import { App } from './app/app.component';
+import { rememberedAppearance } from './app/appearance-sync.hook';
+import { i18next } from './i18n/setup';
+import { applyTheme } from './lib/appearance';
+import { queryClient } from './lib/query-client';
+import { resetCachesOnRouterVersionChange, unregisterServiceWorkers } from './lib/startup';
+
+/** Spec part 1 §8: if the root is missing or mounting fails, the page says so instead of staying blank. */
+function writeMountError(error: unknown): void {
+  console.error(error);
+  const heading = document.createElement('h1');
+  heading.textContent = i18next.t('mountError.title');
+  heading.style.cssText = 'font: 600 1.5rem system-ui, sans-serif; margin: 2rem; text-align: center';
+  document.body.replaceChildren(heading);
+}
+
+async function start(): Promise<void> {
+  applyTheme(
+    document.documentElement,
+    rememberedAppearance().theme,
+    window.matchMedia('(prefers-color-scheme: dark)').matches,
+  );
+  void unregisterServiceWorkers();
+  await resetCachesOnRouterVersionChange({
+    queryClient,
+    cacheStorage: typeof caches === 'undefined' ? undefined : caches,
+  });
+
+  const rootElement = document.getElementById('root');
+  if (!rootElement) throw new Error('The #root element is missing from index.html');
+  createRoot(rootElement).render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+}
+
+start().catch(writeMountError);

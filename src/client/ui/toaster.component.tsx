@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import {
+  Toast,
+  ToastClose,
+  ToastDescription,
+  ToastProvider,
+  ToastTitle,
+  ToastViewport,
+} from './toast.component';
+import { useToast } from './toast.hook';
+
+export function Toaster() {
+  const { t } = useTranslation();
+  const { toasts, dismiss } = useToast();
+  return (
+    <ToastProvider label={t('toast.label')}>
+      {toasts.map(({ id, title, description, variant, duration, isOpen }) => (
+        <Toast
+          key={id}
+          open={isOpen}
+          onOpenChange={(isNowOpen) => {
+            if (!isNowOpen) dismiss(id);
+          }}
+          variant={variant}
+          duration={duration}
+        >
+          <div className="grid gap-1">
+            {title ? <ToastTitle>{title}</ToastTitle> : null}
+            {description ? <ToastDescription>{description}</ToastDescription> : null}
+          </div>
+          <ToastClose label={t('toast.close')} />
+        </Toast>
+      ))}
+      <ToastViewport label={t('toast.viewport')} />
+    </ToastProvider>
+  );
+}
