@@ -78,6 +78,8 @@ export function startSessionRenewal(options: SessionRenewalOptions): () => void 
     } finally {
       isChecking = false;
     }
+    // stop() may have run while the check was awaited; TypeScript cannot see that.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
     if (result === 'expired' && isRunning) {
       stop();
       onExpired();

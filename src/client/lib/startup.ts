@@ -13,7 +13,10 @@ interface ServiceWorkerHost {
 }
 
 /** An earlier build shipped a service worker that served stale pages; no build registers one now. */
-export async function unregisterServiceWorkers(host: ServiceWorkerHost | undefined = globalThis.navigator) {
+export async function unregisterServiceWorkers(
+  // Node has no navigator before version 21 (unit tests), so there may be none at all.
+  host: ServiceWorkerHost | undefined = typeof navigator === 'undefined' ? undefined : navigator,
+) {
   const container = host?.serviceWorker;
   if (!container) return;
   try {
@@ -39,8 +42,11 @@ export interface CacheResetDeps {
 export async function resetCachesOnRouterVersionChange(deps: CacheResetDeps): Promise<boolean> {
   if (readStorage(STORAGE_KEYS.routerVersion, deps.storage) === ROUTER_VERSION) return false;
   try {
-    const names = (await deps.cacheStorage?.keys()) ?? [];
-    await Promise.all(names.map((name) => deps.cacheStorage?.delete(name)));
+    const { cacheStorage } = deps;
+    if (cacheStorage) {
+      const names = await cacheStorage.keys();
+      await Promise.all(names.map((name) => cacheStorage.delete(name)));
+    }
   } catch {
     // CacheStorage is unavailable on insecure origins; there is nothing to clear then.
   }

@@ -29,7 +29,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return send(413, 'payload_too_large', 'Request body is too large');
     }
     if (status >= 400 && status < 500) {
-      return send(status, error.code ?? 'bad_request', error.message);
+      return send(status, error.code, error.message);
     }
     request.log.error({ err: error }, 'request failed');
     return send(500, 'internal_error', 'Internal server error');

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { UserPlus } from 'lucide-react';
@@ -55,7 +55,7 @@ export function RegisterPage() {
       setForm((current) => ({ ...current, [name]: event.target.value })),
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problem = registerFormProblem(form);
     if (problem) {

@@ -155,20 +155,15 @@ export const userSettings = pgTable('user_settings', {
 });
 
 type SettingsRow = typeof userSettings.$inferSelect;
-type Assert<T extends true> = T;
+type Equals<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /**
  * Compile-time proof that a selected row carries every setting with exactly the contract's type (nullability
  * included), so the repository can return `Pick<SettingsRow, keyof SettingsValues>` as `SettingsValues`.
  */
-export type SettingsRowMatchesContract = Assert<
-  [keyof SettingsValues] extends [keyof SettingsRow]
-    ? Pick<SettingsRow, keyof SettingsValues> extends SettingsValues
-      ? SettingsValues extends Pick<SettingsRow, keyof SettingsValues>
-        ? true
-        : false
-      : false
-    : false
->;
+export const settingsRowMatchesContract: Equals<
+  Pick<SettingsRow, keyof SettingsValues>,
+  SettingsValues
+> = true;
 
 /** The column keys holding settings values, for selecting exactly them. */
 export const settingsValueKeys = Object.keys(settingsValueColumns) as (keyof SettingsValues)[];

@@ -2,7 +2,7 @@ import {
   PROVIDER_KEY_FIELDS,
   type ProviderKeyField,
   type Settings,
-  settingsUpdateSchema,
+  type settingsUpdateSchema,
   type SettingsValues,
   settingsValuesSchema,
 } from '../../../shared/api/settings';
@@ -51,15 +51,16 @@ export function createSettingsService(deps: { settings: SettingsRepository; secr
     },
 
     async update(userId: string, update: ParsedSettingsUpdate): Promise<Settings> {
-      const changes: SettingsRowUpdate = {};
-      for (const [field, value] of Object.entries(update)) {
-        if (value === undefined) continue;
-        if ((PROVIDER_KEY_FIELDS as readonly string[]).includes(field)) {
-          const keyField = field as ProviderKeyField;
-          changes[ENCRYPTED_COLUMN[keyField]] = value === null ? null : secretBox.seal(String(value));
-        } else {
-          Object.assign(changes, { [field]: value });
-        }
+      const { openaiApiKey, elevenlabsApiKey, leonardoApiKey, ...values } = update;
+      const changes: SettingsRowUpdate = { ...values };
+      const keys = { openaiApiKey, elevenlabsApiKey, leonardoApiKey } satisfies Record<
+        ProviderKeyField,
+        unknown
+      >;
+      for (const field of PROVIDER_KEY_FIELDS) {
+        const key = keys[field];
+        // Absent leaves the stored key alone; null (or '') removes it.
+        if (key !== undefined) changes[ENCRYPTED_COLUMN[field]] = key === null ? null : secretBox.seal(key);
       }
       // Rows written by older clients may carry a speed outside the offered list; the spec's answer is 1.0.
       const current = await settings.findOrCreate(userId);
