@@ -52,7 +52,10 @@ export function createExternalSignIn(options: {
             settings.clientSecret,
             undefined,
             new URL(settings.issuerUrl).protocol === 'http:'
-              ? { execute: [oidc.allowInsecureRequests] }
+              ? // A plain-http issuer is only ever a local one (development, tests); openid-client
+                // refuses it unless told so explicitly.
+                // eslint-disable-next-line @typescript-eslint/no-deprecated
+                { execute: [oidc.allowInsecureRequests] }
               : undefined,
           )
           .catch((error: unknown) => {
@@ -105,8 +108,14 @@ export function createExternalSignIn(options: {
         expectedNonce: flow.nonce,
         idTokenExpected: true,
       });
-      const claims = tokens.claims();
-      if (!claims) throw new Error('The identity provider returned no ID token');
+      const idTokenClaims = tokens.claims();
+      if (!idTokenClaims) throw new Error('The identity provider returned no ID token');
+      // In the code flow a conforming provider returns the profile and e-mail claims only from userinfo
+      // (OIDC Core §5.4); some (Google) copy them into the ID token too, but none has to.
+      const userInfo = configuration.serverMetadata().userinfo_endpoint
+        ? await oidc.fetchUserInfo(configuration, tokens.access_token, idTokenClaims.sub)
+        : undefined;
+      const claims = { ...idTokenClaims, ...userInfo };
       return {
         provider: flow.provider,
         subject: claims.sub,

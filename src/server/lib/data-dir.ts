@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 
 export class DataDirLockedError extends Error {
@@ -22,6 +31,15 @@ function isProcessAlive(pid: number): boolean {
   } catch (error) {
     // EPERM: it exists but belongs to someone else — still alive.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function readIfPresent(filePath: string): string | undefined {
+  try {
+    return readFileSync(filePath, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
   }
 }
 
@@ -48,11 +66,14 @@ export function lockDataDir(dataDir: string): { release(): void } {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const ownerPid = Number.parseInt(readFileSync(lockPath, 'utf8').trim(), 10);
+      const owner = readIfPresent(lockPath);
+      // Released by its owner in the meantime: try again.
+      if (owner === undefined) continue;
+      const ownerPid = Number.parseInt(owner.trim(), 10);
       if (Number.isInteger(ownerPid) && ownerPid !== process.pid && isProcessAlive(ownerPid)) {
         throw new DataDirLockedError(path.resolve(dataDir), ownerPid);
       }
-      unlinkSync(lockPath);
+      rmSync(lockPath, { force: true });
     }
   }
   throw new Error(`Could not lock the data folder ${dataDir}`);

@@ -21,7 +21,7 @@ describe('startup', () => {
     storage.setItem('routerVersion', 'old');
     const queryClient = { clear: vi.fn() };
     const names = ['pages', 'api'];
-    const cacheStorage = { keys: vi.fn(async () => names), delete: vi.fn(async () => true) };
+    const cacheStorage = { keys: vi.fn(async () => names), delete: vi.fn(async (_name: string) => true) };
 
     expect(await resetCachesOnRouterVersionChange({ queryClient, cacheStorage, storage })).toBe(true);
     expect(cacheStorage.delete.mock.calls.map(([name]) => name)).toEqual(names);

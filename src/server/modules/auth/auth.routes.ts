@@ -126,6 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
   const beginExternal = (provider: ExternalProvider, unconfiguredRedirect: string) =>
     async function (request: FastifyRequest, reply: FastifyReply) {
       if (!externalSignIn.isConfigured(provider)) return reply.redirect(unconfiguredRedirect);
+      let target: string;
       try {
         const { url, flow } = await externalSignIn.start(
           provider,
@@ -139,11 +140,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
           signed: true,
           maxAge: FLOW_TTL_SECONDS,
         });
-        return reply.redirect(url.href);
+        target = url.href;
       } catch (error) {
         request.log.error({ err: error, provider }, 'external sign-in could not start');
-        return reply.redirect(`/auth-error?reason=${failureReason[provider]}`);
+        target = `/auth-error?reason=${failureReason[provider]}`;
       }
+      return reply.redirect(target);
     };
 
   const finishExternal = (provider: ExternalProvider) =>
@@ -157,16 +159,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
         return reply.redirect(`/auth-error?reason=${failureReason[provider]}`);
       }
       const flow: SignInFlowState = parsed.data;
+      let target: string;
       try {
         const identity = await externalSignIn.finish(flow, new URL(request.url, originOf(request)));
         const user = await auth.signInExternal(identity);
-        if (!user) return reply.redirect('/auth-error?reason=no_user');
-        await startSession(request, reply, user.id, provider);
-        return reply.redirect('/');
+        if (user) await startSession(request, reply, user.id, provider);
+        target = user ? '/' : '/auth-error?reason=no_user';
       } catch (error) {
         request.log.warn({ err: error, provider }, 'external sign-in failed');
-        return reply.redirect(`/auth-error?reason=${failureReason[provider]}`);
+        target = `/auth-error?reason=${failureReason[provider]}`;
       }
+      return reply.redirect(target);
     };
 
   app.get(authPaths.hostedLogin, beginExternal('oidc', '/login'));
