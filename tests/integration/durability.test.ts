@@ -1,0 +1,182 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+/*
+ * The real server in a child process on a real data folder: what a learner's machine runs.
+ * `node --import tsx` rather than the `tsx` binary, because the binary runs the server in a second
+ * process and a kill -9 of the wrapper would leave the server itself running.
+ */
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const STARTUP_TIMEOUT_MS = 60_000;
+const TEST_TIMEOUT_MS = 120_000;
+
+interface ServerProcess {
+  child: ChildProcess;
+  pid: number;
+  baseUrl: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  output(): string;
+}
+
+const children: ServerProcess[] = [];
+const tempDirs: string[] = [];
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('No port assigned');
+  return address.port;
+}
+
+async function freshDataDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'palabra-durability-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+async function launch(dataDir: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  // 'close' rather than 'exit': it also waits for the output pipes to drain.
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('close', (code, signal) => resolve({ code, signal })),
+  );
+  if (child.pid === undefined) throw new Error('The server process did not start');
+  const server = { child, pid: child.pid, baseUrl: `http://127.0.0.1:${port}`, exited, output: () => output };
+  children.push(server);
+  return server;
+}
+
+const isRunning = (server: ServerProcess) =>
+  server.child.exitCode === null && server.child.signalCode === null;
+
+/** Starts a server and waits until it answers HTTP. */
+async function startServer(dataDir: string): Promise<ServerProcess> {
+  const server = await launch(dataDir);
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (!isRunning(server)) {
+      await server.exited;
+      throw new Error(`The server exited during startup:\n${server.output()}`);
+    }
+    try {
+      const response = await fetch(`${server.baseUrl}/api/auth/status`);
+      if (response.ok) return server;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The server did not answer within ${STARTUP_TIMEOUT_MS} ms:\n${server.output()}`);
+}
+
+function postJson(server: ServerProcess, url: string, body: unknown): Promise<Response> {
+  return fetch(`${server.baseUrl}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+function sessionCookieOf(response: Response): string {
+  const cookie = response.headers.getSetCookie().find((header) => header.startsWith('palabra_sid='));
+  if (!cookie) throw new Error(`No session cookie in response ${response.status}`);
+  return cookie.split(';')[0] ?? cookie;
+}
+
+async function firstNameOfSession(server: ServerProcess, cookie: string): Promise<unknown> {
+  const response = await fetch(`${server.baseUrl}/api/auth/user`, { headers: { cookie } });
+  expect(response.status).toBe(200);
+  const user = (await response.json()) as { firstName?: unknown };
+  return user.firstName;
+}
+
+afterEach(async () => {
+  for (const server of children.splice(0)) {
+    if (isRunning(server)) server.child.kill('SIGKILL');
+    await server.exited;
+  }
+  await Promise.all(tempDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+// In server mode (DATABASE_URL set, as in CI's second pass) there is no embedded data folder to test.
+describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded data folder', () => {
+  it(
+    'keeps an account committed just before a kill -9 and takes over the dead process lock',
+    async () => {
+      const dataDir = await freshDataDir();
+      const lockPath = path.join(dataDir, 'palabra.lock');
+      const credentials = { email: 'durable@example.com', password: 'secreto-durable' };
+
+      const first = await startServer(dataDir);
+      const registered = await postJson(first, '/auth/register', {
+        ...credentials,
+        firstName: 'Perdurable',
+        lastName: 'García',
+      });
+      expect(registered.status).toBe(201);
+      const registrationCookie = sessionCookieOf(registered);
+
+      first.child.kill('SIGKILL');
+      expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+      // The killed process could not clean up: the restart must take over its lock.
+      expect(await readFile(lockPath, 'utf8')).toBe(String(first.pid));
+
+      const second = await startServer(dataDir);
+      expect(await readFile(lockPath, 'utf8')).toBe(String(second.pid));
+
+      const login = await postJson(second, '/auth/login', credentials);
+      expect(login.status).toBe(200);
+      expect(await firstNameOfSession(second, sessionCookieOf(login))).toBe('Perdurable');
+      // The session written with the account survived as well.
+      expect(await firstNameOfSession(second, registrationCookie)).toBe('Perdurable');
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'refuses a second server on the same folder, and releases the lock on SIGTERM',
+    async () => {
+      const dataDir = await freshDataDir();
+      const lockPath = path.join(dataDir, 'palabra.lock');
+      const owner = await startServer(dataDir);
+
+      const intruder = await launch(dataDir);
+      expect((await intruder.exited).code).toBe(2);
+      expect(intruder.output()).toContain(`is already in use by another Palabra process (pid ${owner.pid})`);
+      expect(intruder.output()).toContain('different DATA_DIR');
+
+      // The refused start left the owner and its lock alone.
+      expect((await fetch(`${owner.baseUrl}/api/auth/status`)).status).toBe(200);
+      expect(await readFile(lockPath, 'utf8')).toBe(String(owner.pid));
+
+      owner.child.kill('SIGTERM');
+      expect(await owner.exited).toEqual({ code: 0, signal: null });
+      expect(existsSync(lockPath)).toBe(false);
+    },
+    TEST_TIMEOUT_MS,
+  );
+});

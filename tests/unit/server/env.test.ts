@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { readEnv } from '../../../src/server/env';
+
+const validSecret = 'a-secret-that-is-at-least-thirty-two-characters';
+
+describe('readEnv', () => {
+  it('falls back to the documented defaults when nothing is set', () => {
+    const env = readEnv({});
+    expect(env).toMatchObject({
+      port: 5000,
+      host: '0.0.0.0',
+      dataDir: './data',
+      logLevel: 'info',
+      databaseUrl: undefined,
+      appSecret: undefined,
+      oidc: undefined,
+      google: undefined,
+    });
+    expect(env.providerBaseUrls).toEqual({ openai: undefined, elevenlabs: undefined, leonardo: undefined });
+  });
+
+  it('treats an empty variable as unset', () => {
+    const env = readEnv({
+      PORT: '',
+      DATA_DIR: '',
+      DATABASE_URL: '',
+      APP_SECRET: '',
+      LOG_LEVEL: '',
+      GOOGLE_CLIENT_ID: '',
+      GOOGLE_CLIENT_SECRET: '',
+    });
+    expect(env).toMatchObject({
+      port: 5000,
+      dataDir: './data',
+      databaseUrl: undefined,
+      appSecret: undefined,
+      logLevel: 'info',
+      google: undefined,
+    });
+  });
+
+  it('reads the values it is given and ignores unrelated variables', () => {
+    const env = readEnv({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/palabra',
+      DATABASE_URL: 'postgres://palabra:pw@db:5432/palabra',
+      APP_SECRET: validSecret,
+      OPENAI_BASE_URL: 'http://localhost:4010/v1',
+      LOG_LEVEL: 'warn',
+      PATH: '/usr/bin',
+    });
+    expect(env).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/palabra',
+      databaseUrl: 'postgres://palabra:pw@db:5432/palabra',
+      appSecret: validSecret,
+      logLevel: 'warn',
+      providerBaseUrls: { openai: 'http://localhost:4010/v1' },
+    });
+    expect(env).not.toHaveProperty('PATH');
+  });
+
+  it('accepts port 0 (any free port) and the highest port', () => {
+    expect(readEnv({ PORT: '0' }).port).toBe(0);
+    expect(readEnv({ PORT: '65535' }).port).toBe(65535);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '65536'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
+    ['DATABASE_URL', 'not a url'],
+    ['OIDC_ISSUER_URL', 'issuer'],
+    ['LOG_LEVEL', 'loud'],
+  ])('rejects %s=%j, naming the variable', (name, value) => {
+    expect(() => readEnv({ [name]: value })).toThrow(new RegExp(`^Invalid environment:\\n {2}${name}: `));
+  });
+
+  it('explains that APP_SECRET is too short', () => {
+    expect(() => readEnv({ APP_SECRET: 'short' })).toThrow(
+      'APP_SECRET: APP_SECRET must be at least 32 characters',
+    );
+  });
+
+  it('reports every invalid variable at once', () => {
+    let message = '';
+    try {
+      readEnv({ PORT: 'abc', LOG_LEVEL: 'loud' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/\n {2}PORT: /);
+    expect(message).toMatch(/\n {2}LOG_LEVEL: /);
+  });
+
+  describe('hosted sign-in (OIDC)', () => {
+    it('is configured by an issuer and a client id; the secret is optional', () => {
+      expect(readEnv({ OIDC_ISSUER_URL: 'https://id.example.com', OIDC_CLIENT_ID: 'palabra' }).oidc).toEqual({
+        issuerUrl: 'https://id.example.com',
+        clientId: 'palabra',
+        clientSecret: undefined,
+      });
+      expect(
+        readEnv({
+          OIDC_ISSUER_URL: 'https://id.example.com',
+          OIDC_CLIENT_ID: 'palabra',
+          OIDC_CLIENT_SECRET: 's3cret',
+        }).oidc,
+      ).toEqual({ issuerUrl: 'https://id.example.com', clientId: 'palabra', clientSecret: 's3cret' });
+    });
+
+    it.each([
+      [{ OIDC_ISSUER_URL: 'https://id.example.com' }],
+      [{ OIDC_CLIENT_ID: 'palabra', OIDC_CLIENT_SECRET: 's3cret' }],
+      [{ OIDC_ISSUER_URL: 'https://id.example.com', OIDC_CLIENT_ID: '' }],
+    ])('is off with only %j', (source) => {
+      expect(readEnv(source).oidc).toBeUndefined();
+    });
+  });
+
+  describe('Google sign-in', () => {
+    it('is configured only when both the client id and the secret are set', () => {
+      expect(readEnv({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).google).toEqual({
+        clientId: 'id',
+        clientSecret: 'secret',
+      });
+      expect(readEnv({ GOOGLE_CLIENT_ID: 'id' }).google).toBeUndefined();
+      expect(readEnv({ GOOGLE_CLIENT_SECRET: 'secret' }).google).toBeUndefined();
+      expect(readEnv({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: '' }).google).toBeUndefined();
+    });
+  });
+});
