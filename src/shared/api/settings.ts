@@ -7,7 +7,7 @@ import {
   THEME_MODES,
   THEMES,
 } from '../catalogs/appearance';
-import { IMAGE_FORMATS, UPLOAD_IMAGE_STYLES } from '../catalogs/images';
+import { IMAGE_FORMATS, UPLOAD_IMAGE_STYLES } from '../catalogs/image-styles';
 import {
   AUDIO_SWITCH_BEHAVIORS,
   AUTOMATIC_BILINGUAL_MODES,

@@ -1,0 +1,34 @@
+/**
+ * What went wrong with an AI provider, in terms the learner can act on. Adapters map every HTTP status,
+ * error body and timeout to one of these; services and routes never look at provider responses.
+ */
+export const PROVIDER_ERROR_CODES = [
+  /** The key is wrong, revoked or lacks permission: enter another in Settings. */
+  'provider_invalid_key',
+  /** The account is out of credit, tokens or quota: top up or wait. */
+  'provider_quota_exhausted',
+  /** Timed out, 5xx, rate-limited after every retry, or unreachable: try again later. */
+  'provider_unavailable',
+  /** An answer arrived but was unusable (malformed, cut short, filtered, not matching the schema). */
+  'provider_bad_output',
+  /** The provider refused this particular request (unknown voice, text too long, prompt rejected). */
+  'provider_rejected',
+] as const;
+export type ProviderErrorCode = (typeof PROVIDER_ERROR_CODES)[number];
+
+export type ProviderName = 'openai' | 'elevenlabs' | 'leonardo' | 'builtin';
+
+export class ProviderError extends Error {
+  constructor(
+    readonly code: ProviderErrorCode,
+    readonly provider: ProviderName,
+    /** For logs only: the provider's own words, never shown as-is to the learner. */
+    readonly detail: string,
+    readonly httpStatus?: number,
+  ) {
+    super(`${provider}: ${code}: ${detail}`);
+    this.name = 'ProviderError';
+  }
+}
+
+export const isProviderError = (error: unknown): error is ProviderError => error instanceof ProviderError;

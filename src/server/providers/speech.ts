@@ -1,0 +1,42 @@
+/** The speech languages the app speaks: Spanish (Latin America and Spain) and Russian. */
+export const SPEECH_LANGUAGES = ['es-MX', 'es-ES', 'ru-RU'] as const;
+export type SpeechLanguage = (typeof SPEECH_LANGUAGES)[number];
+
+export type SpeechProviderName = 'elevenlabs' | 'openai' | 'builtin';
+
+export interface SpeechVoice {
+  /** Unique across providers: ElevenLabs ids as they are, others prefixed (`builtin:…`, `openai:…`). */
+  voiceId: string;
+  name: string;
+  /** Free-form labels as ElevenLabs gives them (accent, gender, language, …); offline voices carry `offline: 'true'`. */
+  labels: Record<string, string>;
+  /** Which of our languages the voice speaks well. */
+  languages: Array<'es' | 'ru'>;
+  provider: SpeechProviderName;
+}
+
+export interface SpeechRequest {
+  text: string;
+  voiceId: string;
+  language: SpeechLanguage;
+  /** 0.75–1.2, 1 is normal. */
+  speed: number;
+  /** One of INTONATION_STYLES or VOICE_STYLES; a provider that cannot act it out ignores it. */
+  intonationStyle?: string | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+export interface SynthesizedSpeech {
+  audio: Buffer;
+  mimeType: 'audio/mpeg';
+  /** Recorded in the audio cache key (D9), so a clip from another model is not reused. */
+  model: string;
+}
+
+export interface SpeechSynthesizer {
+  readonly provider: SpeechProviderName;
+  listVoices(signal?: AbortSignal): Promise<SpeechVoice[]>;
+  /** Whether this synthesiser speaks with that voice id. */
+  ownsVoice(voiceId: string): boolean;
+  synthesize(request: SpeechRequest): Promise<SynthesizedSpeech>;
+}
