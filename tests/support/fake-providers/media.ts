@@ -1,0 +1,117 @@
+/**
+ * Real media bytes for the fakes: adapters decode, store and serve what they receive, so a placeholder
+ * string would hide bugs that a real PNG or MP3 exposes (wrong mime type, base64 mix-ups, size checks).
+ */
+import { Mp3Encoder } from '@breezystack/lamejs';
+import sharp from 'sharp';
+import { hash32 } from './fake-http';
+
+export type ImageFormat = 'png' | 'jpeg' | 'webp';
+
+const IMAGE_CONTENT_TYPES: Record<ImageFormat, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
+
+export const imageContentType = (format: ImageFormat): string => IMAGE_CONTENT_TYPES[format];
+
+// Rendering a 1536×1024 image costs tens of milliseconds; tests ask for the same few sizes over and over.
+const imageCache = new Map<string, Promise<Buffer>>();
+
+/** A flat picture whose colours come from `seed` (the prompt), so different prompts give different bytes. */
+export function renderImage(
+  width: number,
+  height: number,
+  seed: string,
+  format: ImageFormat,
+): Promise<Buffer> {
+  const h = hash32(seed);
+  const key = `${width}x${height}:${h}:${format}`;
+  const cached = imageCache.get(key);
+  if (cached) return cached;
+  const background = { r: h & 0xff, g: (h >>> 8) & 0xff, b: (h >>> 16) & 0xff };
+  const radius = Math.max(1, Math.floor(Math.min(width, height) / 4));
+  const disc = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+      `<circle cx="${width / 2}" cy="${height / 2}" r="${radius}" fill="rgb(${255 - background.r},${255 - background.g},${255 - background.b})"/></svg>`,
+  );
+  const image = sharp({ create: { width, height, channels: 3, background } }).composite([{ input: disc }]);
+  const rendered = (
+    format === 'png' ? image.png() : format === 'jpeg' ? image.jpeg() : image.webp()
+  ).toBuffer();
+  if (imageCache.size > 64) imageCache.clear();
+  imageCache.set(key, rendered);
+  return rendered;
+}
+
+export interface AudioOptions {
+  sampleRate: number;
+  /** MP3 bitrate in kbit/s. */
+  kbps: number;
+}
+
+/** Long enough to tell texts apart by duration, short enough that encoding stays cheap in tests. */
+export function speechSeconds(text: string): number {
+  return Math.min(3, 0.3 + 0.02 * text.length);
+}
+
+function tone(text: string, sampleRate: number): Int16Array {
+  const samples = new Int16Array(Math.round(speechSeconds(text) * sampleRate));
+  const frequency = 220 + (hash32(text) % 440);
+  for (let i = 0; i < samples.length; i++) {
+    // A short fade in and out keeps decoders from reporting clicks as clipping.
+    const edge = Math.min(1, i / 400, (samples.length - i) / 400);
+    samples[i] = Math.round(Math.sin((2 * Math.PI * frequency * i) / sampleRate) * 8000 * edge);
+  }
+  return samples;
+}
+
+const mp3Cache = new Map<string, Buffer>();
+
+/** A real MP3 (MPEG-1/2 Layer III frames from lamejs) of a sine tone whose length grows with the text. */
+export function synthesiseMp3(text: string, options: AudioOptions): Buffer {
+  const key = `${options.sampleRate}:${options.kbps}:${text}`;
+  const cached = mp3Cache.get(key);
+  if (cached) return cached;
+  const samples = tone(text, options.sampleRate);
+  const encoder = new Mp3Encoder(1, options.sampleRate, options.kbps);
+  const chunks: Buffer[] = [];
+  const frame = 1152;
+  for (let i = 0; i < samples.length; i += frame) {
+    const encoded = encoder.encodeBuffer(samples.subarray(i, i + frame));
+    if (encoded.length > 0) chunks.push(Buffer.from(encoded.buffer, encoded.byteOffset, encoded.byteLength));
+  }
+  const tail = encoder.flush();
+  if (tail.length > 0) chunks.push(Buffer.from(tail.buffer, tail.byteOffset, tail.byteLength));
+  const mp3 = Buffer.concat(chunks);
+  if (mp3Cache.size > 256) mp3Cache.clear();
+  mp3Cache.set(key, mp3);
+  return mp3;
+}
+
+/** Raw signed 16-bit little-endian mono PCM, as ElevenLabs `pcm_*` and OpenAI `pcm` answer. */
+export function synthesisePcm(text: string, sampleRate: number): Buffer {
+  const samples = tone(text, sampleRate);
+  return Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
+}
+
+/** A RIFF/WAVE file around the same PCM. */
+export function synthesiseWav(text: string, sampleRate: number): Buffer {
+  const pcm = synthesisePcm(text, sampleRate);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + pcm.length, 4);
+  header.write('WAVE', 8, 'ascii');
+  header.write('fmt ', 12, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(pcm.length, 40);
+  return Buffer.concat([header, pcm]);
+}
