@@ -13,18 +13,31 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler';
 import { createSecretBox } from './lib/secret-box';
+import { createMediaRepository } from './media/media.repository';
+import { mediaRoutes } from './media/media.routes';
+import { createMediaStore } from './media/media-store';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createUsersRepository } from './modules/auth/users.repository';
+import { providersRoutes } from './modules/providers/providers.routes';
+import { createProvidersService } from './modules/providers/providers.service';
+import { createUserProviders } from './modules/providers/user-providers';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { createProgressRepository } from './modules/progress/progress.repository';
 import { createProgressService } from './modules/progress/progress.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsRepository } from './modules/settings/settings.repository';
 import { createSettingsService } from './modules/settings/settings.service';
+import { createAudioCacheRepository } from './modules/speech/audio-cache.repository';
+import { createSpeechService } from './modules/speech/speech.service';
 import { wordsRoutes } from './modules/words/words.routes';
 import { createWordsRepository } from './modules/words/words.repository';
 import { createWordsService } from './modules/words/words.service';
+import { createBuiltinImages } from './providers/builtin-images/builtin-images.provider';
+import { createBuiltinSpeech } from './providers/builtin-speech/builtin-speech.provider';
+import type { FetchFunction } from './providers/http/provider-fetch';
+import type { ImageGenerator } from './providers/images';
+import { createProviderFactory, type ProviderFactoryOptions } from './providers/provider-set';
 
 const MINUTE = 60 * 1000;
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -40,6 +53,13 @@ export interface AppDeps {
   /** The built client; omitted or missing means API only (tests). */
   clientDir?: string | null;
   logger?: FastifyServerOptions['logger'];
+  /** Where provider calls go (the environment's overrides; the fake providers in tests). */
+  providerBaseUrls?: Env['providerBaseUrls'];
+  /** Tests may swap the offline providers or shorten Leonardo's polling. */
+  builtinSpeech?: ProviderFactoryOptions['builtinSpeech'];
+  builtinImages?: ImageGenerator;
+  providerFetch?: FetchFunction;
+  leonardoPollIntervalMs?: number;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -88,6 +108,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings: settingsRepository,
   });
   const wordsService = createWordsService({ words: createWordsRepository(db) });
+  const mediaStore = createMediaStore(createMediaRepository(db));
+  const providerFactory = createProviderFactory({
+    baseUrls: deps.providerBaseUrls ?? {},
+    builtinSpeech: deps.builtinSpeech ?? createBuiltinSpeech(),
+    builtinImages: deps.builtinImages ?? createBuiltinImages(),
+    fetch: deps.providerFetch,
+    leonardoPollIntervalMs: deps.leonardoPollIntervalMs,
+  });
+  const userProviders = createUserProviders({ settingsService, providerFactory });
+  const speechService = createSpeechService({
+    audioCache: createAudioCacheRepository(db),
+    mediaStore,
+    userProviders,
+  });
+  const providersService = createProvidersService({
+    settingsService,
+    providerFactory,
+    userProviders,
+    mediaStore,
+  });
 
   await app.register(authRoutes, {
     auth: authService,
@@ -99,6 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(settingsRoutes, { settingsService, sessionResolver });
   await app.register(progressRoutes, { progressService, sessionResolver });
   await app.register(wordsRoutes, { wordsService, sessionResolver });
+  await app.register(mediaRoutes, { mediaStore, sessionResolver });
+  await app.register(providersRoutes, { providersService, speechService, wordsService, sessionResolver });
 
   const purgeTimer = setInterval(() => {
     sessions.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));

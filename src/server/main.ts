@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     appSecret: loadAppSecret(env.dataDir, env.appSecret),
     oidc: env.oidc,
     google: env.google,
+    providerBaseUrls: env.providerBaseUrls,
     logger: {
       level: env.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],

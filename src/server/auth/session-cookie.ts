@@ -33,7 +33,7 @@ export function createSessionResolver(sessions: SessionStore) {
     return session?.userId ?? null;
   }
 
-  /** preHandler for every protected route: 401 when signed out. */
+  /** preValidation hook of every protected route: 401 when signed out, before the body is judged. */
   async function requireUser(request: FastifyRequest): Promise<void> {
     const userId = await resolveUserId(request);
     if (!userId) throw unauthorized();

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { describeProviderError, ProviderError } from '../providers/provider-error';
 import { AppError } from './app-error';
 
 function describeValidation(error: Parameters<typeof hasZodFastifySchemaValidationErrors>[0]): string {
@@ -15,11 +16,19 @@ function describeValidation(error: Parameters<typeof hasZodFastifySchemaValidati
 
 /** The one place that turns failures into `{message, code}`; 5xx details are logged, never sent. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | AppError | ProviderError, request, reply) => {
     const send = (status: number, code: string, message: string) =>
       reply.status(status).send({ message, code, error: message, requestId: request.id });
 
     if (error instanceof AppError) return send(error.status, error.code, error.message);
+    if (error instanceof ProviderError) {
+      request.log.warn(
+        { provider: error.provider, code: error.code, detail: error.detail },
+        'provider failed',
+      );
+      const { status, message } = describeProviderError(error);
+      return send(status, error.code, message);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return send(400, 'validation_failed', describeValidation(error));
     }

@@ -1,3 +1,9 @@
+import {
+  PROVIDER_ERROR_MESSAGES_RU,
+  PROVIDER_ERROR_STATUS,
+  PROVIDER_NAMES_RU,
+} from '../../shared/catalogs/provider-errors';
+
 /**
  * What went wrong with an AI provider, in terms the learner can act on. Adapters map every HTTP status,
  * error body and timeout to one of these; services and routes never look at provider responses.
@@ -18,17 +24,40 @@ export type ProviderErrorCode = (typeof PROVIDER_ERROR_CODES)[number];
 
 export type ProviderName = 'openai' | 'elevenlabs' | 'leonardo' | 'builtin';
 
+export interface ProviderErrorOptions {
+  httpStatus?: number | undefined;
+  /** A transient failure (429 rate limit, 5xx, dropped connection) that may succeed if tried again. */
+  isRetryable?: boolean | undefined;
+  /** The provider's `retry-after`, in milliseconds. */
+  retryAfterMs?: number | undefined;
+}
+
 export class ProviderError extends Error {
+  readonly httpStatus: number | undefined;
+  readonly isRetryable: boolean;
+  readonly retryAfterMs: number | undefined;
+
   constructor(
     readonly code: ProviderErrorCode,
     readonly provider: ProviderName,
     /** For logs only: the provider's own words, never shown as-is to the learner. */
     readonly detail: string,
-    readonly httpStatus?: number,
+    options: ProviderErrorOptions = {},
   ) {
     super(`${provider}: ${code}: ${detail}`);
     this.name = 'ProviderError';
+    this.httpStatus = options.httpStatus;
+    this.isRetryable = options.isRetryable ?? false;
+    this.retryAfterMs = options.retryAfterMs;
   }
 }
 
 export const isProviderError = (error: unknown): error is ProviderError => error instanceof ProviderError;
+
+/** What the learner reads about a provider failure; the provider's own words go to the log only. */
+export function describeProviderError(error: ProviderError): { status: number; message: string } {
+  return {
+    status: PROVIDER_ERROR_STATUS[error.code],
+    message: PROVIDER_ERROR_MESSAGES_RU[error.code](PROVIDER_NAMES_RU[error.provider]),
+  };
+}

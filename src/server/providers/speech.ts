@@ -35,6 +35,8 @@ export interface SynthesizedSpeech {
 
 export interface SpeechSynthesizer {
   readonly provider: SpeechProviderName;
+  /** The model its clips are made with, part of the audio cache key (D9). */
+  readonly model: string;
   listVoices(signal?: AbortSignal): Promise<SpeechVoice[]>;
   /** Whether this synthesiser speaks with that voice id. */
   ownsVoice(voiceId: string): boolean;

@@ -169,20 +169,20 @@ export const IMAGE_STYLE_ALIASES: Readonly<Record<string, number>> = {
   disney: 4,
 };
 
-export const DEFAULT_IMAGE_STYLE_ID = 1;
+export const DEFAULT_IMAGE_STYLE: ImageStyle = IMAGE_STYLES[0];
 
 /** A style by id, key, alias or English name; the default style for anything unknown. */
 export function resolveImageStyle(reference: string | number | null | undefined): ImageStyle {
   const styles: readonly ImageStyle[] = IMAGE_STYLES;
   const byId = (id: number) => styles.find((style) => style.id === id);
-  if (typeof reference === 'number') return byId(reference) ?? byId(DEFAULT_IMAGE_STYLE_ID)!;
+  if (typeof reference === 'number') return byId(reference) ?? DEFAULT_IMAGE_STYLE;
   const wanted = (reference ?? '').trim().toLowerCase();
   const numeric = Number(wanted);
   const found =
     (wanted !== '' && Number.isInteger(numeric) ? byId(numeric) : undefined) ??
     styles.find((style) => style.key === wanted || style.nameEn.toLowerCase() === wanted) ??
     (IMAGE_STYLE_ALIASES[wanted] ? byId(IMAGE_STYLE_ALIASES[wanted]) : undefined);
-  return found ?? byId(DEFAULT_IMAGE_STYLE_ID)!;
+  return found ?? DEFAULT_IMAGE_STYLE;
 }
 
 export const stylePrompt = (style: ImageStyle, object: string) =>

@@ -1,5 +1,6 @@
-import { char, customType, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, char, customType, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
+import { users } from './users';
 
 /**
  * node-postgres answers bytea as a Buffer, PGlite as a Uint8Array, and JSON-built relational queries as
@@ -26,5 +27,26 @@ export const mediaObjects = pgTable('media_objects', {
   mimeType: text('mime_type').notNull(),
   byteSize: integer('byte_size').notNull(),
   data: bytea('data').notNull(),
+  /** Shared catalogue media (style icons) that any signed-in learner may load. */
+  isShared: boolean('is_shared').notNull().default(false),
   createdAt: createdAt(),
 });
+
+/**
+ * Who may load a blob: every learner whose rows were given it. Checking the referencing rows of a dozen
+ * tables on each request would be slow; this is one primary-key lookup. Rows are added when media is
+ * stored for a learner and go with the learner's account.
+ */
+export const mediaOwners = pgTable(
+  'media_owners',
+  {
+    sha256: char('sha256', { length: 64 })
+      .notNull()
+      .references(() => mediaObjects.sha256, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sha256, t.userId] }), index('media_owners_user_id_idx').on(t.userId)],
+);

@@ -93,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
 
   app.get(
     authPaths.user,
-    { preHandler: sessionResolver.requireUser, schema: { response: { 200: userSchema } } },
+    { preValidation: sessionResolver.requireUser, schema: { response: { 200: userSchema } } },
     async (request) => {
       const user = await auth.findUser(userIdOf(request));
       if (!user) throw unauthorized();

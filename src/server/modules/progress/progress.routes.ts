@@ -7,7 +7,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{
   progressService: ProgressService;
   sessionResolver: SessionResolver;
 }> = async (app, { progressService, sessionResolver }) => {
-  app.addHook('preHandler', sessionResolver.requireUser);
+  app.addHook('preValidation', sessionResolver.requireUser);
   app.get(progressPaths.progress, { schema: { response: { 200: progressSchema } } }, (request) =>
     progressService.get(userIdOf(request)),
   );

@@ -7,7 +7,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
   settingsService: SettingsService;
   sessionResolver: SessionResolver;
 }> = async (app, { settingsService, sessionResolver }) => {
-  app.addHook('preHandler', sessionResolver.requireUser);
+  app.addHook('preValidation', sessionResolver.requireUser);
 
   app.get(settingsPaths.settings, { schema: { response: { 200: settingsSchema } } }, (request) =>
     settingsService.get(userIdOf(request)),

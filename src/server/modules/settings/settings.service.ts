@@ -69,15 +69,25 @@ export function createSettingsService(deps: { settings: SettingsRepository; secr
       return toSettings(await settings.update(userId, changes));
     },
 
-    /** A provider key in clear text, for the provider layer only; never for an HTTP answer. */
-    async readProviderKey(userId: string, field: ProviderKeyField): Promise<string | null> {
-      const sealed = (await settings.findOrCreate(userId))[ENCRYPTED_COLUMN[field]];
-      if (!sealed) return null;
-      try {
-        return secretBox.open(sealed);
-      } catch {
-        return null;
-      }
+    /** Every provider key in clear text plus the model settings, for the provider layer only. */
+    async readProviderCredentials(userId: string) {
+      const row = await settings.findOrCreate(userId);
+      // A key sealed under another APP_SECRET cannot be used: as good as none.
+      const open = (sealed: string | null) => {
+        if (!sealed) return null;
+        try {
+          return secretBox.open(sealed);
+        } catch {
+          return null;
+        }
+      };
+      return {
+        openaiApiKey: open(row.openaiApiKeyEncrypted),
+        openaiBaseUrl: row.openaiBaseUrl,
+        openaiModel: row.openaiModel,
+        elevenlabsApiKey: open(row.elevenlabsApiKeyEncrypted),
+        leonardoApiKey: open(row.leonardoApiKeyEncrypted),
+      };
     },
   };
 }

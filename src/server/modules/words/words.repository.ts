@@ -52,6 +52,15 @@ export function createWordsRepository(db: Db) {
         .orderBy(desc(words.createdAt), desc(words.id));
       return filter.limit ? query.limit(filter.limit) : query;
     },
+
+    async isOwnedBy(userId: string, wordId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: words.id })
+        .from(words)
+        .where(and(eq(words.id, wordId), eq(words.userId, userId), eq(words.isDeleted, false)))
+        .limit(1);
+      return row !== undefined;
+    },
   };
 }
 export type WordsRepository = ReturnType<typeof createWordsRepository>;

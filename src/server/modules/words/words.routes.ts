@@ -7,7 +7,7 @@ export const wordsRoutes: FastifyPluginAsyncZod<{
   wordsService: WordsService;
   sessionResolver: SessionResolver;
 }> = async (app, { wordsService, sessionResolver }) => {
-  app.addHook('preHandler', sessionResolver.requireUser);
+  app.addHook('preValidation', sessionResolver.requireUser);
   app.get(
     wordsPaths.words,
     { schema: { querystring: wordListQuerySchema, response: { 200: wordListSchema } } },

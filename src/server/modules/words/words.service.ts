@@ -1,4 +1,5 @@
 import type { WordListItem } from '../../../shared/api/words';
+import { notFound } from '../../http/app-error';
 import type { WordListFilter, WordsRepository } from './words.repository';
 
 export function createWordsService(deps: { words: WordsRepository }) {
@@ -10,6 +11,11 @@ export function createWordsService(deps: { words: WordsRepository }) {
         disabledAt: row.disabledAt?.toISOString() ?? null,
         createdAt: row.createdAt.toISOString(),
       }));
+    },
+
+    /** 404 for a word that is not this learner's, exactly as for one that does not exist. */
+    async assertOwned(userId: string, wordId: number): Promise<void> {
+      if (!(await deps.words.isOwnedBy(userId, wordId))) throw notFound('Слово не найдено');
     },
   };
 }

@@ -1,0 +1,82 @@
+import { spokenText } from '../../../shared/text/spoken-text';
+import { AppError } from '../../http/app-error';
+import type { MediaStore } from '../../media/media-store';
+import type { ProviderSet } from '../../providers/provider-set';
+import type { SpeechLanguage } from '../../providers/speech';
+import type { UserProviders } from '../providers/user-providers';
+import type { AudioCacheKey, AudioCacheRepository } from './audio-cache.repository';
+
+export interface SpeechJob {
+  text: string;
+  voiceId: string;
+  language: SpeechLanguage;
+  speed: number;
+  intonationStyle?: string | null | undefined;
+  /** The word that asked first, kept on the cache row for clean-up; never part of the key (D9). */
+  wordId?: number | null | undefined;
+}
+
+export interface SpokenClip {
+  /** `/media/<sha256>.mp3`. */
+  audio: string;
+  cached: boolean;
+  voiceId: string;
+}
+
+export function createSpeechService(deps: {
+  audioCache: AudioCacheRepository;
+  mediaStore: MediaStore;
+  userProviders: UserProviders;
+}) {
+  const { audioCache, mediaStore } = deps;
+  /** Identical requests in flight share one synthesis (D9), so a double click pays once. */
+  const inFlight = new Map<string, Promise<string>>();
+
+  async function speak(userId: string, providers: ProviderSet, job: SpeechJob): Promise<SpokenClip> {
+    const text = spokenText(job.text);
+    if (!text) throw new AppError('empty_text', 400, 'Нет текста для озвучивания');
+    const resolved = providers.speech.resolve(job.voiceId, job.language);
+    const key: AudioCacheKey = {
+      userId,
+      text,
+      language: job.language,
+      voiceId: resolved.voiceId,
+      intonationStyle: job.intonationStyle ?? 'neutral',
+      speed: job.speed,
+      model: resolved.model,
+    };
+    const cachedPath = await audioCache.find(key);
+    if (cachedPath) return { audio: cachedPath, cached: true, voiceId: resolved.voiceId };
+
+    const flightKey = JSON.stringify(key);
+    let pending = inFlight.get(flightKey);
+    if (!pending) {
+      pending = (async () => {
+        const speech = await providers.speech.synthesize({
+          text,
+          voiceId: resolved.voiceId,
+          language: job.language,
+          speed: job.speed,
+          intonationStyle: job.intonationStyle ?? undefined,
+        });
+        const path = await mediaStore.put(userId, speech.audio, speech.mimeType);
+        return audioCache.save({ ...key, model: speech.model }, path, job.wordId ?? null);
+      })().finally(() => inFlight.delete(flightKey));
+      inFlight.set(flightKey, pending);
+    }
+    return { audio: await pending, cached: false, voiceId: resolved.voiceId };
+  }
+
+  return {
+    /** One clip through the cache, with the learner's providers. */
+    async speak(userId: string, job: SpeechJob): Promise<SpokenClip> {
+      return speak(userId, await deps.userProviders.forUser(userId), job);
+    },
+    /** Several clips of one text (one per voice); each succeeds or fails on its own. */
+    async speakInVoices(userId: string, job: Omit<SpeechJob, 'voiceId'>, voiceIds: string[]) {
+      const providers = await deps.userProviders.forUser(userId);
+      return Promise.allSettled(voiceIds.map((voiceId) => speak(userId, providers, { ...job, voiceId })));
+    },
+  };
+}
+export type SpeechService = ReturnType<typeof createSpeechService>;

@@ -1,0 +1,87 @@
+import { withRetries } from '../http/retry';
+import { ProviderError } from '../provider-error';
+import type { SpeechRequest, SpeechSynthesizer, SpeechVoice, SynthesizedSpeech } from '../speech';
+import { createOpenAiClient, type OpenAiConnection } from './openai-client';
+import { fromOpenAiError } from './openai-errors';
+
+const SPEECH_TIMEOUT_MS = 30_000;
+const SPEECH_MODEL = 'gpt-4o-mini-tts';
+const VOICE_PREFIX = 'openai:';
+
+/** OpenAI's voices are multilingual; gender as their own descriptions give it. */
+const OPENAI_VOICES = [
+  { name: 'alloy', gender: 'neutral' },
+  { name: 'ash', gender: 'male' },
+  { name: 'coral', gender: 'female' },
+  { name: 'echo', gender: 'male' },
+  { name: 'fable', gender: 'male' },
+  { name: 'nova', gender: 'female' },
+  { name: 'onyx', gender: 'male' },
+  { name: 'sage', gender: 'female' },
+  { name: 'shimmer', gender: 'female' },
+] as const;
+
+/** How each intonation style is asked for; gpt-4o-mini-tts follows spoken-style instructions. */
+const INSTRUCTIONS: Record<string, string> = {
+  'excited-female': 'Speak with bright, excited energy.',
+  'seductive-female': 'Speak softly, warmly and slowly.',
+  'lovingly-female': 'Speak tenderly and kindly.',
+  'dramatic-male': 'Speak with a deep, dramatic storyteller voice.',
+  passionate: 'Speak passionately.',
+  dramatic: 'Speak dramatically.',
+  calm: 'Speak calmly.',
+  excited: 'Speak with excitement.',
+  professional: 'Speak clearly and professionally.',
+};
+
+export function createOpenAiSpeech(connection: OpenAiConnection): SpeechSynthesizer {
+  const client = createOpenAiClient(connection);
+
+  async function synthesizeOnce(request: SpeechRequest): Promise<SynthesizedSpeech> {
+    const voice = request.voiceId.slice(VOICE_PREFIX.length);
+    const language = request.language.startsWith('ru') ? 'Russian' : 'Spanish';
+    const style = request.intonationStyle ? INSTRUCTIONS[request.intonationStyle] : undefined;
+    const response = await client.audio.speech
+      .create(
+        {
+          model: SPEECH_MODEL,
+          voice,
+          input: request.text,
+          response_format: 'mp3',
+          speed: request.speed,
+          instructions: [`Read the text in ${language} with a native accent.`, style]
+            .filter(Boolean)
+            .join(' '),
+        },
+        { timeout: connection.timeoutMs ?? SPEECH_TIMEOUT_MS, signal: request.signal },
+      )
+      .catch((error: unknown) => {
+        throw fromOpenAiError(error, request.signal);
+      });
+    const audio = Buffer.from(await response.arrayBuffer());
+    if (audio.length === 0) throw new ProviderError('provider_bad_output', 'openai', 'empty audio');
+    return { audio, mimeType: 'audio/mpeg', model: SPEECH_MODEL };
+  }
+
+  return {
+    provider: 'openai',
+    model: SPEECH_MODEL,
+    ownsVoice: (voiceId) => voiceId.startsWith(VOICE_PREFIX),
+    listVoices: () =>
+      Promise.resolve(
+        OPENAI_VOICES.map((voice): SpeechVoice => ({
+          voiceId: VOICE_PREFIX + voice.name,
+          name: `OpenAI ${voice.name.charAt(0).toUpperCase()}${voice.name.slice(1)}`,
+          labels: {
+            provider: 'openai',
+            gender: voice.gender,
+            language: 'multilingual',
+            accent: 'multilingual',
+          },
+          languages: ['es', 'ru'],
+          provider: 'openai',
+        })),
+      ),
+    synthesize: (request) => withRetries(() => synthesizeOnce(request), undefined, request.signal),
+  };
+}

@@ -1,0 +1,155 @@
+import { createElevenLabsSpeech, ELEVENLABS_DEFAULT_BASE_URL } from './elevenlabs/elevenlabs-speech';
+import type { FetchFunction } from './http/provider-fetch';
+import type { ImageGenerator, ImageProviderName } from './images';
+import type { LanguageModel } from './language-model';
+import { createLeonardoImages, LEONARDO_DEFAULT_BASE_URL } from './leonardo/leonardo-images';
+import { OPENAI_DEFAULT_BASE_URL } from './openai/openai-client';
+import { createOpenAiImages } from './openai/openai-images';
+import { createOpenAiLanguageModel } from './openai/openai-language-model';
+import { createOpenAiSpeech } from './openai/openai-speech';
+import type {
+  SpeechLanguage,
+  SpeechRequest,
+  SpeechSynthesizer,
+  SpeechVoice,
+  SynthesizedSpeech,
+} from './speech';
+
+/** A learner's provider settings, keys in clear (read from the encrypted store just for this). */
+export interface ProviderCredentials {
+  openaiApiKey: string | null;
+  /** The learner's OpenAI-compatible endpoint; the environment's override wins. */
+  openaiBaseUrl: string | null;
+  openaiModel: string;
+  elevenlabsApiKey: string | null;
+  leonardoApiKey: string | null;
+}
+
+export interface SpeechRouter {
+  /** Keyed providers first (ElevenLabs, then OpenAI), the offline voices last. */
+  listVoices(signal?: AbortSignal): Promise<{ voices: SpeechVoice[]; failures: Error[] }>;
+  /**
+   * Who will speak for this voice: its own provider, or, when that provider has no key, an offline
+   * voice of the same language (D5). Known before synthesis, so the audio cache can be asked first.
+   */
+  resolve(voiceId: string, language: SpeechLanguage): ResolvedVoice;
+  synthesize(request: SpeechRequest): Promise<SynthesizedSpeech & ResolvedVoice>;
+}
+
+export interface ResolvedVoice {
+  voiceId: string;
+  provider: SpeechSynthesizer['provider'];
+  model: string;
+}
+
+export interface ProviderSet {
+  languageModel: LanguageModel | null;
+  speech: SpeechRouter;
+  /** The learner's image provider: Leonardo, else OpenAI, else the built-in pictures. */
+  images: ImageGenerator;
+  /** A named image provider, or null without its key. */
+  imagesFrom(provider: ImageProviderName): ImageGenerator | null;
+}
+
+export interface ProviderFactoryOptions {
+  baseUrls: { openai?: string | undefined; elevenlabs?: string | undefined; leonardo?: string | undefined };
+  /** `voiceFor` names the offline voice that will really speak: the asked one, or one of the text's language. */
+  builtinSpeech: SpeechSynthesizer & { voiceFor(voiceId: string, language: SpeechLanguage): string };
+  builtinImages: ImageGenerator;
+  fetch?: FetchFunction | undefined;
+  leonardoPollIntervalMs?: number | undefined;
+}
+
+export function createProviderFactory(options: ProviderFactoryOptions) {
+  const { baseUrls, builtinSpeech, builtinImages } = options;
+  const openaiBaseUrl = (own: string | null | undefined) => baseUrls.openai ?? own ?? OPENAI_DEFAULT_BASE_URL;
+
+  const openai = (apiKey: string, ownBaseUrl?: string | null) => ({
+    apiKey,
+    baseUrl: openaiBaseUrl(ownBaseUrl),
+    fetch: options.fetch,
+  });
+  const elevenlabs = (apiKey: string) =>
+    createElevenLabsSpeech({
+      apiKey,
+      baseUrl: baseUrls.elevenlabs ?? ELEVENLABS_DEFAULT_BASE_URL,
+      fetch: options.fetch,
+    });
+  const leonardo = (apiKey: string) =>
+    createLeonardoImages({
+      apiKey,
+      baseUrl: baseUrls.leonardo ?? LEONARDO_DEFAULT_BASE_URL,
+      fetch: options.fetch,
+      pollIntervalMs: options.leonardoPollIntervalMs,
+    });
+
+  function forCredentials(credentials: ProviderCredentials): ProviderSet {
+    const openaiConnection = credentials.openaiApiKey
+      ? openai(credentials.openaiApiKey, credentials.openaiBaseUrl)
+      : null;
+    const synthesizers: SpeechSynthesizer[] = [
+      ...(credentials.elevenlabsApiKey ? [elevenlabs(credentials.elevenlabsApiKey)] : []),
+      ...(openaiConnection ? [createOpenAiSpeech(openaiConnection)] : []),
+      builtinSpeech,
+    ];
+    const imageProviders: Partial<Record<ImageProviderName, ImageGenerator>> = {
+      builtin: builtinImages,
+      ...(openaiConnection ? { openai: createOpenAiImages(openaiConnection) } : {}),
+      ...(credentials.leonardoApiKey ? { leonardo: leonardo(credentials.leonardoApiKey) } : {}),
+    };
+
+    function resolve(voiceId: string, language: SpeechLanguage): ResolvedVoice {
+      const owner = synthesizers.find((synthesizer) => synthesizer.ownsVoice(voiceId));
+      // D5: a voice chosen while a key existed still speaks, offline, after the key is gone.
+      if (!owner || owner === builtinSpeech) {
+        return {
+          voiceId: builtinSpeech.voiceFor(voiceId, language),
+          provider: builtinSpeech.provider,
+          model: builtinSpeech.model,
+        };
+      }
+      return { voiceId, provider: owner.provider, model: owner.model };
+    }
+
+    return {
+      languageModel: openaiConnection
+        ? createOpenAiLanguageModel({ ...openaiConnection, model: credentials.openaiModel })
+        : null,
+      images: imageProviders.leonardo ?? imageProviders.openai ?? builtinImages,
+      imagesFrom: (provider) => imageProviders[provider] ?? null,
+      speech: {
+        async listVoices(signal) {
+          const results = await Promise.allSettled(
+            synthesizers.map((synthesizer) => synthesizer.listVoices(signal)),
+          );
+          return {
+            voices: results.flatMap((result) => (result.status === 'fulfilled' ? result.value : [])),
+            failures: results.flatMap((result) =>
+              result.status === 'rejected'
+                ? [result.reason instanceof Error ? result.reason : new Error(String(result.reason))]
+                : [],
+            ),
+          };
+        },
+        resolve,
+        async synthesize(request) {
+          const resolved = resolve(request.voiceId, request.language);
+          const synthesizer =
+            synthesizers.find((candidate) => candidate.provider === resolved.provider) ?? builtinSpeech;
+          const speech = await synthesizer.synthesize({ ...request, voiceId: resolved.voiceId });
+          return { ...speech, ...resolved };
+        },
+      },
+    };
+  }
+
+  return {
+    forCredentials,
+    /** Single providers for checking a key the learner has typed but not yet saved. */
+    openaiLanguageModel: (apiKey: string, ownBaseUrl: string | null, model: string) =>
+      createOpenAiLanguageModel({ ...openai(apiKey, ownBaseUrl), model }),
+    elevenlabs,
+    leonardo,
+  };
+}
+export type ProviderFactory = ReturnType<typeof createProviderFactory>;

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { SPEECH_SPEEDS } from '../catalogs/voices';
+
+export const providerPaths = {
+  validateOpenaiKey: '/api/validate-openai-key',
+  validateElevenlabsKey: '/api/validate-elevenlabs-key',
+  validateLeonardoKey: '/api/validate-leonardo-key',
+  leonardoTokenInfo: '/api/leonardo-token-info',
+  voices: '/api/elevenlabs/voices',
+  models: '/api/openai/models',
+  generateAudio: '/api/generate-audio',
+  speechMultiple: '/api/speech/multiple',
+  generateSampleImage: '/api/generate-sample-image',
+} as const;
+
+const apiKey = z.string().trim().min(1).max(500);
+
+export const validateKeyRequestSchema = z.object({
+  apiKey,
+  /** OpenAI only: an OpenAI-compatible endpoint ending in /v1, saved with the key when it is valid. */
+  baseUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(500)
+    .nullish(),
+});
+export const validateKeyResponseSchema = z.object({ valid: z.boolean() });
+
+/** The key to look up; absent means the learner's saved key. */
+export const leonardoTokenInfoRequestSchema = z.object({ apiKey: apiKey.optional() });
+export const leonardoTokenInfoResponseSchema = z.object({
+  valid: z.boolean(),
+  apiTokens: z.number().nullable(),
+  subscriptionTokens: z.number().nullable(),
+  username: z.string().nullable(),
+});
+export type LeonardoTokenInfo = z.infer<typeof leonardoTokenInfoResponseSchema>;
+
+/** ElevenLabs' own voice shape; offline and OpenAI voices are listed in it too, marked by labels. */
+export const voiceSchema = z.object({
+  voice_id: z.string(),
+  name: z.string(),
+  labels: z.record(z.string(), z.string()),
+});
+export const voicesResponseSchema = z.array(voiceSchema);
+export type Voice = z.infer<typeof voiceSchema>;
+
+export const FALLBACK_MODELS = ['gpt-4o', 'chatgpt-4o-latest'] as const;
+export const modelsResponseSchema = z.object({ models: z.array(z.string()) });
+
+export const SPEECH_REQUEST_LANGUAGES = ['es-MX', 'es-ES', 'ru-RU'] as const;
+const speechText = z.string().trim().min(1).max(2000);
+const speed = z
+  .number()
+  .min(Math.min(...SPEECH_SPEEDS))
+  .max(Math.max(...SPEECH_SPEEDS))
+  .default(1);
+
+export const generateAudioRequestSchema = z.object({
+  text: speechText,
+  voiceId: z.string().trim().min(1).max(100),
+  language: z.enum(SPEECH_REQUEST_LANGUAGES).default('es-MX'),
+  speed,
+  intonationStyle: z.string().max(50).nullish(),
+  wordId: z.number().int().positive().nullish(),
+  voiceType: z.enum(['spanish1', 'russian', 'spanish2']).nullish(),
+});
+export const generateAudioResponseSchema = z.object({
+  /** A `/media/…mp3` path (DESIGN D3). */
+  audio: z.string(),
+  cached: z.boolean(),
+  /** The voice that spoke: another than asked when its provider has no key (DESIGN D5). */
+  voiceId: z.string(),
+});
+
+export const speechMultipleRequestSchema = z.object({
+  text: speechText,
+  voiceIds: z.array(z.string().trim().min(1).max(100)).min(1).max(3),
+  language: z.enum(SPEECH_REQUEST_LANGUAGES).default('es-MX'),
+  speed,
+  intonationPresetId: z.string().max(50).nullish(),
+  intonationStyle: z.string().max(50).nullish(),
+  sentenceId: z.number().int().positive().nullish(),
+  audiobookId: z.number().int().positive().nullish(),
+  isAudiobook: z.boolean().nullish(),
+});
+export const speechMultipleResponseSchema = z.object({
+  results: z.array(
+    z.object({
+      voiceId: z.string(),
+      success: z.boolean(),
+      audio: z.string().nullable(),
+      error: z.string().nullable(),
+    }),
+  ),
+});
+
+export const IMAGE_SERVICE_PROVIDERS = ['leonardo', 'openai', 'builtin'] as const;
+export const generateSampleImageRequestSchema = z.object({
+  spanish: z.string().trim().min(1).max(200),
+  russian: z.string().trim().max(200).nullish(),
+  styleId: z.union([z.number().int(), z.string().max(50)]).nullish(),
+  /** Absent: the learner's image provider (Leonardo, else OpenAI, else built-in). */
+  serviceProvider: z.enum(IMAGE_SERVICE_PROVIDERS).nullish(),
+  format: z.enum(['square', 'landscape', 'portrait']).nullish(),
+});
+export const generateSampleImageResponseSchema = z.object({
+  success: z.boolean(),
+  /** A `/media/…` path (DESIGN D3). */
+  imageData: z.string().nullable(),
+  error: z.string().nullable(),
+  provider: z.enum(IMAGE_SERVICE_PROVIDERS).nullable(),
+});

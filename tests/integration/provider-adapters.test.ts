@@ -1,0 +1,310 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { resolveImageStyle } from '../../src/shared/catalogs/image-styles';
+import { createElevenLabsSpeech } from '../../src/server/providers/elevenlabs/elevenlabs-speech';
+import { createLeonardoImages } from '../../src/server/providers/leonardo/leonardo-images';
+import { createOpenAiImages } from '../../src/server/providers/openai/openai-images';
+import { createOpenAiLanguageModel } from '../../src/server/providers/openai/openai-language-model';
+import { createOpenAiSpeech } from '../../src/server/providers/openai/openai-speech';
+import { type FakeProviders, startFakeProviders } from '../support/fake-providers/fake-provider-server';
+
+let fake: FakeProviders;
+beforeAll(async () => {
+  fake = await startFakeProviders({ leonardoGenerationDelayMs: 50 });
+});
+afterAll(() => fake.close());
+beforeEach(() => fake.reset());
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+const isMp3 = (audio: Buffer) =>
+  audio.subarray(0, 3).toString('latin1') === 'ID3' || (audio[0] === 0xff && (audio[1]! & 0xe0) === 0xe0);
+
+const analysisSchema = z.object({
+  words: z.array(
+    z.object({
+      spanish: z.string(),
+      russian: z.string(),
+      cefrLevel: z.enum(['A1', 'A2', 'B1', 'B2', 'C1', 'C2']),
+      example: z.string().nullable(),
+    }),
+  ),
+});
+const analysisRequest = {
+  schemaName: 'word_analysis',
+  schema: analysisSchema,
+  system: 'You analyse Spanish words for Russian-speaking learners.',
+  prompt: JSON.stringify(['perro', 'gato', 'casa']),
+};
+
+describe('OpenAI language model', () => {
+  const model = (apiKey = 'sk-test-valid', timeoutMs?: number) =>
+    createOpenAiLanguageModel({ apiKey, baseUrl: fake.openaiBaseUrl, model: 'gpt-4o', timeoutMs });
+
+  it('asks for strict json_schema output and answers the parsed value with token usage', async () => {
+    const completion = await model().completeJson(analysisRequest);
+    expect(completion.value.words.map((word) => word.spanish)).toEqual(['perro', 'gato', 'casa']);
+    expect(completion.usage.totalTokens).toBeGreaterThan(0);
+    const [sent] = fake.requestsTo('openai', '/chat/completions');
+    expect(sent?.headers.authorization).toBe('Bearer sk-test-valid');
+    expect(sent?.body).toMatchObject({
+      model: 'gpt-4o',
+      response_format: { type: 'json_schema', json_schema: { name: 'word_analysis', strict: true } },
+    });
+  });
+
+  it('reports an answer that does not match the schema as bad output', async () => {
+    fake.setChatAnswer({ words: [{ spanish: 'perro' }] });
+    await expect(model().completeJson(analysisRequest)).rejects.toMatchObject({
+      code: 'provider_bad_output',
+    });
+  });
+
+  it('reports a cut-short answer as bad output', async () => {
+    fake.setChatAnswer(undefined, { finishReason: 'length' });
+    await expect(model().completeJson(analysisRequest)).rejects.toMatchObject({
+      code: 'provider_bad_output',
+    });
+  });
+
+  it('reports malformed JSON as bad output', async () => {
+    fake.setBehaviour('openai', 'malformed_json', { path: '/chat/completions' });
+    await expect(model().completeJson(analysisRequest)).rejects.toMatchObject({
+      code: 'provider_bad_output',
+    });
+  });
+
+  it('tells a wrong key from an empty account', async () => {
+    await expect(model('sk-wrong').completeJson(analysisRequest)).rejects.toMatchObject({
+      code: 'provider_invalid_key',
+    });
+    fake.failNext('openai', 'quota');
+    await expect(model().completeJson(analysisRequest)).rejects.toMatchObject({
+      code: 'provider_quota_exhausted',
+    });
+    // Out of money is not retried: one request, not three.
+    expect(fake.requestsTo('openai', '/chat/completions')).toHaveLength(2);
+  });
+
+  it('waits out a rate limit as retry-after says, then succeeds', async () => {
+    fake.failNext('openai', 'rate_limit', { retryAfterSeconds: 1, path: '/chat/completions' });
+    const started = Date.now();
+    const completion = await model().completeJson(analysisRequest);
+    expect(completion.value.words).toHaveLength(3);
+    const [first, second] = fake.requestsTo('openai', '/chat/completions');
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('retries a server error and gives up as unavailable when it persists', async () => {
+    fake.failNext('openai', 'server_error', { path: '/chat/completions' });
+    await expect(model().completeJson(analysisRequest)).resolves.toBeDefined();
+    fake.setBehaviour('openai', 'server_error', { path: '/chat/completions' });
+    await expect(model().completeJson(analysisRequest)).rejects.toMatchObject({
+      code: 'provider_unavailable',
+    });
+  });
+
+  it('gives up on a provider that hangs once the timeout passes', async () => {
+    fake.setBehaviour('openai', 'hang', { path: '/chat/completions' });
+    await expect(model('sk-test-valid', 300).completeJson(analysisRequest)).rejects.toMatchObject({
+      code: 'provider_unavailable',
+    });
+  });
+
+  it('lists chat models only and checks keys', async () => {
+    const models = await model().listModels();
+    expect(models).toContain('gpt-4o');
+    expect(models).not.toContain('dall-e-3');
+    expect(models.some((id) => id.startsWith('tts'))).toBe(false);
+    await expect(model().checkKey()).resolves.toBe(true);
+    await expect(model('sk-wrong').checkKey()).resolves.toBe(false);
+  });
+});
+
+describe('OpenAI images', () => {
+  const request = {
+    subject: { spanish: 'el perro' },
+    prompt: 'A photo of a dog',
+    style: resolveImageStyle(1),
+    format: 'landscape' as const,
+  };
+
+  it('asks gpt-image-1 without response_format and keeps the PNG bytes', async () => {
+    const images = createOpenAiImages({ apiKey: 'sk-test-valid', baseUrl: fake.openaiBaseUrl });
+    const picture = await images.generate(request);
+    expect(picture.image.subarray(0, 4)).toEqual(PNG_SIGNATURE);
+    const [sent] = fake.requestsTo('openai', '/images/generations');
+    expect(sent?.body).toMatchObject({ model: 'gpt-image-1', size: '1536x1024', n: 1 });
+    expect(sent?.body).not.toHaveProperty('response_format');
+  });
+
+  it('asks dall-e-3 for base64', async () => {
+    const images = createOpenAiImages({
+      apiKey: 'sk-test-valid',
+      baseUrl: fake.openaiBaseUrl,
+      imageModel: 'dall-e-3',
+    });
+    const picture = await images.generate({ ...request, format: 'portrait' });
+    expect(picture.image.subarray(0, 4)).toEqual(PNG_SIGNATURE);
+    expect(fake.requestsTo('openai', '/images/generations')[0]?.body).toMatchObject({
+      model: 'dall-e-3',
+      response_format: 'b64_json',
+      size: '1024x1792',
+    });
+  });
+
+  it('maps a wrong key', async () => {
+    const images = createOpenAiImages({ apiKey: 'sk-nope', baseUrl: fake.openaiBaseUrl });
+    await expect(images.generate(request)).rejects.toMatchObject({ code: 'provider_invalid_key' });
+  });
+});
+
+describe('OpenAI speech', () => {
+  it('answers MP3 bytes for a voice', async () => {
+    const speech = createOpenAiSpeech({ apiKey: 'sk-test-valid', baseUrl: fake.openaiBaseUrl });
+    const voices = await speech.listVoices();
+    expect(voices.length).toBeGreaterThan(3);
+    expect(voices.every((voice) => speech.ownsVoice(voice.voiceId))).toBe(true);
+    const clip = await speech.synthesize({
+      text: 'Hola',
+      voiceId: 'openai:nova',
+      language: 'es-MX',
+      speed: 0.9,
+    });
+    expect(isMp3(clip.audio)).toBe(true);
+    expect(fake.requestsTo('openai', '/audio/speech')[0]?.body).toMatchObject({
+      voice: 'nova',
+      input: 'Hola',
+      speed: 0.9,
+      response_format: 'mp3',
+    });
+  });
+});
+
+describe('ElevenLabs speech', () => {
+  const speech = (apiKey = 'el-test-valid', timeoutMs?: number) =>
+    createElevenLabsSpeech({ apiKey, baseUrl: fake.elevenlabsBaseUrl, timeoutMs });
+
+  it('lists voices with the languages their labels tell', async () => {
+    const voices = await speech().listVoices();
+    expect(voices.some((voice) => voice.languages.includes('es'))).toBe(true);
+    expect(voices.some((voice) => voice.languages.includes('ru'))).toBe(true);
+    expect(fake.requestsTo('elevenlabs', '/v1/voices')[0]?.headers['xi-api-key']).toBe('el-test-valid');
+  });
+
+  it('speaks with eleven_multilingual_v2 and the style’s voice settings', async () => {
+    const [voice] = (await speech().listVoices()).filter((candidate) => candidate.languages.includes('es'));
+    const clip = await speech().synthesize({
+      text: 'El perro come.',
+      voiceId: voice!.voiceId,
+      language: 'es-MX',
+      speed: 1,
+      intonationStyle: 'excited-female',
+    });
+    expect(isMp3(clip.audio)).toBe(true);
+    const [sent] = fake.requestsTo('elevenlabs', '/v1/text-to-speech');
+    expect(sent?.query.output_format).toBe('mp3_44100_128');
+    expect(sent?.body).toMatchObject({
+      text: 'El perro come.',
+      model_id: 'eleven_multilingual_v2',
+      voice_settings: { stability: 0.3, speed: 1 },
+    });
+  });
+
+  it('tells an unknown voice, a wrong key and an empty quota apart', async () => {
+    const request = { text: 'Hola', language: 'es-MX' as const, speed: 1 };
+    await expect(speech().synthesize({ ...request, voiceId: 'no-such-voice' })).rejects.toMatchObject({
+      code: 'provider_rejected',
+    });
+    const [voice] = await speech().listVoices();
+    await expect(
+      speech('el-wrong').synthesize({ ...request, voiceId: voice!.voiceId }),
+    ).rejects.toMatchObject({
+      code: 'provider_invalid_key',
+    });
+    fake.failNext('elevenlabs', 'quota');
+    await expect(speech().synthesize({ ...request, voiceId: voice!.voiceId })).rejects.toMatchObject({
+      code: 'provider_quota_exhausted',
+    });
+  });
+
+  it('retries a busy server and times out a hanging one', async () => {
+    const [voice] = await speech().listVoices();
+    const request = { text: 'Hola', language: 'es-MX' as const, speed: 1, voiceId: voice!.voiceId };
+    fake.failNext('elevenlabs', 'rate_limit', { retryAfterSeconds: 0, path: '/v1/text-to-speech' });
+    await expect(speech().synthesize(request)).resolves.toMatchObject({ mimeType: 'audio/mpeg' });
+    fake.setBehaviour('elevenlabs', 'hang', { path: '/v1/text-to-speech' });
+    await expect(speech('el-test-valid', 300).synthesize(request)).rejects.toMatchObject({
+      code: 'provider_unavailable',
+    });
+  });
+
+  it('reports an unreadable voice list as bad output', async () => {
+    fake.failNext('elevenlabs', 'malformed_json', { path: '/v1/voices' });
+    await expect(speech().listVoices()).rejects.toMatchObject({ code: 'provider_bad_output' });
+  });
+
+  it('accepts a key limited to text-to-speech through the /v1/voices fallback', async () => {
+    await expect(speech().checkKey()).resolves.toBe(true);
+    await expect(speech('el-test-tts-only').checkKey()).resolves.toBe(true);
+    await expect(speech('el-wrong').checkKey()).resolves.toBe(false);
+    expect(fake.requestsTo('elevenlabs', '/v1/user').length).toBe(3);
+  });
+});
+
+describe('Leonardo images', () => {
+  const leonardo = (apiKey = 'leo-test-valid', timeoutMs?: number) =>
+    createLeonardoImages({ apiKey, baseUrl: fake.leonardoBaseUrl, pollIntervalMs: 20, timeoutMs });
+  const request = {
+    subject: { spanish: 'la casa' },
+    prompt: 'A house',
+    style: resolveImageStyle('watercolor'),
+    format: 'square' as const,
+  };
+
+  it('creates a generation, polls until COMPLETE and keeps the bytes, not the expiring link', async () => {
+    const picture = await leonardo().generate(request);
+    expect(picture.image.length).toBeGreaterThan(100);
+    fake.expireFiles();
+    expect(picture.image.length).toBeGreaterThan(100);
+    expect(fake.requestsTo('leonardo', '/generations')[0]?.body).toMatchObject({
+      prompt: 'A house',
+      width: 1024,
+      height: 1024,
+      num_images: 1,
+    });
+    expect(fake.requestsTo('leonardo', '/generations/').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('reports a FAILED generation as bad output', async () => {
+    fake.failGeneration();
+    await expect(leonardo().generate(request)).rejects.toMatchObject({ code: 'provider_bad_output' });
+  });
+
+  it('stops waiting for a generation that never completes', async () => {
+    fake.setLeonardoGenerationDelay(60_000);
+    await expect(leonardo('leo-test-valid', 400).generate(request)).rejects.toMatchObject({
+      code: 'provider_unavailable',
+    });
+  });
+
+  it('adds the API subscription and paid tokens into apiTokens', async () => {
+    fake.setLeonardoTokens({ apiSubscriptionTokens: 3, apiPaidTokens: 4, subscriptionTokens: 150 });
+    await expect(leonardo().tokenInfo()).resolves.toMatchObject({ apiTokens: 7, subscriptionTokens: 150 });
+    await expect(leonardo().checkKey()).resolves.toBe(true);
+    await expect(leonardo('leo-wrong').checkKey()).resolves.toBe(false);
+    await expect(leonardo('leo-wrong').generate(request)).rejects.toMatchObject({
+      code: 'provider_invalid_key',
+    });
+  });
+
+  it('reports an unreadable answer as bad output', async () => {
+    fake.failNext('leonardo', 'malformed_json', { path: '/me' });
+    await expect(leonardo().tokenInfo()).rejects.toMatchObject({ code: 'provider_bad_output' });
+  });
+
+  it('maps an empty balance to quota exhausted', async () => {
+    fake.failNext('leonardo', 'quota');
+    await expect(leonardo().generate(request)).rejects.toMatchObject({ code: 'provider_quota_exhausted' });
+  });
+});

@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type TestApp, buildTestApp, registerUser, type TestUser } from '../support/build-test-app';
+import { type FakeProviders, startFakeProviders } from '../support/fake-providers/fake-provider-server';
+
+let fake: FakeProviders;
+let testApp: TestApp;
+let ana: TestUser;
+let boris: TestUser;
+
+beforeAll(async () => {
+  fake = await startFakeProviders({ leonardoGenerationDelayMs: 30 });
+  testApp = await buildTestApp({
+    providerBaseUrls: {
+      openai: fake.openaiBaseUrl,
+      elevenlabs: fake.elevenlabsBaseUrl,
+      leonardo: fake.leonardoBaseUrl,
+    },
+    leonardoPollIntervalMs: 20,
+  });
+  ana = await registerUser(testApp.app);
+  boris = await registerUser(testApp.app);
+});
+afterAll(async () => {
+  await testApp.close();
+  await fake.close();
+});
+beforeEach(() => fake.reset());
+
+const post = (user: TestUser, url: string, payload: object) =>
+  testApp.app.inject({ method: 'POST', url, payload, headers: { cookie: user.cookie } });
+const get = (user: TestUser, url: string, headers: Record<string, string> = {}) =>
+  testApp.app.inject({ method: 'GET', url, headers: { cookie: user.cookie, ...headers } });
+const settingsOf = async (user: TestUser) =>
+  (await get(user, '/api/settings')).json<Record<string, unknown>>();
+
+describe('key validation', () => {
+  it('saves a valid key encrypted and never shows it again', async () => {
+    const response = await post(ana, '/api/validate-openai-key', { apiKey: 'sk-test-valid' });
+    expect(response.json()).toEqual({ valid: true });
+    const settings = await settingsOf(ana);
+    expect(settings.hasOpenaiApiKey).toBe(true);
+    expect(JSON.stringify(settings)).not.toContain('sk-test-valid');
+  });
+
+  it('changes nothing for an invalid key', async () => {
+    const response = await post(boris, '/api/validate-elevenlabs-key', { apiKey: 'el-wrong' });
+    expect(response.json()).toEqual({ valid: false });
+    expect((await settingsOf(boris)).hasElevenlabsApiKey).toBe(false);
+  });
+
+  it('checks ElevenLabs and Leonardo keys and reports the token balance', async () => {
+    expect((await post(ana, '/api/validate-elevenlabs-key', { apiKey: 'el-test-valid' })).json()).toEqual({
+      valid: true,
+    });
+    expect((await post(ana, '/api/validate-leonardo-key', { apiKey: 'leo-test-valid' })).json()).toEqual({
+      valid: true,
+    });
+    fake.setLeonardoTokens({ apiSubscriptionTokens: 2, apiPaidTokens: 1, subscriptionTokens: 40 });
+    const info = await post(ana, '/api/leonardo-token-info', {});
+    expect(info.json()).toMatchObject({ valid: true, apiTokens: 3, subscriptionTokens: 40 });
+    expect((await post(ana, '/api/leonardo-token-info', { apiKey: 'leo-wrong' })).json()).toMatchObject({
+      valid: false,
+    });
+  });
+
+  it('answers a provider outage during a check with a Russian message, not a 500', async () => {
+    fake.setBehaviour('leonardo', 'server_error');
+    const response = await post(boris, '/api/validate-leonardo-key', { apiKey: 'leo-test-valid' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({
+      code: 'provider_unavailable',
+      message: expect.stringMatching(/недоступен/),
+    });
+  });
+});
+
+describe('voices and models', () => {
+  it('offers offline voices to a learner with no key', async () => {
+    const voices = (await get(boris, '/api/elevenlabs/voices')).json<
+      Array<{ voice_id: string; labels: Record<string, string> }>
+    >();
+    expect(voices.length).toBeGreaterThanOrEqual(3);
+    expect(voices.every((voice) => voice.labels.offline === 'true')).toBe(true);
+    expect(fake.requestsTo('elevenlabs')).toHaveLength(0);
+  });
+
+  it('lists the learner’s ElevenLabs voices first, then the offline ones', async () => {
+    const voices = (await get(ana, '/api/elevenlabs/voices')).json<
+      Array<{ voice_id: string; labels: Record<string, string> }>
+    >();
+    expect(voices[0]?.labels.provider).toBe('elevenlabs');
+    expect(voices.at(-1)?.labels.offline).toBe('true');
+    expect(fake.requestsTo('elevenlabs', '/v1/voices')[0]?.headers['xi-api-key']).toBe('el-test-valid');
+  });
+
+  it('falls back to the spec’s models without a key and lists the endpoint’s with one', async () => {
+    expect((await get(boris, '/api/openai/models')).json()).toEqual({
+      models: ['gpt-4o', 'chatgpt-4o-latest'],
+    });
+    const models = (await get(ana, '/api/openai/models')).json<{ models: string[] }>().models;
+    expect(models).toContain('gpt-4o-mini');
+  });
+});
+
+describe('speech', () => {
+  it('speaks offline with no key and caches the clip (D9)', async () => {
+    const request = { text: 'El **perro** come.', voiceId: 'builtin:es-ES-m3', language: 'es-ES', speed: 1 };
+    const first = await post(boris, '/api/generate-audio', request);
+    expect(first.statusCode).toBe(200);
+    const clip = first.json<{ audio: string; cached: boolean }>();
+    expect(clip).toMatchObject({
+      audio: expect.stringMatching(/^\/media\/[0-9a-f]{64}\.mp3$/),
+      cached: false,
+    });
+    const again = await post(boris, '/api/generate-audio', { ...request, text: 'El perro come' });
+    expect(again.json()).toEqual({ ...clip, cached: true, voiceId: 'builtin:es-ES-m3' });
+  });
+
+  it('synthesises identical concurrent requests once', async () => {
+    const request = {
+      text: 'La casa es grande',
+      voiceId: 'builtin:es-419-f1',
+      language: 'es-MX',
+      speed: 0.9,
+    };
+    const answers = await Promise.all([1, 2, 3].map(() => post(boris, '/api/generate-audio', request)));
+    const paths = new Set(answers.map((answer) => answer.json<{ audio: string }>().audio));
+    expect(paths.size).toBe(1);
+    const rows = await testApp.database.db.query.audioFiles.findMany({
+      where: (audio, { eq }) => eq(audio.text, 'La casa es grande'),
+    });
+    expect(rows).toHaveLength(1);
+  });
+
+  it('speaks with the learner’s ElevenLabs voice, and with no key the same voice id speaks offline', async () => {
+    const voices = (await get(ana, '/api/elevenlabs/voices')).json<
+      Array<{ voice_id: string; labels: Record<string, string> }>
+    >();
+    const spanish = voices.find((voice) => voice.labels.provider === 'elevenlabs')!;
+    const request = { text: 'Buenos días', voiceId: spanish.voice_id, language: 'es-MX', speed: 1 };
+    const withKey = (await post(ana, '/api/generate-audio', request)).json<{ voiceId: string }>();
+    expect(withKey.voiceId).toBe(spanish.voice_id);
+    expect(fake.requestsTo('elevenlabs', '/v1/text-to-speech')).toHaveLength(1);
+
+    // Boris has no key: Ana's voice id neither reaches ElevenLabs with her key nor fails.
+    const withoutKey = (await post(boris, '/api/generate-audio', request)).json<{ voiceId: string }>();
+    expect(withoutKey.voiceId).toMatch(/^builtin:/);
+    expect(fake.requestsTo('elevenlabs', '/v1/text-to-speech')).toHaveLength(1);
+  });
+
+  it('answers each voice of /api/speech/multiple on its own', async () => {
+    const response = await post(ana, '/api/speech/multiple', {
+      text: 'Hola amigo',
+      voiceIds: ['builtin:es-ES-m3', 'no-such-voice'],
+      language: 'es-MX',
+      speed: 1,
+    });
+    const { results } = response.json<{
+      results: Array<{ success: boolean; audio: string | null; error: string | null }>;
+    }>();
+    expect(results[0]).toMatchObject({ success: true, audio: expect.stringMatching(/^\/media\//) });
+    expect(results[1]).toMatchObject({
+      success: false,
+      audio: null,
+      error: expect.stringMatching(/отклонил/),
+    });
+  });
+
+  it('refuses another learner’s word id with 404', async () => {
+    const response = await post(boris, '/api/generate-audio', {
+      text: 'Hola',
+      voiceId: 'builtin:es-ES-m3',
+      language: 'es-ES',
+      speed: 1,
+      wordId: 999_999,
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('pictures and media', () => {
+  it('draws an offline picture without a key and serves it only to its owner', async () => {
+    const response = await post(boris, '/api/generate-sample-image', { spanish: 'el perro', styleId: 3 });
+    const picture = response.json<{ success: boolean; imageData: string; provider: string }>();
+    expect(picture).toMatchObject({
+      success: true,
+      provider: 'builtin',
+      imageData: expect.stringMatching(/\.webp$/),
+    });
+
+    const own = await get(boris, picture.imageData);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/webp');
+    expect(own.headers['cache-control']).toContain('immutable');
+    expect(own.rawPayload.subarray(0, 4).toString('latin1')).toBe('RIFF');
+
+    expect((await get(ana, picture.imageData)).statusCode).toBe(404);
+    const signedOut = await testApp.app.inject({ method: 'GET', url: picture.imageData });
+    expect(signedOut.statusCode).toBe(401);
+  });
+
+  it('uses the learner’s own Leonardo key, never another learner’s', async () => {
+    const anas = (await post(ana, '/api/generate-sample-image', { spanish: 'la casa', styleId: 1 })).json();
+    expect(anas).toMatchObject({ success: true, provider: 'leonardo' });
+    expect(fake.requestsTo('leonardo', '/generations')[0]?.headers.authorization).toBe(
+      'Bearer leo-test-valid',
+    );
+
+    fake.clearRequests();
+    const borises = (
+      await post(boris, '/api/generate-sample-image', { spanish: 'la casa', serviceProvider: 'leonardo' })
+    ).json();
+    expect(borises).toMatchObject({ success: false, error: expect.stringMatching(/Нет ключа Leonardo/) });
+    expect(fake.requestsTo('leonardo')).toHaveLength(0);
+  });
+
+  it('tells the learner when the image provider fails', async () => {
+    fake.failGeneration();
+    const answer = (await post(ana, '/api/generate-sample-image', { spanish: 'el gato' })).json();
+    expect(answer).toMatchObject({
+      success: false,
+      imageData: null,
+      error: expect.stringMatching(/Leonardo/),
+    });
+  });
+
+  it('answers byte ranges and 304 for audio, as iOS Safari needs', async () => {
+    const { audio } = (
+      await post(ana, '/api/generate-audio', {
+        text: 'Me gusta el café',
+        voiceId: 'builtin:es-ES-m3',
+        language: 'es-ES',
+        speed: 1,
+      })
+    ).json<{ audio: string }>();
+    const whole = await get(ana, audio);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.headers['content-type']).toBe('audio/mpeg');
+    const size = whole.rawPayload.length;
+
+    const part = await get(ana, audio, { range: 'bytes=0-99' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 0-99/${size}`);
+    expect(part.rawPayload).toEqual(whole.rawPayload.subarray(0, 100));
+
+    const tail = await get(ana, audio, { range: 'bytes=-10' });
+    expect(tail.rawPayload).toEqual(whole.rawPayload.subarray(size - 10));
+    expect((await get(ana, audio, { range: `bytes=${size}-` })).statusCode).toBe(416);
+
+    const revalidated = await get(ana, audio, { 'if-none-match': String(whole.headers.etag) });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.rawPayload.length).toBe(0);
+  });
+
+  it('answers 404 for a wrong extension or a malformed name', async () => {
+    const { audio } = (
+      await post(ana, '/api/generate-audio', {
+        text: 'Adiós',
+        voiceId: 'builtin:es-ES-m3',
+        language: 'es-ES',
+        speed: 1,
+      })
+    ).json<{ audio: string }>();
+    expect((await get(ana, audio.replace('.mp3', '.png'))).statusCode).toBe(404);
+    expect((await get(ana, '/media/not-a-hash.mp3')).statusCode).toBe(404);
+  });
+});
