@@ -265,3 +265,51 @@ describe('pictures and media', () => {
     expect((await get(ana, '/media/not-a-hash.mp3')).statusCode).toBe(404);
   });
 });
+
+describe('where OpenAI calls go (D6)', () => {
+  it('uses the learner’s compatible endpoint when the environment names none', async () => {
+    const ownEndpointApp = await buildTestApp({ providerBaseUrls: {} });
+    try {
+      const learner = await registerUser(ownEndpointApp.app);
+      const response = await ownEndpointApp.app.inject({
+        method: 'POST',
+        url: '/api/validate-openai-key',
+        payload: { apiKey: 'sk-test-valid', baseUrl: fake.openaiBaseUrl },
+        headers: { cookie: learner.cookie },
+      });
+      expect(response.json()).toEqual({ valid: true });
+      expect(fake.requestsTo('openai', '/models')).toHaveLength(1);
+      const settings = await ownEndpointApp.app.inject({
+        method: 'GET',
+        url: '/api/settings',
+        headers: { cookie: learner.cookie },
+      });
+      expect(settings.json()).toMatchObject({ openaiBaseUrl: fake.openaiBaseUrl, hasOpenaiApiKey: true });
+    } finally {
+      await ownEndpointApp.close();
+    }
+  });
+
+  it('sends nothing to the learner’s endpoint when the environment overrides it', async () => {
+    const response = await post(boris, '/api/validate-openai-key', {
+      apiKey: 'sk-test-valid',
+      baseUrl: 'http://127.0.0.1:9/v1',
+    });
+    expect(response.json()).toEqual({ valid: true });
+    expect(fake.requestsTo('openai', '/models')).toHaveLength(1);
+  });
+});
+
+describe('limits', () => {
+  it('caps key checks per learner per minute with a 429 and a Russian message', async () => {
+    const carla = await registerUser(testApp.app);
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      expect((await post(carla, '/api/validate-leonardo-key', { apiKey: 'leo-wrong' })).statusCode).toBe(200);
+    }
+    const blocked = await post(carla, '/api/validate-leonardo-key', { apiKey: 'leo-wrong' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ message: expect.stringMatching(/Слишком много запросов/) });
+    // Another learner is not held back by Carla's calls.
+    expect((await post(ana, '/api/validate-leonardo-key', { apiKey: 'leo-wrong' })).statusCode).toBe(200);
+  });
+});
