@@ -268,7 +268,9 @@ describe('pictures and media', () => {
 
 describe('where OpenAI calls go (D6)', () => {
   it('uses the learner’s compatible endpoint when the environment names none', async () => {
-    const ownEndpointApp = await buildTestApp({ providerBaseUrls: {} });
+    const ownEndpointApp = await buildTestApp({
+      providerBaseUrls: { openai: undefined, elevenlabs: undefined, leonardo: undefined },
+    });
     try {
       const learner = await registerUser(ownEndpointApp.app);
       const response = await ownEndpointApp.app.inject({

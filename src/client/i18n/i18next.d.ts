@@ -1,10 +1,10 @@
-import type ru from './ru.json';
+import type { ruCatalog } from './catalogs';
 
-// ru.json is the reference catalogue: every key used in code must exist there (en is checked by a unit test).
+// The ru catalogue is the reference: every key used in code must exist there (en is checked by a unit test).
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof ru };
+    resources: { translation: typeof ruCatalog };
     returnNull: false;
   }
 }

@@ -3,12 +3,11 @@ import { initReactI18next } from 'react-i18next';
 import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '../../shared/catalogs/appearance';
 import { readStorage, writeStorage } from '../lib/local-storage';
 import { STORAGE_KEYS } from '../lib/storage-keys';
-import en from './en.json';
-import ru from './ru.json';
+import { enCatalog, ruCatalog } from './catalogs';
 
 export const resources = {
-  ru: { translation: ru },
-  en: { translation: en },
+  ru: { translation: ruCatalog },
+  en: { translation: enCatalog },
 } as const;
 
 export const DEFAULT_LANGUAGE: InterfaceLanguage = 'ru';

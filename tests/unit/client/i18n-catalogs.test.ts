@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../../src/client/i18n/en.json';
-import ru from '../../../src/client/i18n/ru.json';
+import { enCatalog as en, ruCatalog as ru } from '../../../src/client/i18n/catalogs';
 
 function leafKeys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];

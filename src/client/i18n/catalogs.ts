@@ -1,0 +1,21 @@
+import en from './en.json';
+import ru from './ru.json';
+import settingsDisplayEn from './settings-display.en.json';
+import settingsDisplayRu from './settings-display.ru.json';
+import settingsProvidersEn from './settings-providers.en.json';
+import settingsProvidersRu from './settings-providers.ru.json';
+
+/**
+ * The catalogues, one file per large screen area so screens grow without one giant file; each area is a
+ * top-level key (`settingsDisplay.…`). ru is the reference: en must have exactly its keys (unit test).
+ */
+export const ruCatalog = {
+  ...ru,
+  settingsDisplay: settingsDisplayRu,
+  settingsProviders: settingsProvidersRu,
+};
+export const enCatalog = {
+  ...en,
+  settingsDisplay: settingsDisplayEn,
+  settingsProviders: settingsProvidersEn,
+};

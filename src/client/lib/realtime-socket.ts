@@ -1,0 +1,158 @@
+import {
+  type ClientMessage,
+  REALTIME_PATH,
+  type ServerMessage,
+  serverMessageSchema,
+} from '../../shared/realtime';
+
+/** Spec part 1 §9: up to 5 reconnect attempts, 3 s apart, after an abnormal close. */
+export const MAX_RECONNECT_ATTEMPTS = 5;
+export const RECONNECT_DELAY_MS = 3000;
+/** Spec part 1 §8 socket errors, verbatim. */
+export const SOCKET_ERRORS = {
+  connection: 'WebSocket connection error',
+  create: 'Failed to create WebSocket connection',
+  gaveUp: 'Failed to connect after multiple attempts',
+} as const;
+
+export type SocketState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'failed';
+
+interface SocketLike {
+  readonly readyState: number;
+  onopen: ((event: unknown) => void) | null;
+  onclose: ((event: { code: number; wasClean: boolean }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  send(data: string): void;
+  close(code?: number): void;
+}
+
+export interface RealtimeSocketOptions {
+  url: () => string;
+  createSocket?: (url: string) => SocketLike;
+  timers?: Pick<typeof globalThis, 'setTimeout' | 'clearTimeout'>;
+  onError?: (message: string) => void;
+}
+
+const OPEN = 1;
+
+/**
+ * One shared connection to `/ws` for the whole app, opened while anyone listens. Job subscriptions are
+ * remembered and sent again after a reconnect, so a screen never has to know the socket dropped.
+ */
+export function createRealtimeSocket(options: RealtimeSocketOptions) {
+  const timers = options.timers ?? globalThis;
+  const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
+  const listeners = new Set<(message: ServerMessage) => void>();
+  const stateListeners = new Set<(state: SocketState) => void>();
+  const jobIds = new Set<string>();
+  let socket: SocketLike | null = null;
+  let state: SocketState = 'idle';
+  let attempts = 0;
+  let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+
+  const setState = (next: SocketState) => {
+    state = next;
+    stateListeners.forEach((listener) => listener(next));
+  };
+  const send = (message: ClientMessage) => {
+    if (socket?.readyState === OPEN) socket.send(JSON.stringify(message));
+  };
+
+  function connect() {
+    setState(attempts === 0 ? 'connecting' : 'reconnecting');
+    try {
+      socket = createSocket(options.url());
+    } catch {
+      options.onError?.(SOCKET_ERRORS.create);
+      scheduleReconnect();
+      return;
+    }
+    socket.onopen = () => {
+      attempts = 0;
+      setState('open');
+      jobIds.forEach((jobId) => send({ type: 'subscribe', jobId }));
+    };
+    socket.onmessage = (event) => {
+      if (typeof event.data !== 'string') return;
+      let json: unknown;
+      try {
+        json = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      const parsed = serverMessageSchema.safeParse(json);
+      if (parsed.success) listeners.forEach((listener) => listener(parsed.data));
+    };
+    socket.onerror = () => options.onError?.(SOCKET_ERRORS.connection);
+    socket.onclose = (event) => {
+      socket = null;
+      // 1000 is our own close (nobody listens any more); anything else was not meant to happen.
+      if (event.code === 1000 || listeners.size === 0) {
+        setState('idle');
+        return;
+      }
+      scheduleReconnect();
+    };
+  }
+
+  function scheduleReconnect() {
+    if (attempts >= MAX_RECONNECT_ATTEMPTS) {
+      setState('failed');
+      options.onError?.(SOCKET_ERRORS.gaveUp);
+      return;
+    }
+    attempts += 1;
+    setState('reconnecting');
+    reconnectTimer = timers.setTimeout(() => {
+      reconnectTimer = null;
+      connect();
+    }, RECONNECT_DELAY_MS);
+  }
+
+  function disconnect() {
+    if (reconnectTimer) timers.clearTimeout(reconnectTimer);
+    reconnectTimer = null;
+    attempts = 0;
+    socket?.close(1000);
+    socket = null;
+    setState('idle');
+  }
+
+  return {
+    getState: () => state,
+    onState(listener: (state: SocketState) => void) {
+      stateListeners.add(listener);
+      return () => void stateListeners.delete(listener);
+    },
+    /** Listens to every server message; the connection opens with the first listener, closes with the last. */
+    listen(listener: (message: ServerMessage) => void) {
+      listeners.add(listener);
+      if (state === 'idle' || state === 'failed') {
+        attempts = 0;
+        connect();
+      }
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) disconnect();
+      };
+    },
+    subscribeToJob(jobId: string) {
+      jobIds.add(jobId);
+      send({ type: 'subscribe', jobId });
+    },
+    forgetJob: (jobId: string) => void jobIds.delete(jobId),
+    ping: () => send({ type: 'ping' }),
+  };
+}
+export type RealtimeSocket = ReturnType<typeof createRealtimeSocket>;
+
+/** Secure when the page is (spec part 2 §7), on the page's own host. */
+export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${REALTIME_PATH}`;
+}
+
+export const realtimeSocket = createRealtimeSocket({
+  url: () => realtimeUrl(),
+  onError: (message) => console.warn(message),
+});

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** The WebSocket at `/ws` (spec part 1 §7, part 2 §7): every message either side sends. */
+export const REALTIME_PATH = '/ws';
+
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('subscribe'), jobId: z.string().min(1).max(100) }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+export const JOB_STATUSES = ['pending', 'processing', 'completed', 'failed', 'cancelled'] as const;
+export const jobProgressSchema = z.object({
+  total: z.number().int(),
+  processed: z.number().int(),
+  failed: z.number().int(),
+  stage: z.string().nullable(),
+  currentWord: z.string().nullable(),
+  /** Seconds, from the measured rate; null until there is one. */
+  estimatedTimeRemaining: z.number().nullable(),
+});
+export type JobProgress = z.infer<typeof jobProgressSchema>;
+
+const translationProgress = z.object({
+  current: z.number().int(),
+  total: z.number().int(),
+  regenerated: z.number().int(),
+  failed: z.number().int(),
+  currentWord: z.string().nullable(),
+  message: z.string(),
+});
+const translationCorrection = z.object({
+  spanish: z.string(),
+  oldTranslation: z.string(),
+  newTranslation: z.string(),
+});
+const translationSummary = z.object({
+  totalWords: z.number().int(),
+  regenerated: z.number().int(),
+  failed: z.number().int(),
+  message: z.string(),
+});
+
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('connected'), userId: z.string() }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('error'), message: z.string(), jobId: z.string().optional() }),
+  z.object({ type: z.literal('jobStatus'), jobId: z.string(), status: z.enum(JOB_STATUSES) }),
+  z.object({
+    type: z.literal('jobProgress'),
+    jobId: z.string(),
+    /** Which kind of job: upload, regenerate-all-phrases, force-cache-refresh… */
+    kind: z.string(),
+    status: z.enum(JOB_STATUSES),
+    progress: jobProgressSchema,
+  }),
+  z.object({ type: z.literal('translation_regeneration_progress'), progress: translationProgress }),
+  z.object({ type: z.literal('translation_regeneration_update'), wordData: translationCorrection }),
+  z.object({ type: z.literal('translation_regeneration_complete'), summary: translationSummary }),
+  z.object({
+    type: z.literal('translation_regeneration_error'),
+    wordData: z.object({ spanish: z.string() }),
+    error: z.string(),
+  }),
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+export type TranslationCorrection = z.infer<typeof translationCorrection>;
