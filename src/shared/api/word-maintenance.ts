@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Settings-side maintenance calls (spec part 2 §7); the long ones run as jobs reporting over `/ws`. */
+export const wordMaintenancePaths = {
+  regenerateTranslations: '/api/words/regenerate-translations',
+  stopTranslationFix: '/api/words/stop-translation-fix',
+  forceCacheRefresh: '/api/words/force-cache-refresh',
+  regenerateAllRussianAudio: '/api/words/regenerate-all-russian-audio',
+} as const;
+
+export const regenerateTranslationsResponseSchema = z.object({
+  jobId: z.string(),
+  summary: z.object({ totalWords: z.number().int() }),
+});
+
+export const stopTranslationFixResponseSchema = z.object({ stopped: z.boolean() });
+
+export const forceCacheRefreshResponseSchema = z.object({
+  stats: z.object({
+    totalWords: z.number().int(),
+    activeWords: z.number().int(),
+    learnedWords: z.number().int(),
+    audiobookUsageUpdated: z.number().int(),
+  }),
+});
+
+export const regenerateAllRussianAudioResponseSchema = z.object({
+  jobId: z.string(),
+  totalWords: z.number().int(),
+});
