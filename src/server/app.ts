@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAttemptLimiter } from './auth/attempt-limiter';
@@ -16,6 +17,17 @@ import { createSecretBox } from './lib/secret-box';
 import { createMediaRepository } from './media/media.repository';
 import { mediaRoutes } from './media/media.routes';
 import { createMediaStore } from './media/media-store';
+import { createJobQueue } from './jobs/job-queue';
+import { createRegenerateRussianAudioJob } from './jobs/regenerate-russian-audio.job';
+import { createRegenerateTranslationsJob } from './jobs/regenerate-translations.job';
+import { createJobsRepository } from './modules/jobs/jobs.repository';
+import { createJobsService } from './modules/jobs/jobs.service';
+import { wordMaintenanceRoutes } from './modules/word-maintenance/word-maintenance.routes';
+import { createWordMaintenanceRepository } from './modules/word-maintenance/word-maintenance.repository';
+import { createWordMaintenanceService } from './modules/word-maintenance/word-maintenance.service';
+import { createNotifyChannel } from './realtime/notify-channel';
+import { createRealtimeHub } from './realtime/realtime-hub';
+import { realtimeRoutes } from './realtime/realtime.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createUsersRepository } from './modules/auth/users.repository';
@@ -75,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   await app.register(fastifyCookie, { secret: deps.appSecret });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: true,
@@ -129,6 +142,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mediaStore,
   });
 
+  const hub = createRealtimeHub(createNotifyChannel(deps.database));
+  await hub.start();
+  const queue = createJobQueue(deps.database);
+  await queue.start((error) => app.log.error({ err: error }, 'job queue error'));
+  app.addHook('onClose', async () => {
+    await queue.stop();
+    await hub.stop();
+  });
+  const jobsService = createJobsService({ jobs: createJobsRepository(db), queue, hub });
+  const maintenance = createWordMaintenanceRepository(db);
+  await jobsService.define(createRegenerateTranslationsJob({ maintenance, userProviders }));
+  await jobsService.define(createRegenerateRussianAudioJob({ maintenance, speechService, settingsService }));
+  const wordMaintenanceService = createWordMaintenanceService({ maintenance, jobsService, userProviders });
+
   await app.register(authRoutes, {
     auth: authService,
     sessions,
@@ -140,6 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(progressRoutes, { progressService, sessionResolver });
   await app.register(wordsRoutes, { wordsService, sessionResolver });
   await app.register(mediaRoutes, { mediaStore, sessionResolver });
+  await app.register(wordMaintenanceRoutes, { wordMaintenanceService, sessionResolver });
+  await app.register(realtimeRoutes, { hub, jobsService, sessionResolver });
   await app.register(providersRoutes, { providersService, speechService, wordsService, sessionResolver });
 
   const purgeTimer = setInterval(() => {

@@ -34,6 +34,9 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle client whose connection the server dropped (restart, admin termination) is discarded and
+    // replaced on next use; unhandled, its 'error' event would crash the process.
+    pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
     return { db, kind: 'postgres', pool, close: () => pool.end() };

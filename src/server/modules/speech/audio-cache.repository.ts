@@ -35,12 +35,31 @@ export function createAudioCacheRepository(db: Db) {
       return row?.audioData;
     },
 
-    /** Another process may have stored the same clip meanwhile; the first one stays. */
-    async save(key: AudioCacheKey, audioPath: string, wordId: number | null): Promise<string> {
-      await db
-        .insert(audioFiles)
-        .values({ ...key, audioData: audioPath, wordId })
-        .onConflictDoNothing();
+    /**
+     * Another process may have stored the same clip meanwhile: the first one stays, unless this clip
+     * replaces it on purpose (a forced regeneration).
+     */
+    async save(
+      key: AudioCacheKey,
+      audioPath: string,
+      wordId: number | null,
+      isReplacing = false,
+    ): Promise<string> {
+      const insert = db.insert(audioFiles).values({ ...key, audioData: audioPath, wordId });
+      await (isReplacing
+        ? insert.onConflictDoUpdate({
+            target: [
+              audioFiles.userId,
+              audioFiles.text,
+              audioFiles.language,
+              audioFiles.voiceId,
+              audioFiles.intonationStyle,
+              audioFiles.speed,
+              audioFiles.model,
+            ],
+            set: { audioData: audioPath },
+          })
+        : insert.onConflictDoNothing());
       const [row] = await db
         .select({ audioData: audioFiles.audioData })
         .from(audioFiles)

@@ -14,6 +14,8 @@ export interface SpeechJob {
   intonationStyle?: string | null | undefined;
   /** The word that asked first, kept on the cache row for clean-up; never part of the key (D9). */
   wordId?: number | null | undefined;
+  /** Synthesise anew and replace the cached clip (regenerate actions); eSpeak and models vary run to run. */
+  isForced?: boolean | undefined;
 }
 
 export interface SpokenClip {
@@ -45,10 +47,10 @@ export function createSpeechService(deps: {
       speed: job.speed,
       model: resolved.model,
     };
-    const cachedPath = await audioCache.find(key);
+    const cachedPath = job.isForced ? undefined : await audioCache.find(key);
     if (cachedPath) return { audio: cachedPath, cached: true, voiceId: resolved.voiceId };
 
-    const flightKey = JSON.stringify(key);
+    const flightKey = JSON.stringify({ ...key, isForced: job.isForced === true });
     let pending = inFlight.get(flightKey);
     if (!pending) {
       pending = (async () => {
@@ -60,7 +62,12 @@ export function createSpeechService(deps: {
           intonationStyle: job.intonationStyle ?? undefined,
         });
         const path = await mediaStore.put(userId, speech.audio, speech.mimeType);
-        return audioCache.save({ ...key, model: speech.model }, path, job.wordId ?? null);
+        return audioCache.save(
+          { ...key, model: speech.model },
+          path,
+          job.wordId ?? null,
+          job.isForced === true,
+        );
       })().finally(() => inFlight.delete(flightKey));
       inFlight.set(flightKey, pending);
     }

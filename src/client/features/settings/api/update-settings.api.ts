@@ -28,7 +28,7 @@ export function useUpdateSettings(options: { isSilent?: boolean } = {}) {
       const previous = queryClient.getQueryData<Settings>(queryKeys.settings);
       if (previous) {
         const { openaiApiKey: _o, elevenlabsApiKey: _e, leonardoApiKey: _l, ...values } = update;
-        queryClient.setQueryData<Settings>(queryKeys.settings, { ...previous, ...values } as Settings);
+        queryClient.setQueryData<Settings>(queryKeys.settings, { ...previous, ...values });
       }
       return { previous };
     },

@@ -1,0 +1,72 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type UploadJobProgress, type UploadJobStatus, uploadJobs } from '../../db/schema';
+
+export function createJobsRepository(db: Db) {
+  return {
+    async create(userId: string, kind: string, input: unknown, progress: UploadJobProgress) {
+      const [row] = await db.insert(uploadJobs).values({ userId, kind, input, progress }).returning();
+      if (!row) throw new Error('job row not created');
+      return row;
+    },
+
+    /** The job if it is this learner's; undefined for anyone else's, as for one that does not exist. */
+    async findOwned(userId: string, jobId: string) {
+      const [row] = await db
+        .select()
+        .from(uploadJobs)
+        .where(and(eq(uploadJobs.id, jobId), eq(uploadJobs.userId, userId)))
+        .limit(1);
+      return row;
+    },
+
+    async findById(jobId: string) {
+      const [row] = await db.select().from(uploadJobs).where(eq(uploadJobs.id, jobId)).limit(1);
+      return row;
+    },
+
+    /** This learner's unfinished jobs of a kind (one translation fix at a time, say). */
+    async findUnfinished(userId: string, kind: string) {
+      return db
+        .select()
+        .from(uploadJobs)
+        .where(
+          and(
+            eq(uploadJobs.userId, userId),
+            eq(uploadJobs.kind, kind),
+            inArray(uploadJobs.status, ['pending', 'processing']),
+          ),
+        );
+    },
+
+    async update(
+      jobId: string,
+      changes: Partial<{
+        status: UploadJobStatus;
+        progress: UploadJobProgress;
+        results: unknown;
+        errorMessage: string | null;
+        completedAt: Date | null;
+      }>,
+    ) {
+      await db.update(uploadJobs).set(changes).where(eq(uploadJobs.id, jobId));
+    },
+
+    /** Cancels only what is still running, so a finished job keeps its outcome. */
+    async cancel(userId: string, jobId: string): Promise<boolean> {
+      const rows = await db
+        .update(uploadJobs)
+        .set({ status: 'cancelled', completedAt: new Date() })
+        .where(
+          and(
+            eq(uploadJobs.id, jobId),
+            eq(uploadJobs.userId, userId),
+            inArray(uploadJobs.status, ['pending', 'processing']),
+          ),
+        )
+        .returning({ id: uploadJobs.id });
+      return rows.length > 0;
+    },
+  };
+}
+export type JobsRepository = ReturnType<typeof createJobsRepository>;

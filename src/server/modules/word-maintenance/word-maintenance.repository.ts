@@ -1,0 +1,77 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { audiobookWordsUsed, userProgress, words } from '../../db/schema';
+
+const live = (userId: string) => and(eq(words.userId, userId), eq(words.isDeleted, false));
+
+export function createWordMaintenanceRepository(db: Db) {
+  return {
+    /** Text fields only, oldest first so a long run handles words in the order the learner added them. */
+    async listTexts(userId: string) {
+      return db
+        .select({
+          id: words.id,
+          spanish: words.spanish,
+          russian: words.russian,
+          exampleTranslation: words.exampleTranslation,
+        })
+        .from(words)
+        .where(live(userId))
+        .orderBy(asc(words.id));
+    },
+
+    async countWords(userId: string): Promise<number> {
+      const [row] = await db.select({ total: count() }).from(words).where(live(userId));
+      return row?.total ?? 0;
+    },
+
+    async setRussian(userId: string, wordId: number, russian: string) {
+      await db
+        .update(words)
+        .set({ russian })
+        .where(and(eq(words.id, wordId), eq(words.userId, userId)));
+    },
+
+    async setRussianAudio(userId: string, wordId: number, audioPath: string) {
+      await db
+        .update(words)
+        .set({ russianAudioData: audioPath })
+        .where(and(eq(words.id, wordId), eq(words.userId, userId)));
+    },
+
+    /**
+     * Recomputes what is derived from other rows: each word's audiobook usage and the learner's word
+     * counts on the progress row. Answers the totals.
+     */
+    async recomputeDerivedCounts(userId: string) {
+      return db.transaction(async (tx) => {
+        const usage = await tx
+          .update(words)
+          .set({
+            audiobookUsageCount: sql`(SELECT count(DISTINCT ${audiobookWordsUsed.audiobookId}) FROM ${audiobookWordsUsed} WHERE ${audiobookWordsUsed.wordId} = ${words.id})`,
+          })
+          .where(live(userId))
+          .returning({ id: words.id });
+        const [totals] = await tx
+          .select({
+            totalWords: count(),
+            activeWords: sql<number>`count(*) FILTER (WHERE ${words.isActive})`.mapWith(Number),
+          })
+          .from(words)
+          .where(live(userId));
+        const totalWords = totals?.totalWords ?? 0;
+        const activeWords = totals?.activeWords ?? 0;
+        const learnedWords = totalWords - activeWords;
+        await tx
+          .insert(userProgress)
+          .values({ userId, wordsAdded: totalWords, wordsLearned: learnedWords })
+          .onConflictDoUpdate({
+            target: userProgress.userId,
+            set: { wordsAdded: totalWords, wordsLearned: learnedWords },
+          });
+        return { totalWords, activeWords, learnedWords, audiobookUsageUpdated: usage.length };
+      });
+    },
+  };
+}
+export type WordMaintenanceRepository = ReturnType<typeof createWordMaintenanceRepository>;
