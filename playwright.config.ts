@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 const port = 5179;
 const dataDir = '.tmp/e2e-data';
+const fakeProvidersPort = 5181;
+const fakeProvidersOrigin = `http://127.0.0.1:${fakeProvidersPort}`;
 
 /** Debian's Chromium, never a downloaded browser, started without anything that phones home. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -30,12 +32,30 @@ export default defineConfig({
     locale: 'ru-RU',
     trace: 'retain-on-failure',
   },
-  webServer: {
-    // The built app (npm test builds before this runs) on a fresh embedded database.
-    command: `rm -rf ${dataDir} && tsx src/server/main.ts`,
-    url: `http://localhost:${port}/api/auth/status`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-  },
+  webServer: [
+    {
+      // The fake AI providers, speaking the real protocols; the app below sends every provider call here.
+      command: `tsx tests/support/fake-providers/main.ts --port ${fakeProvidersPort}`,
+      url: `${fakeProvidersOrigin}/openai/v1/models`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      // The built app (npm test builds before this runs) on a fresh embedded database.
+      command: `rm -rf ${dataDir} && tsx src/server/main.ts`,
+      url: `http://localhost:${port}/api/auth/status`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        OPENAI_BASE_URL: `${fakeProvidersOrigin}/openai/v1`,
+        ELEVENLABS_BASE_URL: `${fakeProvidersOrigin}/elevenlabs`,
+        LEONARDO_BASE_URL: `${fakeProvidersOrigin}/leonardo/api/rest/v1`,
+      },
+    },
+  ],
 });

@@ -10,6 +10,15 @@ export const queryKeys = {
     providers: ['auth', 'providers'] as const,
   },
   settings: ['settings'] as const,
+  /** Provider lists for Settings, keyed apart from `settings` so saving a setting does not refetch them. */
+  providers: {
+    voices: ['providers', 'voices'] as const,
+    models: ['providers', 'models'] as const,
+    modelsFor: (keyIdentity: Readonly<Record<string, unknown>>) =>
+      ['providers', 'models', keyIdentity] as const,
+    leonardoTokenInfo: ['providers', 'leonardo-token-info'] as const,
+    leonardoTokenInfoFor: (keyHint: string | null) => ['providers', 'leonardo-token-info', keyHint] as const,
+  },
   progress: ['progress'] as const,
   words: {
     all: ['words'] as const,

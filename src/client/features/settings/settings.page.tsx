@@ -1,8 +1,89 @@
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../ui/page-placeholder.component';
+import { useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../lib/hooks/document-title.hook';
+import { Button } from '../../ui/button.component';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.component';
+import { useSettings } from './api/settings.api';
+import { ApiTab } from './components/api-tab.component';
+import { AudioTab } from './components/audio-tab.component';
+import { ImagesTab } from './components/images-tab.component';
+import { InterfaceTab } from './components/interface-tab.component';
 
-/** Placeholder until the issue that builds this screen. */
+const SETTINGS_TABS = ['interface', 'audio', 'images', 'api'] as const;
+type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+function isSettingsTab(value: unknown): value is SettingsTab {
+  return typeof value === 'string' && (SETTINGS_TABS as readonly string[]).includes(value);
+}
+
+/**
+ * Settings (spec part 2 §2): nothing but a loading state until the settings arrive, then four tabs.
+ * The open tab is the `tab` search parameter, so a reload or a shared link opens the same tab.
+ */
 export function SettingsPage() {
   const { t } = useTranslation();
-  return <PagePlaceholder title={t('pages.settingsTitle')} />;
+  useDocumentTitle(t('settingsDisplay.title'));
+  const settingsQuery = useSettings();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requestedTab = searchParams.get('tab');
+  const tab: SettingsTab = isSettingsTab(requestedTab) ? requestedTab : 'interface';
+
+  const { data: settings } = settingsQuery;
+  if (!settings) {
+    if (settingsQuery.isError) {
+      return (
+        <div role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
+          <p className="text-lg font-medium">{t('settingsDisplay.loadFailed')}</p>
+          <Button variant="outline" onClick={() => void settingsQuery.refetch()}>
+            {t('settingsDisplay.retry')}
+          </Button>
+        </div>
+      );
+    }
+    return (
+      <p role="status" aria-live="polite" className="py-16 text-center text-lg font-medium">
+        {t('common.loading')}
+      </p>
+    );
+  }
+
+  const selectTab = (value: string) => {
+    if (!isSettingsTab(value)) return;
+    // Replace, not push: switching tabs is not a navigation the Back button should step through.
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6">
+      <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('settingsDisplay.title')}</h1>
+      <Tabs value={tab} onValueChange={selectTab}>
+        <TabsList aria-label={t('settingsDisplay.tabs.label')}>
+          {SETTINGS_TABS.map((value) => (
+            <TabsTrigger key={value} value={value}>
+              {t(`settingsDisplay.tabs.${value}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="interface">
+          <InterfaceTab settings={settings} />
+        </TabsContent>
+        <TabsContent value="audio">
+          <AudioTab settings={settings} />
+        </TabsContent>
+        <TabsContent value="images">
+          <ImagesTab settings={settings} />
+        </TabsContent>
+        <TabsContent value="api">
+          <ApiTab settings={settings} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
 }

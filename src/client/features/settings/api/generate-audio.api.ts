@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  type generateAudioRequestSchema,
+  generateAudioResponseSchema,
+  providerPaths,
+} from '../../../../shared/api/providers';
+import { apiClient } from '../../../lib/api-client';
+
+export type GenerateAudioRequest = z.input<typeof generateAudioRequestSchema>;
+
+/** One clip in one voice (cached on the server, DESIGN D9); the Audio tab uses it for voice samples. */
+export function generateAudio(body: GenerateAudioRequest) {
+  return apiClient.post(providerPaths.generateAudio, generateAudioResponseSchema, { body });
+}
+
+export function useGenerateAudio() {
+  return useMutation({ mutationFn: generateAudio });
+}

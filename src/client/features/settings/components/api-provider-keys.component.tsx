@@ -1,0 +1,157 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { validateKeyRequestSchema } from '../../../../shared/api/providers';
+import type { ProviderKeyField, Settings } from '../../../../shared/api/settings';
+import { PROVIDER_NAMES_RU } from '../../../../shared/catalogs/provider-errors';
+import { queryKeys } from '../../../lib/query-keys';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card.component';
+import { Input } from '../../../ui/input.component';
+import { Label } from '../../../ui/label.component';
+import { useUpdateSettings } from '../api/update-settings.api';
+import { useValidateElevenlabsKey } from '../api/validate-elevenlabs-key.api';
+import { useValidateLeonardoKey } from '../api/validate-leonardo-key.api';
+import { useValidateOpenaiKey } from '../api/validate-openai-key.api';
+import { ApiKeyField } from './api-key-field.component';
+import { ApiLeonardoTokens } from './api-leonardo-tokens.component';
+import { ApiModelSelect } from './api-model-select.component';
+
+/** Removing a key is a partial settings update with the key field null (settingsUpdateSchema). */
+function useRemoveKey(field: ProviderKeyField, onRemoved?: () => Promise<unknown>) {
+  const update = useUpdateSettings();
+  return {
+    remove: () => update.mutate({ [field]: null }, { onSuccess: () => void onRemoved?.() }),
+    isRemoving: update.isPending,
+  };
+}
+
+/** The learner's base URL as the key check sends it: blank means OpenAI itself (null). */
+function parseBaseUrl(draft: string): { isValid: boolean; baseUrl: string | null } {
+  const trimmed = draft.trim();
+  if (trimmed === '') return { isValid: true, baseUrl: null };
+  const parsed = validateKeyRequestSchema.shape.baseUrl.safeParse(trimmed);
+  return parsed.success ? { isValid: true, baseUrl: parsed.data ?? null } : { isValid: false, baseUrl: null };
+}
+
+/** Language model: key, optional OpenAI-compatible endpoint (DESIGN D6) and the model to use. */
+export function ApiOpenaiCard({ settings }: { settings: Settings }) {
+  const { t } = useTranslation();
+  const validate = useValidateOpenaiKey();
+  const { remove, isRemoving } = useRemoveKey('openaiApiKey');
+  const baseUrlId = useId();
+  const baseUrlHintId = useId();
+  const [baseUrlDraft, setBaseUrlDraft] = useState(settings.openaiBaseUrl ?? '');
+  const baseUrl = parseBaseUrl(baseUrlDraft);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('settingsProviders.keys.openaiTitle')}</CardTitle>
+        <CardDescription>{t('settingsProviders.keys.openaiDescription')}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        <ApiKeyField
+          providerName={PROVIDER_NAMES_RU.openai}
+          label={t('settingsProviders.keys.openaiLabel')}
+          hasKey={settings.hasOpenaiApiKey}
+          hint={settings.openaiApiKeyHint}
+          check={(apiKey) => validate.mutateAsync({ apiKey, baseUrl: baseUrl.baseUrl })}
+          isChecking={validate.isPending}
+          canApply={baseUrl.isValid}
+          onRemove={remove}
+          isRemoving={isRemoving}
+        >
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={baseUrlId}>{t('settingsProviders.keys.baseUrlLabel')}</Label>
+            <Input
+              id={baseUrlId}
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="https://api.openai.com/v1"
+              aria-describedby={baseUrlHintId}
+              aria-invalid={baseUrl.isValid ? undefined : true}
+              value={baseUrlDraft}
+              onChange={(event) => setBaseUrlDraft(event.target.value)}
+            />
+            <p
+              id={baseUrlHintId}
+              className={
+                baseUrl.isValid
+                  ? 'text-xs text-muted-foreground'
+                  : 'text-xs text-destructive dark:text-red-400'
+              }
+            >
+              {baseUrl.isValid
+                ? t('settingsProviders.keys.baseUrlHint')
+                : t('settingsProviders.keys.baseUrlInvalid')}
+            </p>
+          </div>
+        </ApiKeyField>
+        <ApiModelSelect settings={settings} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Speech: an ElevenLabs key; without one the built-in offline voices speak (DESIGN D5). */
+export function ApiElevenlabsCard({ settings }: { settings: Settings }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const validate = useValidateElevenlabsKey();
+  // Its voices leave the list with the key.
+  const { remove, isRemoving } = useRemoveKey('elevenlabsApiKey', () =>
+    queryClient.invalidateQueries({ queryKey: queryKeys.providers.voices }),
+  );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('settingsProviders.keys.elevenlabsTitle')}</CardTitle>
+        <CardDescription>{t('settingsProviders.keys.elevenlabsDescription')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ApiKeyField
+          providerName={PROVIDER_NAMES_RU.elevenlabs}
+          label={t('settingsProviders.keys.elevenlabsLabel')}
+          hasKey={settings.hasElevenlabsApiKey}
+          hint={settings.elevenlabsApiKeyHint}
+          check={(apiKey) => validate.mutateAsync({ apiKey })}
+          isChecking={validate.isPending}
+          onRemove={remove}
+          isRemoving={isRemoving}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Pictures: a Leonardo key and its token balance. */
+export function ApiLeonardoCard({ settings }: { settings: Settings }) {
+  const { t } = useTranslation();
+  const validate = useValidateLeonardoKey();
+  const { remove, isRemoving } = useRemoveKey('leonardoApiKey');
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('settingsProviders.keys.leonardoTitle')}</CardTitle>
+        <CardDescription>{t('settingsProviders.keys.leonardoDescription')}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        <ApiKeyField
+          providerName={PROVIDER_NAMES_RU.leonardo}
+          label={t('settingsProviders.keys.leonardoLabel')}
+          hasKey={settings.hasLeonardoApiKey}
+          hint={settings.leonardoApiKeyHint}
+          check={(apiKey) => validate.mutateAsync({ apiKey })}
+          isChecking={validate.isPending}
+          onRemove={remove}
+          isRemoving={isRemoving}
+        />
+        <ApiLeonardoTokens settings={settings} />
+      </CardContent>
+    </Card>
+  );
+}

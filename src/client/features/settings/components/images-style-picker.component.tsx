@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { IMAGE_STYLES } from '../../../../shared/catalogs/image-styles';
+import { OptionPicker } from './option-picker.component';
+
+/** The 15 styles as cards: the style's emoji on its own colours, and its name in the interface language. */
+export function ImagesStylePicker({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (key: string) => void;
+}) {
+  const { i18n } = useTranslation();
+  const isEnglish = i18n.language === 'en';
+  return (
+    <OptionPicker
+      label={label}
+      value={value}
+      onChange={onChange}
+      options={IMAGE_STYLES.map((style) => ({
+        value: style.key,
+        label: isEnglish ? style.nameEn : style.nameRu,
+        visual: (
+          <span
+            className="flex size-14 items-center justify-center rounded-lg text-3xl"
+            style={{ backgroundImage: `linear-gradient(135deg, ${style.palette[0]}, ${style.palette[1]})` }}
+          >
+            {style.iconEmoji}
+          </span>
+        ),
+      }))}
+      listClassName="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+      optionClassName="h-full flex-col gap-2 p-3 text-center whitespace-normal [&>svg]:absolute [&>svg]:right-2 [&>svg]:top-2"
+    />
+  );
+}

@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import type { Settings, SettingsUpdate } from '../../../../shared/api/settings';
+import { OVERLAY_OPACITIES } from '../../../../shared/catalogs/appearance';
+import { OptionPicker } from './option-picker.component';
+import { SettingsSection, SettingsSwitchField } from './settings-field.component';
+
+/** What the cards show: tags, translations and how opaque the text panel over the picture is. */
+export function InterfaceDisplay({
+  settings,
+  save,
+}: {
+  settings: Settings;
+  save: (update: SettingsUpdate) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SettingsSection title={t('settingsDisplay.interface.displayTitle')}>
+      <SettingsSwitchField
+        label={t('settingsDisplay.interface.showTagsLabel')}
+        description={t('settingsDisplay.interface.showTagsDescription')}
+        isChecked={settings.showTags}
+        onCheckedChange={(showTags) => save({ showTags })}
+      />
+      <SettingsSwitchField
+        label={t('settingsDisplay.interface.showTranslationsLabel')}
+        description={t('settingsDisplay.interface.showTranslationsDescription')}
+        isChecked={settings.showTranslations}
+        onCheckedChange={(showTranslations) => save({ showTranslations })}
+      />
+      <OptionPicker
+        label={t('settingsDisplay.interface.overlayOpacityLabel')}
+        description={t('settingsDisplay.interface.overlayOpacityDescription')}
+        options={OVERLAY_OPACITIES.map((opacity) => ({
+          value: opacity,
+          label: t('settingsDisplay.interface.percent', { value: opacity }),
+        }))}
+        value={settings.overlayOpacity}
+        onChange={(overlayOpacity) => save({ overlayOpacity })}
+        optionClassName="min-w-16"
+      />
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Settings, SettingsUpdate } from '../../../../shared/api/settings';
+import { useUpdateSettings } from '../api/update-settings.api';
+import { InterfaceAppearance } from './interface-appearance.component';
+import { InterfaceBilingual } from './interface-bilingual.component';
+import { InterfaceDisplay } from './interface-display.component';
+import { InterfaceThresholds } from './interface-thresholds.component';
+
+/** The Interface tab (spec part 2 §2): every control saves itself at once with a partial update. */
+export function InterfaceTab({ settings }: { settings: Settings }) {
+  const { mutate } = useUpdateSettings();
+  const save = (update: SettingsUpdate) => mutate(update);
+  return (
+    <div className="flex flex-col gap-6">
+      <InterfaceAppearance settings={settings} save={save} />
+      <InterfaceDisplay settings={settings} save={save} />
+      <InterfaceBilingual settings={settings} save={save} />
+      <InterfaceThresholds settings={settings} save={save} />
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoaderCircle, Volume2 } from 'lucide-react';
+import { trackDetachedMedia } from '../../../lib/audio/stop-all-audio';
+import { Button } from '../../../ui/button.component';
+import { toast } from '../../../ui/toast-store';
+import { Tooltip, TooltipContent, TooltipTrigger } from '../../../ui/tooltip.component';
+import { useGenerateAudio } from '../api/generate-audio.api';
+import { useSettings } from '../api/settings.api';
+
+interface VoicePreviewButtonProps {
+  voiceId: string | null;
+  voiceName: string;
+  language: 'es' | 'ru';
+  isDisabled?: boolean | undefined;
+}
+
+/** Speaks a short sample in the chosen voice, at the learner's speed and intonation. */
+export function VoicePreviewButton({ voiceId, voiceName, language, isDisabled }: VoicePreviewButtonProps) {
+  const { t } = useTranslation();
+  const settings = useSettings().data;
+  const generate = useGenerateAudio();
+  const playing = useRef<{ audio: HTMLAudioElement; untrack: () => void } | null>(null);
+
+  const stop = () => {
+    playing.current?.audio.pause();
+    playing.current?.untrack();
+    playing.current = null;
+  };
+  // Leaving the tab must not leave a sample playing behind it.
+  useEffect(() => stop, []);
+
+  const label = t('settingsProviders.audio.preview', { voice: voiceName });
+
+  const play = async () => {
+    if (!voiceId) return;
+    stop();
+    try {
+      const answer = await generate.mutateAsync({
+        text: t(
+          language === 'es'
+            ? 'settingsProviders.audio.previewSpanishText'
+            : 'settingsProviders.audio.previewRussianText',
+        ),
+        voiceId,
+        language: language === 'es' ? 'es-MX' : 'ru-RU',
+        speed: settings?.speechSpeed ?? 1,
+        intonationStyle: settings?.intonationStyle ?? null,
+      });
+      const audio = new Audio(answer.audio);
+      playing.current = { audio, untrack: trackDetachedMedia(audio) };
+      audio.addEventListener('ended', stop, { once: true });
+      await audio.play();
+      // DESIGN D5: a voice whose provider has no key is spoken by a built-in voice; say so.
+      if (answer.voiceId !== voiceId) toast({ description: t('settingsProviders.audio.previewSubstituted') });
+    } catch {
+      stop();
+      toast({
+        title: t('settingsProviders.common.errorTitle'),
+        description: t('settingsProviders.audio.previewFailed'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label={label}
+          disabled={!voiceId || isDisabled === true || generate.isPending}
+          onClick={() => void play()}
+        >
+          {generate.isPending ? (
+            <LoaderCircle className="animate-spin" aria-hidden />
+          ) : (
+            <Volume2 aria-hidden />
+          )}
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,109 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Check } from 'lucide-react';
+import { Badge } from '../../../ui/badge.component';
+import { Label } from '../../../ui/label.component';
+import {
+  Select,
+  SelectContent,
+  SelectGroup,
+  SelectItem,
+  SelectLabel,
+  SelectTrigger,
+  SelectValue,
+} from '../../../ui/select.component';
+import { NO_VOICE, type VoiceOption, type VoiceProvider } from '../lib/voice-filters';
+import { VoicePreviewButton } from './voice-preview-button.component';
+
+const GROUP_ORDER: readonly VoiceProvider[] = ['elevenlabs', 'openai', 'builtin'];
+
+interface VoiceSelectProps {
+  label: string;
+  options: readonly VoiceOption[];
+  /** The saved voice id, or null for none. */
+  value: string | null;
+  onChange: (value: string) => void;
+  language: 'es' | 'ru';
+  /** False while the voice list loads: a saved voice is then unlisted only for now. */
+  isListLoaded: boolean;
+  isDisabled?: boolean;
+}
+
+/** One voice slot: a selector grouped by provider, with a 'none' choice and a sample button beside it. */
+export function VoiceSelect({
+  label,
+  options,
+  value,
+  onChange,
+  language,
+  isListLoaded,
+  isDisabled,
+}: VoiceSelectProps) {
+  const { t } = useTranslation();
+  const triggerId = useId();
+  const groupLabel: Record<VoiceProvider, string> = {
+    elevenlabs: t('settingsProviders.audio.groupElevenlabs'),
+    openai: t('settingsProviders.audio.groupOpenai'),
+    builtin: t('settingsProviders.audio.groupBuiltin'),
+  };
+  // A saved voice the list no longer offers (or not yet, while loading) still shows as chosen.
+  const isUnlisted = value !== null && !options.some((option) => option.voice.voice_id === value);
+  const chosenName = options.find((option) => option.voice.voice_id === value)?.voice.name ?? value;
+
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={triggerId}>{label}</Label>
+      <div className="flex items-center gap-2">
+        <Select value={value ?? NO_VOICE} onValueChange={onChange} disabled={isDisabled}>
+          <SelectTrigger id={triggerId} className="min-w-0 flex-1">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={NO_VOICE}>{t('settingsProviders.common.none')}</SelectItem>
+            {isUnlisted ? (
+              <SelectItem value={value}>
+                {isListLoaded ? t('settingsProviders.audio.unknownVoice', { id: value }) : value}
+              </SelectItem>
+            ) : null}
+            {GROUP_ORDER.map((provider) => {
+              const group = options.filter((option) => option.provider === provider);
+              if (group.length === 0) return null;
+              return (
+                <SelectGroup key={provider}>
+                  <SelectLabel>{groupLabel[provider]}</SelectLabel>
+                  {group.map((option) => (
+                    <SelectItem key={option.voice.voice_id} value={option.voice.voice_id}>
+                      <VoiceOptionText option={option} />
+                    </SelectItem>
+                  ))}
+                </SelectGroup>
+              );
+            })}
+          </SelectContent>
+        </Select>
+        <VoicePreviewButton
+          voiceId={value}
+          voiceName={chosenName ?? ''}
+          language={language}
+          isDisabled={isDisabled}
+        />
+      </div>
+    </div>
+  );
+}
+
+function VoiceOptionText({ option }: { option: VoiceOption }) {
+  const { t } = useTranslation();
+  return (
+    <span className="inline-flex items-center gap-2">
+      {option.voice.name}
+      {option.isRecommended ? (
+        <span className="inline-flex items-center gap-0.5 text-xs text-muted-foreground">
+          <Check className="size-3.5 text-green-700 dark:text-green-400" aria-hidden />
+          {t('settingsProviders.common.recommended')}
+        </span>
+      ) : null}
+      {option.isOffline ? <Badge variant="outline">{t('settingsProviders.common.offline')}</Badge> : null}
+    </span>
+  );
+}
