@@ -1,16 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { registerThroughForm, uniqueUser } from './support';
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  expect(serious).toEqual([]);
-}
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations, registerThroughForm, uniqueUser } from './support';
 
 test('landing has no serious accessibility violation', async ({ page }) => {
   await page.goto('/');
