@@ -16,8 +16,12 @@ export const jobProgressSchema = z.object({
   failed: z.number().int(),
   stage: z.string().nullable(),
   currentWord: z.string().nullable(),
-  /** Seconds, from the measured rate; null until there is one. */
+  /** Milliseconds (spec part 1 §3), from the measured rate; null until there is one. */
   estimatedTimeRemaining: z.number().nullable(),
+  /** The upload's ten monitoring stages (DESIGN §4), each with completed/total; other jobs have none. */
+  stages: z
+    .array(z.object({ name: z.string(), completed: z.number().int(), total: z.number().int() }))
+    .optional(),
 });
 export type JobProgress = z.infer<typeof jobProgressSchema>;
 

@@ -58,6 +58,7 @@ export function createJobsService(deps: { jobs: JobsRepository; queue: JobQueue;
         stage: progress.stage,
         currentWord: progress.currentWord,
         estimatedTimeRemaining: progress.estimatedTimeRemaining,
+        ...(progress.stages ? { stages: progress.stages } : {}),
       },
     });
   }
@@ -84,9 +85,7 @@ export function createJobsService(deps: { jobs: JobsRepository; queue: JobQueue;
         const elapsed = Date.now() - startedAt;
         const done = progress.processed + progress.failed;
         progress.estimatedTimeRemaining =
-          done > 0 && progress.total > done
-            ? Math.round(((elapsed / done) * (progress.total - done)) / 1000)
-            : null;
+          done > 0 && progress.total > done ? Math.round((elapsed / done) * (progress.total - done)) : null;
         if (Date.now() - lastPushAt < PROGRESS_INTERVAL_MS && done < progress.total) return;
         lastPushAt = Date.now();
         await jobs.update(jobId, { progress });

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { JOB_STATUSES, jobProgressSchema } from '../realtime';
+
+/** Word upload and enrichment (spec part 1 "Upload screen", §7; DESIGN §4). */
+export const uploadPaths = {
+  processBatch: '/api/words/process-batch',
+  upload: '/api/words/upload',
+  job: (jobId: string) => `/api/words/job/${jobId}`,
+  cancel: (jobId: string) => `/api/words/job/${jobId}/cancel`,
+} as const;
+
+/** The ten monitoring stages of DESIGN §4, in order. */
+export const UPLOAD_STAGES = [
+  'duplicates',
+  'translation',
+  'analysis',
+  'examples',
+  'tags',
+  'images',
+  'themes',
+  'audio',
+  'pronunciation',
+  'saving',
+] as const;
+export type UploadStage = (typeof UPLOAD_STAGES)[number];
+
+export const MAX_UPLOAD_BYTES = 1024 * 1024;
+export const MAX_UPLOAD_LINES = 5000;
+
+export const processBatchRequestSchema = z.object({
+  text: z
+    .string()
+    .max(MAX_UPLOAD_BYTES)
+    .refine((text) => text.trim().length > 0, 'Введите слова для загрузки'),
+  enhanceWithAI: z.boolean().default(true),
+  generateImages: z.boolean().default(true),
+  /** An upload style (sketch, dramatic…) or any catalogue style; the settings' default when absent. */
+  imageStyle: z.string().max(50).nullish(),
+});
+export type ProcessBatchRequest = z.input<typeof processBatchRequestSchema>;
+
+export const processBatchResponseSchema = z.object({ jobId: z.string() });
+
+/** `POST /api/words/upload` (multipart .txt): the lines read from the file and the job that enriches them. */
+export const fileUploadResponseSchema = z.object({
+  jobId: z.string(),
+  processed: z.number().int(),
+  words: z.array(z.object({ spanish: z.string(), russian: z.string().nullable() })),
+});
+
+export const uploadedWordSchema = z.object({
+  id: z.number().int(),
+  spanish: z.string(),
+  russian: z.string(),
+  example: z.string().nullable(),
+  exampleTranslation: z.string().nullable(),
+  cefrLevel: z.string().nullable(),
+  partOfSpeech: z.string().nullable(),
+});
+export const uploadDuplicateSchema = z.object({
+  spanish: z.string(),
+  newRussian: z.string().nullable(),
+  existingRussian: z.string().nullable(),
+  isActive: z.boolean(),
+  reason: z.string(),
+});
+export const uploadErrorSchema = z.object({
+  /** 1-based line of the pasted text or file; null for errors not tied to a line. */
+  lineNumber: z.number().int().nullable(),
+  spanish: z.string().nullable(),
+  stage: z.enum(UPLOAD_STAGES),
+  message: z.string(),
+});
+export const uploadResultsSchema = z.object({
+  words: z.array(uploadedWordSchema),
+  duplicates: z.array(uploadDuplicateSchema),
+  errors: z.array(uploadErrorSchema),
+});
+export type UploadResults = z.infer<typeof uploadResultsSchema>;
+
+export const stageProgressSchema = z.object({
+  name: z.enum(UPLOAD_STAGES),
+  completed: z.number().int(),
+  total: z.number().int(),
+});
+
+/** `GET /api/words/job/:id`: what a reload mid-job reads to pick the job up again. */
+export const uploadJobSchema = z.object({
+  jobId: z.string(),
+  status: z.enum(JOB_STATUSES),
+  progress: jobProgressSchema.extend({ stages: z.array(stageProgressSchema) }),
+  results: uploadResultsSchema.nullable(),
+  errorMessage: z.string().nullable(),
+});
+export type UploadJob = z.infer<typeof uploadJobSchema>;
