@@ -20,6 +20,10 @@ import { createMediaStore } from './media/media-store';
 import { createJobQueue } from './jobs/job-queue';
 import { createRegenerateRussianAudioJob } from './jobs/regenerate-russian-audio.job';
 import { createRegenerateTranslationsJob } from './jobs/regenerate-translations.job';
+import { createUploadWordsJob } from './jobs/upload-words.job';
+import { createUploadsRepository } from './modules/uploads/uploads.repository';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { createUploadsService } from './modules/uploads/uploads.service';
 import { createJobsRepository } from './modules/jobs/jobs.repository';
 import { createJobsService } from './modules/jobs/jobs.service';
 import { wordMaintenanceRoutes } from './modules/word-maintenance/word-maintenance.routes';
@@ -120,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     progress: createProgressRepository(db),
     settings: settingsRepository,
   });
-  const wordsService = createWordsService({ words: createWordsRepository(db) });
+  const wordsService = createWordsService({ words: createWordsRepository(db), settings: settingsRepository });
   const mediaStore = createMediaStore(createMediaRepository(db));
   const providerFactory = createProviderFactory({
     baseUrls: deps.providerBaseUrls ?? {},
@@ -146,15 +150,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await hub.start();
   const queue = createJobQueue(deps.database);
   await queue.start((error) => app.log.error({ err: error }, 'job queue error'));
+  const jobsService = createJobsService({ jobs: createJobsRepository(db), queue, hub });
   app.addHook('onClose', async () => {
+    jobsService.interrupt();
     await queue.stop();
     await hub.stop();
   });
-  const jobsService = createJobsService({ jobs: createJobsRepository(db), queue, hub });
   const maintenance = createWordMaintenanceRepository(db);
   await jobsService.define(createRegenerateTranslationsJob({ maintenance, userProviders }));
   await jobsService.define(createRegenerateRussianAudioJob({ maintenance, speechService, settingsService }));
+  await jobsService.define(
+    createUploadWordsJob({
+      uploads: createUploadsRepository(db),
+      userProviders,
+      settingsService,
+      speechService,
+      mediaStore,
+    }),
+  );
   const wordMaintenanceService = createWordMaintenanceService({ maintenance, jobsService, userProviders });
+  const uploadsService = createUploadsService({ jobsService });
 
   await app.register(authRoutes, {
     auth: authService,
@@ -168,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(wordsRoutes, { wordsService, sessionResolver });
   await app.register(mediaRoutes, { mediaStore, sessionResolver });
   await app.register(wordMaintenanceRoutes, { wordMaintenanceService, sessionResolver });
+  await app.register(uploadsRoutes, { uploadsService, sessionResolver });
   await app.register(realtimeRoutes, { hub, jobsService, sessionResolver });
   await app.register(providersRoutes, { providersService, speechService, wordsService, sessionResolver });
 
@@ -176,6 +192,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }, 60 * MINUTE);
   purgeTimer.unref();
   app.addHook('onClose', async () => clearInterval(purgeTimer));
+
+  // Jobs a stopped or crashed server left unfinished carry on (DESIGN §4: a restart resumes the job).
+  await jobsService.resumeUnfinished();
 
   const clientDir = deps.clientDir === undefined ? defaultClientDir : deps.clientDir;
   const hasClient = Boolean(clientDir && existsSync(clientDir));

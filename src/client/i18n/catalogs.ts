@@ -4,6 +4,8 @@ import settingsDisplayEn from './settings-display.en.json';
 import settingsDisplayRu from './settings-display.ru.json';
 import settingsProvidersEn from './settings-providers.en.json';
 import settingsProvidersRu from './settings-providers.ru.json';
+import uploadEn from './upload.en.json';
+import uploadRu from './upload.ru.json';
 
 /**
  * The catalogues, one file per large screen area so screens grow without one giant file; each area is a
@@ -13,9 +15,11 @@ export const ruCatalog = {
   ...ru,
   settingsDisplay: settingsDisplayRu,
   settingsProviders: settingsProvidersRu,
+  upload: uploadRu,
 };
 export const enCatalog = {
   ...en,
   settingsDisplay: settingsDisplayEn,
   settingsProviders: settingsProvidersEn,
+  upload: uploadEn,
 };

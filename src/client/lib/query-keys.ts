@@ -20,6 +20,9 @@ export const queryKeys = {
     leonardoTokenInfoFor: (keyHint: string | null) => ['providers', 'leonardo-token-info', keyHint] as const,
   },
   progress: ['progress'] as const,
+  uploads: {
+    job: (jobId: string) => ['uploads', 'job', jobId] as const,
+  },
   words: {
     all: ['words'] as const,
     list: (query: Readonly<Record<string, unknown>>) => ['words', 'list', query] as const,

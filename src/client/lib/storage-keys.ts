@@ -8,4 +8,8 @@ export const STORAGE_KEYS = {
   interfaceLanguage: 'interfaceLanguage',
   /** Last theme from settings, applied before the first render so a dark-theme learner sees no light flash. */
   theme: 'appearanceTheme',
+  /** The upload job being watched ({jobId, hasNotified} JSON), so a reload mid-job picks it up again. */
+  uploadJob: 'uploadJob',
+  /** 'true' makes the listened counter show 0 right after a reset; removed 100 ms after use (spec part 1 §4). */
+  sessionListenCountReset: 'sessionListenCountReset',
 } as const;

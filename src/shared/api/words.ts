@@ -1,6 +1,11 @@
 import { z } from 'zod';
 
-export const wordsPaths = { words: '/api/words' } as const;
+export const wordsPaths = {
+  words: '/api/words',
+  word: '/api/words/:id',
+  spacedRepetition: '/api/words/spaced-repetition',
+  themes: '/api/themes',
+} as const;
 
 /** A word as lists carry it: media only as paths (DESIGN D3), never bytes. */
 export const wordListItemSchema = z.object({
@@ -38,8 +43,41 @@ export const wordListQuerySchema = z.object({
   search: filterValue,
   cefrLevel: filterValue,
   partOfSpeech: filterValue,
+  theme: filterValue,
   limit: z.coerce.number().int().min(1).max(10000).optional(),
 });
 export type WordListQuery = z.input<typeof wordListQuerySchema>;
 
 export const wordListSchema = z.array(wordListItemSchema);
+
+export const wordIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** `PUT /api/words/:id`: any of these; the spec sends {isActive}, {isHidden}, {attempts}, {imageUrl}… */
+export const wordUpdateSchema = z
+  .object({
+    spanish: z.string().trim().min(1).max(200),
+    russian: z.string().trim().min(1).max(300),
+    example: z.string().trim().max(1000).nullable(),
+    exampleTranslation: z.string().trim().max(1000).nullable(),
+    isActive: z.boolean(),
+    isHidden: z.boolean(),
+    attempts: z.number().int().min(0),
+    imageUrl: z.string().max(500).nullable(),
+  })
+  .partial()
+  .strict()
+  .refine((update) => Object.keys(update).length > 0, 'Нечего изменить');
+export type WordUpdate = z.input<typeof wordUpdateSchema>;
+
+export const deleteWordsRequestSchema = z.object({
+  wordIds: z.array(z.number().int().positive()).min(1).max(10000),
+});
+export const deleteWordsResponseSchema = z.object({ deleted: z.number().int() });
+
+export const themeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  icon: z.string().nullable(),
+  wordCount: z.number().int(),
+});
+export const themeListSchema = z.array(themeSchema);

@@ -53,12 +53,16 @@ export interface AudioOptions {
 
 /** Long enough to tell texts apart by duration, short enough that encoding stays cheap in tests. */
 export function speechSeconds(text: string): number {
-  return Math.min(3, 0.3 + 0.02 * text.length);
+  // Quarter-second steps: encodings are cached per length and pitch, so a big upload stays cheap.
+  return Math.round(Math.min(3, 0.3 + 0.02 * text.length) * 4) / 4;
 }
+
+/** One of eight pitches, so different texts still sound different. */
+const pitchOf = (text: string) => 220 + (hash32(text) % 8) * 55;
 
 function tone(text: string, sampleRate: number): Int16Array {
   const samples = new Int16Array(Math.round(speechSeconds(text) * sampleRate));
-  const frequency = 220 + (hash32(text) % 440);
+  const frequency = pitchOf(text);
   for (let i = 0; i < samples.length; i++) {
     // A short fade in and out keeps decoders from reporting clicks as clipping.
     const edge = Math.min(1, i / 400, (samples.length - i) / 400);
@@ -71,7 +75,7 @@ const mp3Cache = new Map<string, Buffer>();
 
 /** A real MP3 (MPEG-1/2 Layer III frames from lamejs) of a sine tone whose length grows with the text. */
 export function synthesiseMp3(text: string, options: AudioOptions): Buffer {
-  const key = `${options.sampleRate}:${options.kbps}:${text}`;
+  const key = `${options.sampleRate}:${options.kbps}:${speechSeconds(text)}:${pitchOf(text)}`;
   const cached = mp3Cache.get(key);
   if (cached) return cached;
   const samples = tone(text, options.sampleRate);

@@ -1,8 +1,60 @@
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../ui/page-placeholder.component';
+import { cn } from '../../lib/cn';
+import { useDocumentTitle } from '../../lib/hooks/document-title.hook';
+import { JobPanel } from './components/job-panel.component';
+import { StageMonitor } from './components/stage-monitor.component';
+import { UploadForm } from './components/upload-form.component';
+import { UploadProgress } from './components/upload-progress.component';
+import { UploadResults } from './components/upload-results.component';
+import { WordStats } from './components/word-stats.component';
+import { useUploadJob } from './hooks/upload-job.hook';
+import { isJobActive } from './lib/upload-stages';
 
-/** Placeholder until the issue that builds this screen. */
+/**
+ * The upload screen (spec part 1 "Upload screen"): paste or a .txt file, a background job followed over
+ * the socket and by polling, the ten-stage monitor, dictionary statistics, and the results.
+ */
 export function UploadPage() {
   const { t } = useTranslation();
-  return <PagePlaceholder title={t('pages.uploadTitle')} />;
+  useDocumentTitle(t('upload.title'));
+  const upload = useUploadJob();
+  const { job } = upload;
+
+  return (
+    // Room at the bottom so the fixed job panel never covers the end of the results.
+    <div className={cn('flex flex-col gap-6', upload.isPanelOpen && 'pb-56 sm:pb-48')}>
+      <div className="flex flex-col gap-1">
+        <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('upload.title')}</h1>
+        <p className="text-muted-foreground">{t('upload.subtitle')}</p>
+      </div>
+
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+          <UploadForm
+            isBusy={upload.isBusy}
+            onSubmitText={upload.submitText}
+            onSubmitFile={upload.submitFile}
+          />
+          {job && isJobActive(job.status) ? <UploadProgress job={job} lookup={upload.lookup} /> : null}
+          <StageMonitor job={job} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-6">
+          <WordStats />
+        </div>
+      </div>
+
+      {/* Keyed by job so each upload's lists start at their first page again. */}
+      {job?.results ? <UploadResults key={job.jobId} results={job.results} /> : null}
+
+      {job && upload.isPanelOpen ? (
+        <JobPanel
+          job={job}
+          socketState={upload.socketState}
+          isCancelling={upload.isCancelling}
+          onCancel={() => void upload.cancel()}
+          onClose={upload.closePanel}
+        />
+      ) : null}
+    </div>
+  );
 }

@@ -39,6 +39,14 @@ export function createJobsRepository(db: Db) {
         );
     },
 
+    /** Every unfinished job of every learner, for resuming after a restart. */
+    async findAllUnfinished() {
+      return db
+        .select({ id: uploadJobs.id, kind: uploadJobs.kind })
+        .from(uploadJobs)
+        .where(inArray(uploadJobs.status, ['pending', 'processing']));
+    },
+
     async update(
       jobId: string,
       changes: Partial<{

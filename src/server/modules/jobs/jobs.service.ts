@@ -10,6 +10,15 @@ export interface JobContext<TInput> {
   input: TInput;
   /** True once the learner stopped the job; checked between steps, so a stop lands within one step. */
   isCancelled(): Promise<boolean>;
+  /**
+   * True while the server shuts down: the job should return at the next step boundary, having saved
+   * what it finished; it stays 'processing' and resumes on the next start.
+   */
+  isInterrupted(): boolean;
+  /** Keeps partial results on the row, so a resumed run knows what is already done. */
+  saveCheckpoint(results: unknown): Promise<void>;
+  /** What an earlier, interrupted run of this job saved with saveCheckpoint. */
+  checkpoint: unknown;
   /** Stores and pushes progress (throttled: at most every 250 ms, and always the last one). */
   reportProgress(progress: Partial<UploadJobProgress>): Promise<void>;
   /** Any other message for the owner (translation corrections…). */
@@ -38,6 +47,9 @@ const emptyProgress = (total: number): UploadJobProgress => ({
  */
 export function createJobsService(deps: { jobs: JobsRepository; queue: JobQueue; hub: RealtimeHub }) {
   const { jobs, queue, hub } = deps;
+  /** Jobs this process is running: a late redelivery by pg-boss of a job resumed here is ignored. */
+  const running = new Set<string>();
+  let isShuttingDown = false;
 
   async function publishProgress(
     userId: string,
@@ -67,7 +79,20 @@ export function createJobsService(deps: { jobs: JobsRepository; queue: JobQueue;
     const row = await jobs.findById(jobId);
     // Cancelled before it started, finished by an earlier delivery, or deleted with its learner.
     if (!row || row.status === 'cancelled' || row.status === 'completed' || row.status === 'failed') return;
-    const { userId } = row;
+    if (running.has(jobId) || isShuttingDown) return;
+    running.add(jobId);
+    try {
+      await runJob(definition, row);
+    } finally {
+      running.delete(jobId);
+    }
+  }
+
+  async function runJob<TInput>(
+    definition: JobDefinition<TInput>,
+    row: NonNullable<Awaited<ReturnType<JobsRepository['findById']>>>,
+  ) {
+    const { userId, id: jobId } = row;
     let progress = row.progress ?? emptyProgress(0);
     const startedAt = Date.now();
     let lastPushAt = 0;
@@ -92,16 +117,26 @@ export function createJobsService(deps: { jobs: JobsRepository; queue: JobQueue;
         await publishProgress(userId, jobId, definition.kind, 'processing', progress);
       },
       publish: (message) => hub.publish(userId, message),
+      isInterrupted: () => isShuttingDown,
+      saveCheckpoint: (results) => jobs.update(jobId, { results, progress }),
+      checkpoint: row.results,
     };
 
     try {
       const results = await definition.run(context);
+      if (isShuttingDown && !(await context.isCancelled())) {
+        // Interrupted, not finished: left 'processing' with its checkpoint, for resumeUnfinished().
+        await jobs.update(jobId, { progress });
+        return;
+      }
       const isCancelled = await context.isCancelled();
       const status = isCancelled ? 'cancelled' : 'completed';
       await jobs.update(jobId, { status, progress, results, completedAt: new Date() });
       await publishProgress(userId, jobId, definition.kind, status, progress);
       await hub.publish(userId, { type: 'jobStatus', jobId, status });
     } catch (error) {
+      // A failure while the server shuts down (its database closing under it) is no verdict on the job.
+      if (isShuttingDown) return;
       const message = error instanceof Error ? error.message : String(error);
       await jobs.update(jobId, {
         status: 'failed',
@@ -126,6 +161,18 @@ export function createJobsService(deps: { jobs: JobsRepository; queue: JobQueue;
     },
 
     cancel: (userId: string, jobId: string) => jobs.cancel(userId, jobId),
+
+    /** Called at start-up: every job a stopped or crashed server left unfinished is queued again. */
+    async resumeUnfinished(): Promise<number> {
+      const unfinished = await jobs.findAllUnfinished();
+      for (const job of unfinished) await queue.send(job.kind, { jobId: job.id });
+      return unfinished.length;
+    },
+
+    /** Tells running jobs to wrap up at their next step; called before the queue stops. */
+    interrupt() {
+      isShuttingDown = true;
+    },
 
     async cancelUnfinished(userId: string, kind: string): Promise<number> {
       const unfinished = await jobs.findUnfinished(userId, kind);

@@ -1,11 +1,12 @@
-import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, exists, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { words } from '../../db/schema';
+import { themes, words, wordThemes } from '../../db/schema';
 
 export interface WordListFilter {
   search?: string | undefined;
   cefrLevel?: string | undefined;
   partOfSpeech?: string | undefined;
+  theme?: string | undefined;
   limit?: number | undefined;
 }
 
@@ -33,6 +34,25 @@ const listColumns = {
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+const ownedLive = (userId: string) => and(eq(words.userId, userId), eq(words.isDeleted, false));
+
+export type WordChanges = Partial<
+  Pick<
+    typeof words.$inferInsert,
+    | 'spanish'
+    | 'russian'
+    | 'duplicateKey'
+    | 'example'
+    | 'exampleTranslation'
+    | 'isActive'
+    | 'isHidden'
+    | 'attempts'
+    | 'imageUrl'
+    | 'disabledAt'
+    | 'isSpacedRepetitionActive'
+    | 'spacedRepetitionDay'
+  >
+>;
 
 export function createWordsRepository(db: Db) {
   return {
@@ -45,6 +65,21 @@ export function createWordsRepository(db: Db) {
       }
       if (filter.cefrLevel) conditions.push(eq(words.cefrLevel, filter.cefrLevel));
       if (filter.partOfSpeech) conditions.push(eq(words.partOfSpeech, filter.partOfSpeech));
+      if (filter.theme) {
+        const theme = filter.theme;
+        conditions.push(
+          or(
+            eq(words.themeCategory, theme),
+            exists(
+              db
+                .select({ one: wordThemes.wordId })
+                .from(wordThemes)
+                .innerJoin(themes, eq(themes.id, wordThemes.themeId))
+                .where(and(eq(wordThemes.wordId, words.id), eq(themes.name, theme))),
+            ),
+          ) as SQL,
+        );
+      }
       const query = db
         .select(listColumns)
         .from(words)
@@ -53,13 +88,59 @@ export function createWordsRepository(db: Db) {
       return filter.limit ? query.limit(filter.limit) : query;
     },
 
-    async isOwnedBy(userId: string, wordId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ id: words.id })
+    /** Hidden words still in the spaced-repetition scheme, for the service to pick the due ones. */
+    async listInSpacedRepetition(userId: string) {
+      return db
+        .select({
+          ...listColumns,
+          spacedRepetitionDay: words.spacedRepetitionDay,
+          lastSpacedRepetitionAt: words.lastSpacedRepetitionAt,
+        })
         .from(words)
-        .where(and(eq(words.id, wordId), eq(words.userId, userId), eq(words.isDeleted, false)))
+        .where(and(ownedLive(userId), eq(words.isSpacedRepetitionActive, true)));
+    },
+
+    async find(userId: string, wordId: number) {
+      const [row] = await db
+        .select(listColumns)
+        .from(words)
+        .where(and(eq(words.id, wordId), ownedLive(userId)))
         .limit(1);
+      return row;
+    },
+
+    async isOwnedBy(userId: string, wordId: number): Promise<boolean> {
+      return (await this.find(userId, wordId)) !== undefined;
+    },
+
+    async update(userId: string, wordId: number, changes: WordChanges) {
+      const [row] = await db
+        .update(words)
+        .set(changes)
+        .where(and(eq(words.id, wordId), ownedLive(userId)))
+        .returning({ id: words.id });
       return row !== undefined;
+    },
+
+    /** Deletes only this learner's words among the ids; answers how many went. */
+    async delete(userId: string, wordIds: number[]): Promise<number> {
+      if (wordIds.length === 0) return 0;
+      const rows = await db
+        .delete(words)
+        .where(and(eq(words.userId, userId), inArray(words.id, wordIds)))
+        .returning({ id: words.id });
+      return rows.length;
+    },
+
+    /** Themes this learner's words use, with how many of their words each has. */
+    async listThemes(userId: string) {
+      return db
+        .select({ id: themes.id, name: themes.name, icon: themes.icon, wordCount: count(words.id) })
+        .from(themes)
+        .innerJoin(wordThemes, eq(wordThemes.themeId, themes.id))
+        .innerJoin(words, and(eq(words.id, wordThemes.wordId), ownedLive(userId)))
+        .groupBy(themes.id)
+        .orderBy(themes.name);
     },
   };
 }

@@ -1,5 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { wordListQuerySchema, wordListSchema, wordsPaths } from '../../../shared/api/words';
+import {
+  deleteWordsRequestSchema,
+  deleteWordsResponseSchema,
+  themeListSchema,
+  wordIdParamsSchema,
+  wordListItemSchema,
+  wordListQuerySchema,
+  wordListSchema,
+  wordsPaths,
+  wordUpdateSchema,
+} from '../../../shared/api/words';
 import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
 import type { WordsService } from './words.service';
 
@@ -8,9 +18,30 @@ export const wordsRoutes: FastifyPluginAsyncZod<{
   sessionResolver: SessionResolver;
 }> = async (app, { wordsService, sessionResolver }) => {
   app.addHook('preValidation', sessionResolver.requireUser);
+
   app.get(
     wordsPaths.words,
     { schema: { querystring: wordListQuerySchema, response: { 200: wordListSchema } } },
     (request) => wordsService.list(userIdOf(request), request.query),
+  );
+  app.get(wordsPaths.spacedRepetition, { schema: { response: { 200: wordListSchema } } }, (request) =>
+    wordsService.listDueForSpacedRepetition(userIdOf(request)),
+  );
+  app.get(wordsPaths.themes, { schema: { response: { 200: themeListSchema } } }, (request) =>
+    wordsService.listThemes(userIdOf(request)),
+  );
+  app.put(
+    wordsPaths.word,
+    { schema: { params: wordIdParamsSchema, body: wordUpdateSchema, response: { 200: wordListItemSchema } } },
+    (request) => wordsService.update(userIdOf(request), request.params.id, request.body),
+  );
+  app.delete(wordsPaths.word, { schema: { params: wordIdParamsSchema } }, async (request, reply) => {
+    await wordsService.delete(userIdOf(request), request.params.id);
+    return reply.status(204).send();
+  });
+  app.delete(
+    wordsPaths.words,
+    { schema: { body: deleteWordsRequestSchema, response: { 200: deleteWordsResponseSchema } } },
+    (request) => wordsService.deleteMany(userIdOf(request), request.body.wordIds),
   );
 };

@@ -1,22 +1,100 @@
-import type { WordListItem } from '../../../shared/api/words';
-import { notFound } from '../../http/app-error';
-import type { WordListFilter, WordsRepository } from './words.repository';
+import type { WordListItem, WordUpdate } from '../../../shared/api/words';
+import { duplicateKeyOf } from '../../../shared/text/duplicate-key';
+import { AppError, notFound } from '../../http/app-error';
+import type { SettingsRepository } from '../settings/settings.repository';
+import type { WordChanges, WordListFilter, WordsRepository } from './words.repository';
 
-export function createWordsService(deps: { words: WordsRepository }) {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type WordRow = Awaited<ReturnType<WordsRepository['list']>>[number];
+const toItem = (row: WordRow): WordListItem => ({
+  ...row,
+  disabledAt: row.disabledAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const isSameDay = (a: Date, b: Date) => a.toISOString().slice(0, 10) === b.toISOString().slice(0, 10);
+
+export function createWordsService(deps: {
+  words: WordsRepository;
+  settings: SettingsRepository;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+
   return {
     async list(userId: string, filter: WordListFilter): Promise<WordListItem[]> {
-      const rows = await deps.words.list(userId, filter);
-      return rows.map((row) => ({
-        ...row,
-        disabledAt: row.disabledAt?.toISOString() ?? null,
-        createdAt: row.createdAt.toISOString(),
-      }));
+      return (await deps.words.list(userId, filter)).map(toItem);
+    },
+
+    /**
+     * DESIGN §4: hidden words whose next interval (counted from disabledAt) has come and that were not
+     * reviewed today.
+     */
+    async listDueForSpacedRepetition(userId: string): Promise<WordListItem[]> {
+      const { spacedRepetitionIntervals: intervals } = await deps.settings.findOrCreate(userId);
+      const today = now();
+      const rows = await deps.words.listInSpacedRepetition(userId);
+      return rows
+        .filter((row) => {
+          const intervalDays = intervals[row.spacedRepetitionDay];
+          if (!row.disabledAt || intervalDays === undefined) return false;
+          const isDue = row.disabledAt.getTime() + intervalDays * DAY_MS <= today.getTime();
+          const wasReviewedToday = row.lastSpacedRepetitionAt
+            ? isSameDay(row.lastSpacedRepetitionAt, today)
+            : false;
+          return isDue && !wasReviewedToday;
+        })
+        .map(({ spacedRepetitionDay: _day, lastSpacedRepetitionAt: _last, ...row }) => toItem(row));
     },
 
     /** 404 for a word that is not this learner's, exactly as for one that does not exist. */
     async assertOwned(userId: string, wordId: number): Promise<void> {
       if (!(await deps.words.isOwnedBy(userId, wordId))) throw notFound('Слово не найдено');
     },
+
+    async update(userId: string, wordId: number, update: WordUpdate): Promise<WordListItem> {
+      const changes: WordChanges = { ...update };
+      if (update.spanish !== undefined) changes.duplicateKey = duplicateKeyOf(update.spanish);
+      // DESIGN §4: hiding a word starts its spaced repetition; showing it again ends it.
+      if (update.isActive === false) {
+        Object.assign(changes, { disabledAt: now(), isSpacedRepetitionActive: true, spacedRepetitionDay: 0 });
+      } else if (update.isActive === true) {
+        Object.assign(changes, { disabledAt: null, isSpacedRepetitionActive: false, spacedRepetitionDay: 0 });
+      }
+      try {
+        if (!(await deps.words.update(userId, wordId, changes))) throw notFound('Слово не найдено');
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw new AppError('duplicate_word', 409, 'Слово уже существует в словаре');
+        throw error;
+      }
+      const word = await deps.words.find(userId, wordId);
+      if (!word) throw notFound('Слово не найдено');
+      return toItem(word);
+    },
+
+    async delete(userId: string, wordId: number): Promise<void> {
+      if ((await deps.words.delete(userId, [wordId])) === 0) throw notFound('Слово не найдено');
+    },
+
+    deleteMany: async (userId: string, wordIds: number[]) => ({
+      deleted: await deps.words.delete(userId, wordIds),
+    }),
+
+    listThemes: (userId: string) => deps.words.listThemes(userId),
   };
 }
 export type WordsService = ReturnType<typeof createWordsService>;
+
+/** PostgreSQL's unique_violation, as node-postgres and PGlite both report it (possibly wrapped by Drizzle). */
+function isUniqueViolation(error: unknown): boolean {
+  for (
+    let current: unknown = error;
+    current && typeof current === 'object';
+    current = (current as { cause?: unknown }).cause
+  ) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,278 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations, registerThroughForm, uniqueUser } from './support';
+
+/**
+ * The upload screen against the built app and the fake providers of playwright.config.ts. The learner
+ * has no keys, so pictures and voices are the built-in ones and language-model steps are skipped.
+ */
+
+/** 30 lines in every documented format, with three repeats inside the paste and one Cyrillic-only line. */
+const PASTED_LINES = [
+  '🏠 casa / дом',
+  '🐶 el perro / собака',
+  '📚 libro | книга',
+  '☀️ sol | солнце',
+  'gato - кот',
+  'buenos días\tдоброе утро',
+  'por favor   пожалуйста',
+  'agua / вода',
+  'mesa | стол',
+  'silla / стул',
+  'ventana / окно',
+  'puerta | дверь',
+  'coche - машина',
+  'árbol / дерево',
+  'flor | цветок',
+  'manzana / яблоко',
+  'leche\tмолоко',
+  'pan / хлеб',
+  'queso | сыр',
+  'casa / дом',
+  'perro / пёс',
+  'Libro | книжка',
+  'только кириллица',
+  'montaña / гора',
+  'río | река',
+  'ciudad / город',
+  '🌙 luna / луна',
+  'estrella | звезда',
+  'muchas gracias   большое спасибо',
+  'mariposa - бабочка',
+];
+const BAD_LINE_NUMBER = 23;
+const DUPLICATE_COUNT = 3;
+/** Each Spanish word once, as the duplicate key sees it (DESIGN D8: lower case, no article). */
+const EXPECTED_KEYS = [
+  'casa',
+  'perro',
+  'libro',
+  'sol',
+  'gato',
+  'buenos días',
+  'por favor',
+  'agua',
+  'mesa',
+  'silla',
+  'ventana',
+  'puerta',
+  'coche',
+  'árbol',
+  'flor',
+  'manzana',
+  'leche',
+  'pan',
+  'queso',
+  'montaña',
+  'río',
+  'ciudad',
+  'luna',
+  'estrella',
+  'muchas gracias',
+  'mariposa',
+];
+
+/** Enrichment of a few dozen words with built-in pictures and voices takes a while on a small machine. */
+const JOB_TIMEOUT_MS = 240_000;
+
+const wordKey = (spanish: string) =>
+  spanish
+    .normalize('NFC')
+    .toLowerCase()
+    .trim()
+    .replace(/^(?:el|la|los|las|un|una|unos|unas|lo)\s+/u, '');
+
+async function openUpload(page: Page) {
+  await registerThroughForm(page, uniqueUser());
+  await page.goto('/upload');
+  await expect(page.getByRole('heading', { level: 1, name: 'Загрузка слов' })).toBeVisible();
+}
+
+const jobPanel = (page: Page) => page.getByRole('region', { name: /^Обработка слов:/ });
+const statValue = (page: Page, stat: string) =>
+  page.getByRole('region', { name: 'Статистика словаря' }).locator(`[data-stat="${stat}"] dd`);
+
+test('pasted words in mixed formats are enriched, duplicates reported, and each word saved once', async ({
+  page,
+}) => {
+  test.setTimeout(JOB_TIMEOUT_MS + 60_000);
+  await openUpload(page);
+  await expect(statValue(page, 'total')).toHaveText('0');
+  await expectNoSeriousViolations(page);
+
+  const textbox = page.getByLabel('Пары слов, по одной на строку');
+  const placeholder = await textbox.getAttribute('placeholder');
+  expect(placeholder).toContain('🏠 casa / дом');
+  expect(placeholder).toMatch(/\p{Extended_Pictographic}\S* \S+ \| \S+/u);
+  const submit = page.getByRole('button', { name: 'Загрузить слова' });
+  await expect(submit).toBeDisabled();
+  await textbox.fill('  \n\t ');
+  await expect(submit).toBeDisabled();
+  await textbox.fill(PASTED_LINES.join('\n'));
+  await expect(submit).toBeEnabled();
+
+  const [request] = await Promise.all([
+    page.waitForRequest(
+      (sent) => sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/words/process-batch',
+    ),
+    submit.click(),
+  ]);
+  const sent = request.postDataJSON() as { text: string };
+  expect(sent).toMatchObject({ enhanceWithAI: true, generateImages: true, imageStyle: 'sketch' });
+  // Emoji are stripped before sending, line by line, so the server's line numbers are the learner's.
+  expect(sent.text).not.toMatch(/\p{Extended_Pictographic}/u);
+  expect(sent.text.split('\n')).toHaveLength(PASTED_LINES.length);
+  expect((await request.response())?.ok()).toBe(true);
+
+  const panel = jobPanel(page);
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Отменить' })).toBeVisible();
+  const monitor = page.getByRole('region', { name: 'Мониторинг этапов' });
+  await expect(monitor.getByRole('row')).toHaveCount(11);
+
+  // The panel moves: every distinct progress value seen on the way is recorded until the end.
+  const bar = panel.getByRole('progressbar');
+  const seen = new Set<string>();
+  await expect
+    .poll(
+      async () => {
+        const value = await bar.getAttribute('aria-valuenow').catch(() => null);
+        if (value !== null) seen.add(value);
+        return panel.getByRole('heading').textContent();
+      },
+      { timeout: JOB_TIMEOUT_MS, intervals: [250] },
+    )
+    .toContain('Обработка завершена');
+  expect(seen.size).toBeGreaterThan(1);
+  await expect(bar).toHaveAttribute('aria-valuenow', '100');
+  await expect(panel.getByRole('button', { name: 'Отменить' })).toHaveCount(0);
+  await expect(monitor.getByText('Готово', { exact: true })).toHaveCount(10);
+
+  const added = EXPECTED_KEYS.length;
+  await expect(page.getByText(`Добавлено новых слов: ${added}.`, { exact: false }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Добавленные слова: ${added}` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `Пропущенные дубликаты: ${DUPLICATE_COUNT}` }),
+  ).toBeVisible();
+
+  const report = page.getByRole('region', { name: 'Подробный отчет о дубликатах' });
+  await expect(report.getByRole('columnheader')).toHaveText([
+    'Испанское слово',
+    'Новый перевод',
+    'Текущий перевод',
+    'Статус в словаре',
+    'Причина пропуска',
+  ]);
+  await expect(report.getByRole('row')).toHaveCount(DUPLICATE_COUNT + 1);
+  await expect(report.getByRole('rowheader')).toHaveText([/casa/i, /perro/i, /libro/i]);
+  await expect(report.getByText('участвует в изучении и тестах.', { exact: false })).toBeVisible();
+  await expect(report.getByRole('link', { name: 'Открыть словарь' })).toHaveAttribute('href', '/dictionary');
+
+  const errors = page.getByRole('region', { name: /^Ошибки: / });
+  await expect(errors.getByRole('cell', { name: `Строка ${BAD_LINE_NUMBER}`, exact: true })).toBeVisible();
+
+  const response = await page.request.get('/api/words');
+  expect(response.ok()).toBe(true);
+  const words = (await response.json()) as { spanish: string; russian: string }[];
+  expect(words.map((word) => wordKey(word.spanish)).sort()).toEqual([...EXPECTED_KEYS].sort());
+  expect(words.find((word) => wordKey(word.spanish) === 'casa')?.russian).toBe('дом');
+  await expect(statValue(page, 'total')).toHaveText(String(added));
+  await expect(statValue(page, 'studying')).toHaveText(String(added));
+
+  await expectNoSeriousViolations(page);
+  await panel.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(panel).toHaveCount(0);
+  // The results stay on the page after the panel is closed; a reload starts clean.
+  await expect(page.getByRole('heading', { name: `Добавленные слова: ${added}` })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Загрузка слов' })).toBeVisible();
+  await expect(jobPanel(page)).toHaveCount(0);
+});
+
+test('a .txt file is uploaded, and a reload mid-job picks the job up again', async ({ page }) => {
+  test.setTimeout(JOB_TIMEOUT_MS + 60_000);
+  await openUpload(page);
+
+  await page.getByLabel('Текстовый файл (.txt)').setInputFiles({
+    name: 'palabras.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('gato / кот\nperro | собака\nluna\tлуна\n', 'utf8'),
+  });
+  await expect(page.getByText('Выбран файл «palabras.txt»', { exact: false })).toBeVisible();
+  const [response] = await Promise.all([
+    page.waitForResponse(
+      (answer) =>
+        answer.request().method() === 'POST' && new URL(answer.url()).pathname === '/api/words/upload',
+    ),
+    page.getByRole('button', { name: 'Загрузить файл' }).click(),
+  ]);
+  expect(response.ok()).toBe(true);
+  expect(await response.json()).toMatchObject({ processed: 3 });
+  await expect(jobPanel(page)).toBeVisible();
+
+  await page.reload();
+  await expect(jobPanel(page)).toBeVisible();
+  await expect(jobPanel(page).getByRole('heading')).toContainText('Обработка завершена', {
+    timeout: JOB_TIMEOUT_MS,
+  });
+  await expect(page.getByRole('heading', { name: 'Добавленные слова: 3' })).toBeVisible();
+  await expect(page.getByText('Все слова успешно загружены!', { exact: true })).toBeVisible();
+});
+
+test('on a phone: file checks before sending, the listen-counter reset, and no sideways scrolling', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openUpload(page);
+
+  await page.getByRole('button', { name: 'Загрузить файл' }).click();
+  await expect(page.getByText('No file selected', { exact: true })).toBeVisible();
+  await expect(page.getByText('Please select a file to upload.', { exact: true })).toBeVisible();
+
+  let isUploadSent = false;
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === '/api/words/upload') isUploadSent = true;
+  });
+  await page.getByLabel('Текстовый файл (.txt)').setInputFiles({
+    name: 'huge.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.alloc(1024 * 1024 + 1, 'a'),
+  });
+  await expect(page.getByRole('alert').filter({ hasText: 'Файл «huge.txt» больше 1 МБ' })).toBeVisible();
+  await page.getByRole('button', { name: 'Загрузить файл' }).click();
+  await expect(page.getByText('No file selected', { exact: true })).toBeVisible();
+  expect(isUploadSent).toBe(false);
+
+  const reset = page.getByRole('button', { name: 'Сбросить счетчик прослушанных' });
+  await expect(reset).toHaveAttribute('title', 'Сбросить счетчик прослушанных');
+  await reset.click();
+  // The server side of the reset comes with the dictionary work; either spec toast is an answer.
+  await expect(page.getByText(/^(Счетчик сброшен|Ошибка сброса)$/)).toBeVisible();
+  await expect(statValue(page, 'listened')).toHaveText('0');
+
+  // The screen's own content fits the phone (the navigation bar above it is the shell's business).
+  const overflow = await page.evaluate(() => {
+    const main = document.querySelector('main');
+    return main ? main.scrollWidth - main.clientWidth : Number.NaN;
+  });
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSeriousViolations(page);
+});
+
+test('a running job can be cancelled, and then only closed', async ({ page }) => {
+  test.setTimeout(JOB_TIMEOUT_MS);
+  await openUpload(page);
+  await page.getByLabel('Пары слов, по одной на строку').fill(PASTED_LINES.join('\n'));
+  await page.getByRole('button', { name: 'Загрузить слова' }).click();
+
+  const panel = jobPanel(page);
+  await expect(panel).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Обработка...' })).toBeDisabled();
+  await panel.getByRole('button', { name: 'Отменить' }).click();
+  await expect(page.getByText('Обработка отменена', { exact: true }).first()).toBeVisible();
+  await expect(panel.getByRole('heading')).toContainText('Обработка отменена', { timeout: JOB_TIMEOUT_MS });
+  await expect(panel.getByRole('button', { name: 'Отменить' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Загрузить слова' })).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(panel).toHaveCount(0);
+});

@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { fileUploadResponseSchema, uploadPaths } from '../../../../shared/api/uploads';
+import { apiClient } from '../../../lib/api-client';
+
+/** The field name the server's multipart reader expects. */
+export const UPLOAD_FILE_FIELD = 'file';
+
+/** Sends a .txt file as multipart; the server reads its lines and starts the same job as a paste. */
+export function uploadFile(file: File) {
+  const body = new FormData();
+  body.append(UPLOAD_FILE_FIELD, file, file.name);
+  return apiClient.post(uploadPaths.upload, fileUploadResponseSchema, { body });
+}
+
+export function useUploadFile() {
+  return useMutation({ mutationFn: uploadFile });
+}

@@ -1,0 +1,160 @@
+import { type ChangeEvent, type SubmitEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FileText, LoaderCircle, Upload } from 'lucide-react';
+import { Button } from '../../../ui/button.component';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.component';
+import { Input } from '../../../ui/input.component';
+import { Label } from '../../../ui/label.component';
+import { Textarea } from '../../../ui/textarea.component';
+import {
+  checkUploadFile,
+  countWordLines,
+  type FileProblem,
+  formatFileSize,
+  hasText,
+} from '../lib/upload-text';
+
+interface UploadFormProps {
+  /** A job is starting or running: no second upload until it ends. */
+  isBusy: boolean;
+  /** Resolves true once the job started. */
+  onSubmitText: (text: string) => Promise<boolean>;
+  onSubmitFile: (file: File | null) => Promise<boolean>;
+}
+
+/** The paste box with its formats, the 'Загрузить слова' button, and the .txt file upload. */
+export function UploadForm({ isBusy, onSubmitText, onSubmitFile }: UploadFormProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const textId = useId();
+  const formatsId = useId();
+  const [text, setText] = useState('');
+  const lineCount = countWordLines(text);
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isBusy || !hasText(text)) return;
+    if (await onSubmitText(text)) setText('');
+  };
+
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId}>{t('upload.form.title')}</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        <form className="flex flex-col gap-3" onSubmit={(event) => void submit(event)}>
+          <Label htmlFor={textId}>{t('upload.form.textLabel')}</Label>
+          <Textarea
+            id={textId}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={t('upload.form.placeholder')}
+            aria-describedby={formatsId}
+            rows={10}
+            spellCheck={false}
+            className="min-h-56 font-mono"
+          />
+          <div id={formatsId} className="flex flex-col gap-1 text-sm text-muted-foreground">
+            <p className="font-medium text-foreground">{t('upload.form.formatsTitle')}</p>
+            <ul className="list-inside list-disc">
+              <li>
+                <code>🏠 {t('upload.form.formatSlash')}</code>
+              </li>
+              <li>
+                <code>📚 {t('upload.form.formatBar')}</code>
+              </li>
+              <li>{t('upload.form.formatTab')}</li>
+              <li>
+                <code>{t('upload.form.formatDash')}</code>
+              </li>
+            </ul>
+            <p>{t('upload.form.emojiNote')}</p>
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-muted-foreground tabular-nums" aria-live="polite">
+              {t('upload.form.lineCount', { count: lineCount })}
+            </p>
+            <Button type="submit" disabled={isBusy || !hasText(text)} className="w-full sm:w-auto">
+              {isBusy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Upload aria-hidden />}
+              {isBusy ? t('upload.form.submitting') : t('upload.form.submit')}
+            </Button>
+          </div>
+        </form>
+        <FileUpload isBusy={isBusy} onSubmitFile={onSubmitFile} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function FileUpload({ isBusy, onSubmitFile }: Pick<UploadFormProps, 'isBusy' | 'onSubmitFile'>) {
+  const { t, i18n } = useTranslation();
+  const inputId = useId();
+  const hintId = useId();
+  const problemId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<{ kind: FileProblem; name: string; size: string } | null>(null);
+
+  const sizeText = (bytes: number) => {
+    const { value, unit } = formatFileSize(bytes, i18n.language);
+    return t(`upload.form.sizeUnits.${unit}`, { value });
+  };
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    const kind = chosen ? checkUploadFile(chosen) : null;
+    if (chosen && kind) {
+      setProblem({ kind, name: chosen.name, size: sizeText(chosen.size) });
+      setFile(null);
+      event.target.value = '';
+      return;
+    }
+    setProblem(null);
+    setFile(chosen);
+  };
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isBusy) return;
+    if (await onSubmitFile(file)) {
+      setFile(null);
+      if (inputRef.current) inputRef.current.value = '';
+    }
+  };
+
+  return (
+    <form className="flex flex-col gap-3 border-t pt-6" onSubmit={(event) => void submit(event)}>
+      <h3 className="font-semibold">{t('upload.form.fileTitle')}</h3>
+      <Label htmlFor={inputId}>{t('upload.form.fileLabel')}</Label>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          accept=".txt,text/plain"
+          onChange={choose}
+          aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
+          aria-invalid={problem ? true : undefined}
+          className="h-auto cursor-pointer py-1.5 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-1 file:text-sm file:font-medium file:text-secondary-foreground"
+        />
+        <Button type="submit" variant="outline" disabled={isBusy} className="shrink-0">
+          <FileText aria-hidden />
+          {t('upload.form.fileSubmit')}
+        </Button>
+      </div>
+      <p id={hintId} className="text-sm text-muted-foreground">
+        {file
+          ? t('upload.form.fileSelected', { name: file.name, size: sizeText(file.size) })
+          : t('upload.form.fileHint')}
+      </p>
+      {problem ? (
+        <p id={problemId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+          {problem.kind === 'tooLarge'
+            ? t('upload.form.fileTooLarge', { name: problem.name, size: problem.size })
+            : t('upload.form.fileWrongType', { name: problem.name })}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,189 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CircleAlert, CirclePlus, CopyX } from 'lucide-react';
+import type { UploadResults as UploadResultsData } from '../../../../shared/api/uploads';
+import { Badge } from '../../../ui/badge.component';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.component';
+import { CefrBadge } from '../../words/components/cefr-badge.component';
+import { useVisibleCount } from '../hooks/visible-count.hook';
+import { DuplicateReport } from './duplicate-report.component';
+import { DuplicateStatusBadge } from './duplicate-status-badge.component';
+import { HighlightedText } from './highlighted-text.component';
+import { ShowMore } from './show-more.component';
+import { TableScroll } from './table-scroll.component';
+
+type AddedWord = UploadResultsData['words'][number];
+type Duplicate = UploadResultsData['duplicates'][number];
+type UploadError = UploadResultsData['errors'][number];
+
+/** After the job: the words added, the duplicates skipped (list and detailed report), and the errors. */
+export function UploadResults({ results }: { results: UploadResultsData }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <AddedWords words={results.words} />
+      {results.duplicates.length > 0 ? <SkippedDuplicates duplicates={results.duplicates} /> : null}
+      <DuplicateReport duplicates={results.duplicates} />
+      {results.errors.length > 0 ? <UploadErrors errors={results.errors} /> : null}
+    </div>
+  );
+}
+
+function AddedWords({ words }: { words: readonly AddedWord[] }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const { visible, hasMore, showMore } = useVisibleCount(words.length);
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId} className="flex items-center gap-2">
+          <CirclePlus className="size-5 shrink-0 text-green-700 dark:text-green-400" aria-hidden />
+          {t('upload.results.addedTitle', { count: words.length })}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {words.length === 0 ? (
+          <p className="text-muted-foreground">{t('upload.results.addedEmpty')}</p>
+        ) : (
+          <ul className="divide-y" aria-labelledby={titleId}>
+            {words.slice(0, visible).map((word) => (
+              <li key={word.id} className="flex flex-col gap-1.5 py-3">
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <span lang="es" className="font-semibold">
+                    {word.spanish}
+                  </span>
+                  <span lang="ru" className="text-muted-foreground">
+                    {word.russian}
+                  </span>
+                  {word.cefrLevel ? <CefrBadge level={word.cefrLevel} /> : null}
+                  {word.partOfSpeech ? (
+                    <Badge
+                      variant="secondary"
+                      title={t('upload.results.partOfSpeech', { value: word.partOfSpeech })}
+                    >
+                      {word.partOfSpeech}
+                    </Badge>
+                  ) : null}
+                </div>
+                {word.example ? (
+                  <p className="text-sm">
+                    <span className="sr-only">{t('upload.results.example')}: </span>
+                    <span lang="es">
+                      <HighlightedText text={word.example} />
+                    </span>
+                  </p>
+                ) : null}
+                {word.exampleTranslation ? (
+                  <p className="text-sm text-muted-foreground">
+                    <span className="sr-only">{t('upload.results.exampleTranslation')}: </span>
+                    <span lang="ru">
+                      <HighlightedText text={word.exampleTranslation} />
+                    </span>
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        <ShowMore shown={visible} total={words.length} hasMore={hasMore} onShowMore={showMore} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function SkippedDuplicates({ duplicates }: { duplicates: readonly Duplicate[] }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const { visible, hasMore, showMore } = useVisibleCount(duplicates.length);
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId} className="flex items-center gap-2">
+          <CopyX className="size-5 shrink-0 text-amber-700 dark:text-amber-400" aria-hidden />
+          {t('upload.results.duplicatesTitle', { count: duplicates.length })}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y" aria-labelledby={titleId}>
+          {duplicates.slice(0, visible).map((duplicate, index) => (
+            // Duplicates carry no id and one word can be skipped twice; the position in the report is stable.
+            <li key={`${duplicate.spanish}-${index}`} className="flex flex-col gap-1 py-3">
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <span lang="es" className="font-semibold">
+                  {duplicate.spanish}
+                </span>
+                <DuplicateStatusBadge isActive={duplicate.isActive} />
+              </div>
+              <p className="text-sm">
+                <span className="text-muted-foreground">{t('upload.results.newRussian')}: </span>
+                <span lang="ru">{duplicate.newRussian ?? t('upload.results.noTranslation')}</span>
+                <span className="text-muted-foreground"> · {t('upload.results.existingRussian')}: </span>
+                <span lang="ru">{duplicate.existingRussian ?? t('upload.results.noTranslation')}</span>
+              </p>
+              <p className="text-sm text-muted-foreground">
+                {duplicate.reason.trim() || t('upload.results.defaultReason')}
+              </p>
+            </li>
+          ))}
+        </ul>
+        <ShowMore shown={visible} total={duplicates.length} hasMore={hasMore} onShowMore={showMore} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function UploadErrors({ errors }: { errors: readonly UploadError[] }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const { visible, hasMore, showMore } = useVisibleCount(errors.length);
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId} className="flex items-center gap-2">
+          <CircleAlert className="size-5 shrink-0 text-red-700 dark:text-red-400" aria-hidden />
+          {t('upload.results.errorsTitle', { count: errors.length })}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <TableScroll labelledBy={titleId}>
+          <table className="w-full min-w-lg text-sm" aria-labelledby={titleId}>
+            <thead>
+              <tr className="border-b text-left text-muted-foreground">
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t('upload.results.errorColumnLine')}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t('upload.results.errorColumnWord')}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t('upload.results.errorColumnStage')}
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  {t('upload.results.errorColumnMessage')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {errors.slice(0, visible).map((error, index) => (
+                // Errors carry no id; a line can fail at two stages, so the position keeps keys apart.
+                <tr
+                  key={`${error.lineNumber ?? 'none'}-${error.stage}-${index}`}
+                  className="border-b last:border-b-0"
+                >
+                  <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
+                    {error.lineNumber === null
+                      ? t('upload.results.errorNoLine')
+                      : t('upload.results.errorLine', { line: error.lineNumber })}
+                  </td>
+                  <td className="py-2 pr-3">{error.spanish ?? t('upload.results.noTranslation')}</td>
+                  <td className="py-2 pr-3">{t(`upload.stages.${error.stage}.name`)}</td>
+                  <td className="py-2">{error.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+        <ShowMore shown={visible} total={errors.length} hasMore={hasMore} onShowMore={showMore} />
+      </CardContent>
+    </Card>
+  );
+}

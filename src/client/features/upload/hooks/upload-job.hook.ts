@@ -1,0 +1,233 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { UploadJob } from '../../../../shared/api/uploads';
+import { HttpError, serverErrorField } from '../../../lib/api-client';
+import { useRealtimeMessage } from '../../../lib/hooks/realtime-message.hook';
+import { queryKeys } from '../../../lib/query-keys';
+import { realtimeSocket } from '../../../lib/realtime-socket';
+import { toast } from '../../../ui/toast-store';
+import { useSettings } from '../../settings/api/settings.api';
+import { useCancelJob } from '../api/cancel-job.api';
+import { useProcessBatch } from '../api/process-batch.api';
+import { useUploadFile } from '../api/upload-file.api';
+import { isJobGone, useUploadJobQuery } from '../api/upload-job.api';
+import {
+  jobFromProgressMessage,
+  mergeJobSnapshot,
+  pendingJob,
+  summarizeResults,
+} from '../lib/upload-job-state';
+import { clearStoredUploadJob, readStoredUploadJob, writeStoredUploadJob } from '../lib/upload-job-storage';
+import { isJobActive, isJobFinished } from '../lib/upload-stages';
+import {
+  buildTranslationLookup,
+  countWordLines,
+  hasText,
+  stripEmojiFromText,
+  type TranslationLookup,
+  translationLookupFromText,
+} from '../lib/upload-text';
+
+/** The upload style when the learner's settings have not loaded (spec part 1 §7: default sketch). */
+const DEFAULT_UPLOAD_IMAGE_STYLE = 'sketch';
+
+const emptyLookup: TranslationLookup = new Map();
+
+const subscribeToSocketState = (onChange: () => void) => realtimeSocket.onState(onChange);
+
+/** The server's own words when it gave any (413 and 400 carry a message), else undefined for a fallback. */
+function serverText(error: unknown): string | undefined {
+  return (
+    serverErrorField(error, 'message') ??
+    (error instanceof HttpError && error.detail ? error.detail : undefined)
+  );
+}
+
+/**
+ * Everything about the one upload job the screen watches: starting it (text or file), following it over
+ * the socket and by polling, cancelling, closing its panel, and the completion message. The job id is
+ * kept in localStorage so a reload mid-job picks the job up again.
+ */
+export function useUploadJob() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const settings = useSettings();
+  const processBatch = useProcessBatch();
+  const uploadFile = useUploadFile();
+  const cancelJob = useCancelJob();
+
+  const [jobId, setJobId] = useState<string | null>(() => readStoredUploadJob()?.jobId ?? null);
+  const [isPanelOpen, setIsPanelOpen] = useState(() => readStoredUploadJob() !== null);
+  const [lookup, setLookup] = useState<TranslationLookup>(emptyLookup);
+  // Jobs whose end was already handled in this page's life; the stored flag covers reloads.
+  const handledJobIds = useRef(new Set<string>());
+
+  const jobQuery = useUploadJobQuery(jobId);
+  const isGone = jobId !== null && isJobGone(jobQuery.error);
+  const job: UploadJob | null = isGone ? null : (jobQuery.data ?? null);
+  const socketState = useSyncExternalStore(subscribeToSocketState, realtimeSocket.getState);
+
+  useEffect(() => {
+    if (jobId) realtimeSocket.subscribeToJob(jobId);
+  }, [jobId]);
+
+  useEffect(() => {
+    // The stored job no longer exists (another learner's browser, a reset database): forget it quietly.
+    if (isGone) clearStoredUploadJob();
+  }, [isGone]);
+
+  useRealtimeMessage((message) => {
+    if (!jobId) return;
+    const jobKey = queryKeys.uploads.job(jobId);
+    if (message.type === 'jobProgress' && message.jobId === jobId) {
+      // The end comes with results only from the job endpoint: read it now instead of showing a
+      // finished job without them until the next poll (which stops at a finished status).
+      if (isJobFinished(message.status)) void queryClient.invalidateQueries({ queryKey: jobKey });
+      else
+        queryClient.setQueryData<UploadJob>(jobKey, (previous) =>
+          mergeJobSnapshot(previous, jobFromProgressMessage(message)),
+        );
+    }
+    if (message.type === 'jobStatus' && message.jobId === jobId) {
+      if (isJobFinished(message.status)) void queryClient.invalidateQueries({ queryKey: jobKey });
+      else
+        queryClient.setQueryData<UploadJob>(jobKey, (previous) =>
+          previous ? mergeJobSnapshot(previous, { ...previous, status: message.status }) : previous,
+        );
+    }
+  });
+
+  const status = job?.status;
+  const results = job?.results ?? null;
+  useEffect(() => {
+    if (!jobId || !status || !isJobFinished(status)) return;
+    const stored = readStoredUploadJob();
+    const isStoredHandled = stored?.jobId === jobId && stored.hasNotified;
+    if (handledJobIds.current.has(jobId) || isStoredHandled) return;
+    handledJobIds.current.add(jobId);
+    if (stored?.jobId === jobId) writeStoredUploadJob({ jobId, hasNotified: true });
+    // Cancelled and failed jobs keep what they had saved, so the lists change whatever the ending.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.words.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.progress });
+    if (status !== 'completed') return;
+    const summary = summarizeResults(results);
+    toast({
+      title: t('upload.toasts.completedTitle'),
+      description: t('upload.toasts.completedDescription', {
+        added: summary.added,
+        duplicates: summary.duplicates,
+        active: summary.activeDuplicates,
+        inactive: summary.inactiveDuplicates,
+        errors: summary.errors,
+      }),
+      variant: summary.isNothingAdded ? 'destructive' : 'default',
+    });
+  }, [jobId, status, results, queryClient, t]);
+
+  const follow = (nextJobId: string, total: number, nextLookup: TranslationLookup) => {
+    queryClient.setQueryData(queryKeys.uploads.job(nextJobId), pendingJob(nextJobId, total));
+    writeStoredUploadJob({ jobId: nextJobId, hasNotified: false });
+    setLookup(nextLookup);
+    setJobId(nextJobId);
+    setIsPanelOpen(true);
+    toast({
+      title: t('upload.toasts.startedTitle'),
+      description: t('upload.toasts.startedDescription', { count: total }),
+    });
+  };
+
+  /** Resolves true when the job started, so the form can clear itself. */
+  const submitText = async (rawText: string): Promise<boolean> => {
+    const text = stripEmojiFromText(rawText);
+    if (!hasText(text)) {
+      toast({
+        title: t('upload.toasts.noTextTitle'),
+        description: t('upload.toasts.noTextDescription'),
+        variant: 'destructive',
+      });
+      return false;
+    }
+    try {
+      const { jobId: nextJobId } = await processBatch.mutateAsync({
+        text,
+        enhanceWithAI: true,
+        generateImages: true,
+        imageStyle: settings.data?.defaultImageStyle ?? DEFAULT_UPLOAD_IMAGE_STYLE,
+      });
+      follow(nextJobId, countWordLines(text), translationLookupFromText(text));
+      return true;
+    } catch (error) {
+      toast({
+        title: t('upload.toasts.startFailedTitle'),
+        description: serverText(error) ?? t('upload.toasts.startFailedDescription'),
+        variant: 'destructive',
+      });
+      return false;
+    }
+  };
+
+  const submitFile = async (file: File | null): Promise<boolean> => {
+    if (!file) {
+      toast({
+        title: t('upload.toasts.noFileTitle'),
+        description: t('upload.toasts.noFileDescription'),
+        variant: 'destructive',
+      });
+      return false;
+    }
+    try {
+      const answer = await uploadFile.mutateAsync(file);
+      follow(answer.jobId, answer.processed, buildTranslationLookup(answer.words));
+      return true;
+    } catch (error) {
+      toast({
+        title: t('upload.toasts.uploadFailedTitle'),
+        description: serverText(error) ?? t('upload.toasts.uploadFailedDescription'),
+        variant: 'destructive',
+      });
+      return false;
+    }
+  };
+
+  const cancel = async () => {
+    if (!jobId) return;
+    try {
+      await cancelJob.mutateAsync(jobId);
+      toast({
+        title: t('upload.toasts.cancelledTitle'),
+        description: t('upload.toasts.cancelledDescription'),
+      });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.uploads.job(jobId) });
+    } catch (error) {
+      toast({
+        title: t('upload.toasts.cancelFailedTitle'),
+        description: serverText(error) ?? t('upload.toasts.cancelFailedDescription'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  /** Hides the panel and forgets the job across reloads; its results stay on the page until the next upload. */
+  const closePanel = () => {
+    if (jobId) realtimeSocket.forgetJob(jobId);
+    clearStoredUploadJob();
+    setIsPanelOpen(false);
+  };
+
+  const isStarting = processBatch.isPending || uploadFile.isPending;
+  return {
+    job,
+    lookup,
+    socketState,
+    isPanelOpen: isPanelOpen && job !== null,
+    isStarting,
+    /** A job is running or about to: no second upload until it ends (spec: the button is disabled). */
+    isBusy: isStarting || (job !== null && isJobActive(job.status)),
+    isCancelling: cancelJob.isPending,
+    submitText,
+    submitFile,
+    cancel,
+    closePanel,
+  };
+}

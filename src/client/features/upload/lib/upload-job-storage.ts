@@ -1,0 +1,37 @@
+import { type KeyValueStorage, readStorage, writeStorage } from '../../../lib/local-storage';
+import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import { parseStoredUploadJob, type StoredUploadJob } from './upload-job-state';
+
+function removeStorage(key: string, storage: KeyValueStorage | undefined): void {
+  try {
+    (storage ?? globalThis.localStorage).removeItem(key);
+  } catch {
+    // Disabled storage holds nothing to remove.
+  }
+}
+
+/** The watched upload job survives a reload (and a closed tab) until the learner closes its panel. */
+export function readStoredUploadJob(storage?: KeyValueStorage): StoredUploadJob | null {
+  return parseStoredUploadJob(readStorage(STORAGE_KEYS.uploadJob, storage));
+}
+
+export function writeStoredUploadJob(job: StoredUploadJob, storage?: KeyValueStorage): void {
+  writeStorage(STORAGE_KEYS.uploadJob, JSON.stringify(job), storage);
+}
+
+export function clearStoredUploadJob(storage?: KeyValueStorage): void {
+  removeStorage(STORAGE_KEYS.uploadJob, storage);
+}
+
+/** Spec part 1 §4: after a reset the listened counter shows 0 while the word list catches up. */
+export function markListenCountReset(storage?: KeyValueStorage): void {
+  writeStorage(STORAGE_KEYS.sessionListenCountReset, 'true', storage);
+}
+
+export function isListenCountResetMarked(storage?: KeyValueStorage): boolean {
+  return readStorage(STORAGE_KEYS.sessionListenCountReset, storage) === 'true';
+}
+
+export function clearListenCountReset(storage?: KeyValueStorage): void {
+  removeStorage(STORAGE_KEYS.sessionListenCountReset, storage);
+}

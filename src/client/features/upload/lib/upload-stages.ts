@@ -1,0 +1,80 @@
+import { UPLOAD_STAGES, type UploadStage } from '../../../../shared/api/uploads';
+import type { JOB_STATUSES } from '../../../../shared/realtime';
+
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** The four icons of the monitoring table (spec part 1 "Upload screen"). */
+export type StageStatus = 'done' | 'running' | 'waiting' | 'not-started';
+
+export interface StageCount {
+  name: string;
+  completed: number;
+  total: number;
+}
+
+export interface StageRow {
+  name: UploadStage;
+  completed: number;
+  total: number;
+  status: StageStatus;
+}
+
+export function isUploadStage(value: unknown): value is UploadStage {
+  return typeof value === 'string' && (UPLOAD_STAGES as readonly string[]).includes(value);
+}
+
+export function isJobFinished(status: JobStatus): boolean {
+  return status === 'completed' || status === 'failed' || status === 'cancelled';
+}
+
+export function isJobActive(status: JobStatus): boolean {
+  return status === 'pending' || status === 'processing';
+}
+
+/**
+ * What the stage line of the progress panel says: one of the ten stages, 'pending' before the worker
+ * picked the job up, 'finishing' once every word went through (the server's last step or any stage name
+ * this client does not know), or null when there is no job.
+ */
+export type CurrentStage = UploadStage | 'pending' | 'finishing';
+
+export function currentStageOf(status: JobStatus, stage: string | null): CurrentStage {
+  if (isUploadStage(stage)) return stage;
+  if (status === 'pending' || stage === null || stage === 'pending') return 'pending';
+  return 'finishing';
+}
+
+/**
+ * One row per monitoring stage, in the fixed order. Words flow through the stages in chunks, so several
+ * stages can be under way at once; a stage's own counts decide first, the server's current stage second:
+ * - done: every item of the stage is through, or the stage had nothing to do and the job went past it
+ *   (a paste with every translation given skips base translation), or the job completed;
+ * - running: the current stage, or one with part of its items through, while the job is active;
+ * - waiting: the job is active and the stage has not begun;
+ * - not started: no job is running (not yet, or it failed or was cancelled before the stage began).
+ */
+export function deriveStageRows(
+  job: { status: JobStatus; stage: string | null; stages: readonly StageCount[] | undefined } | null,
+): StageRow[] {
+  const counts = new Map((job?.stages ?? []).map((stage) => [stage.name, stage]));
+  const current = job ? currentStageOf(job.status, job.stage) : null;
+  const currentIndex = current && isUploadStage(current) ? UPLOAD_STAGES.indexOf(current) : -1;
+  const isActive = job ? isJobActive(job.status) : false;
+  const isPastEveryStage = job ? current === 'finishing' && job.status !== 'pending' : false;
+
+  return UPLOAD_STAGES.map((name, index) => {
+    const count = counts.get(name);
+    const completed = Math.max(0, count?.completed ?? 0);
+    const total = Math.max(0, count?.total ?? 0);
+    const row = { name, completed: Math.min(completed, total || completed), total };
+    if (!job) return { ...row, status: 'not-started' };
+    const isWentPast = isPastEveryStage || (currentIndex !== -1 && index < currentIndex);
+    const isAllThrough = total > 0 && completed >= total;
+    if (job.status === 'completed' || isAllThrough || (total === 0 && isWentPast)) {
+      return { ...row, status: 'done' };
+    }
+    if (isActive && (index === currentIndex || completed > 0)) return { ...row, status: 'running' };
+    if (isActive) return { ...row, status: 'waiting' };
+    return { ...row, status: 'not-started' };
+  });
+}

@@ -1,0 +1,124 @@
+import { MAX_UPLOAD_BYTES } from '../../../../shared/api/uploads';
+
+/** 1️⃣: removing only the emoji parts would leave a stray digit that reads as numbering or Spanish. */
+const KEYCAP = /[0-9#*]\uFE0F?\u20E3/gu;
+/** Emoji with their joiners, variation selectors, skin tones and keycaps; whitespace is left alone. */
+const EMOJI =
+  /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u{200D}|\u{FE0F}|\u{20E3}/gu;
+
+/**
+ * Spec part 1 §5: emoji are stripped before sending. Line by line and nothing else, so the line numbers the
+ * server reports in its errors are the lines the learner sees, and tabs (a separator) survive.
+ */
+export function stripEmojiFromText(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((line) =>
+      line
+        .replace(KEYCAP, '')
+        .replace(EMOJI, '')
+        .replace(/^[ \t]+|[ \t]+$/g, ''),
+    )
+    .join('\n');
+}
+
+/** The button's rule (spec part 1 "Upload screen"): nothing but whitespace is not a submission. */
+export function hasText(text: string): boolean {
+  return text.trim().length > 0;
+}
+
+/** Lines that carry something once emoji are gone: what the learner will see counted. */
+export function countWordLines(text: string): number {
+  return stripEmojiFromText(text)
+    .split('\n')
+    .filter((line) => line.trim().length > 0).length;
+}
+
+export interface ParsedWordLine {
+  spanish: string;
+  russian: string | null;
+}
+
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+
+/**
+ * A client-side reading of one line, only to show the translation of the word being processed (the server
+ * parses for real). Formats: 'es / ru', 'es | ru', 'es - ru', 'es<TAB>ru', or 'es ru' split where Cyrillic
+ * begins. A line without Latin text (Cyrillic only) is not a word.
+ */
+export function parseWordLine(rawLine: string): ParsedWordLine | null {
+  const line = stripEmojiFromText(rawLine).trim();
+  if (!line) return null;
+  const separators = [/\s*\|\s*/, /\s*\/\s*/, /\s+[-–—]\s+/, /\t+/];
+  for (const separator of separators) {
+    const match = separator.exec(line);
+    if (match) {
+      const spanish = line.slice(0, match.index).trim();
+      const russian = line.slice(match.index + match[0].length).trim();
+      return spanish && !CYRILLIC.test(spanish) ? { spanish, russian: russian || null } : null;
+    }
+  }
+  const cyrillicAt = line.search(CYRILLIC);
+  if (cyrillicAt === 0) return null;
+  if (cyrillicAt === -1) return { spanish: line, russian: null };
+  return { spanish: line.slice(0, cyrillicAt).trim(), russian: line.slice(cyrillicAt).trim() };
+}
+
+const ARTICLE = /^(?:el|la|los|las|un|una|unos|unas|lo)\s+/u;
+
+/** Close to the server's duplicate key (DESIGN D8): enough to find "el perro" from "perro". */
+export function wordLookupKey(word: string): string {
+  return stripEmojiFromText(word)
+    .normalize('NFC')
+    .toLowerCase()
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/[.,;:!?¡¿]+$/u, '')
+    .replace(ARTICLE, '');
+}
+
+export type TranslationLookup = ReadonlyMap<string, string>;
+
+export function buildTranslationLookup(pairs: Iterable<ParsedWordLine>): TranslationLookup {
+  const lookup = new Map<string, string>();
+  for (const { spanish, russian } of pairs) {
+    const key = wordLookupKey(spanish);
+    // The first line wins, as in the upload itself: later copies are skipped as duplicates.
+    if (russian && key && !lookup.has(key)) lookup.set(key, russian);
+  }
+  return lookup;
+}
+
+export function translationLookupFromText(text: string): TranslationLookup {
+  return buildTranslationLookup(
+    text
+      .split(/\r?\n/)
+      .map(parseWordLine)
+      .filter((line) => line !== null),
+  );
+}
+
+export function lookupTranslation(lookup: TranslationLookup, word: string | null): string | null {
+  if (!word) return null;
+  return lookup.get(wordLookupKey(word)) ?? null;
+}
+
+export type FileProblem = 'tooLarge' | 'wrongType';
+
+const TEXT_FILE_NAME = /\.txt$/i;
+
+/** Checked before sending: a file over 1 MB would only come back as a 413 after the whole upload. */
+export function checkUploadFile(file: { name: string; size: number; type: string }): FileProblem | null {
+  const isText = file.type === 'text/plain' || TEXT_FILE_NAME.test(file.name);
+  if (!isText) return 'wrongType';
+  if (file.size > MAX_UPLOAD_BYTES) return 'tooLarge';
+  return null;
+}
+
+/** Sizes as the learner reads them in the file hint ('512 КБ', '1,2 МБ'), in the interface's locale. */
+export function formatFileSize(bytes: number, locale: string): { value: string; unit: 'B' | 'KB' | 'MB' } {
+  const format = (value: number) => value.toLocaleString(locale, { maximumFractionDigits: 1 });
+  if (bytes < 1024) return { value: format(bytes), unit: 'B' };
+  if (bytes < 1024 * 1024) return { value: format(bytes / 1024), unit: 'KB' };
+  return { value: format(bytes / (1024 * 1024)), unit: 'MB' };
+}

@@ -1,0 +1,433 @@
+import { UPLOAD_STAGES, type UploadResults, type UploadStage } from '../../shared/api/uploads';
+import { drawableFormat, resolveImageStyle, stylePrompt } from '../../shared/catalogs/image-styles';
+import { duplicateKeyOf, stripLeadingArticle } from '../../shared/text/duplicate-key';
+import { spokenText } from '../../shared/text/spoken-text';
+import { createLimiter, type Limiter } from '../lib/concurrency';
+import type { MediaStore } from '../media/media-store';
+import type { JobContext, JobDefinition } from '../modules/jobs/jobs.service';
+import type { UserProviders } from '../modules/providers/user-providers';
+import type { SettingsService } from '../modules/settings/settings.service';
+import type { SpeechService } from '../modules/speech/speech.service';
+import type { NewWord, UploadsRepository } from '../modules/uploads/uploads.repository';
+import {
+  analysisAnswerSchema,
+  analysisSystemPrompt,
+  guessArticle,
+  guessPartOfSpeech,
+  type WordAnalysis,
+} from '../modules/uploads/word-analysis';
+import type { LanguageModel } from '../providers/language-model';
+import { describeProviderError, ProviderError } from '../providers/provider-error';
+import type { ProviderSet } from '../providers/provider-set';
+
+export const UPLOAD_WORDS_JOB = 'upload-words';
+/** DESIGN §4: up to 20 words per language-model request. */
+const CHUNK_SIZE = 20;
+/** Chunks in flight at once: analysis of the next overlaps pictures and audio of the previous ones. */
+const CHUNKS_IN_FLIGHT = 4;
+const DUPLICATE_REASON = 'Слово уже существует в словаре';
+const REPEATED_REASON = 'Слово повторяется в загрузке';
+
+export interface UploadEntry {
+  lineNumber: number;
+  spanish: string;
+  russian: string | null;
+}
+
+export interface UploadJobInput {
+  entries: UploadEntry[];
+  /** Lines that could not be read, reported as errors with their line numbers. */
+  rejected: Array<{ lineNumber: number; raw: string; reason: string }>;
+  enhanceWithAI: boolean;
+  generateImages: boolean;
+  imageStyle: string | null;
+}
+
+/**
+ * Per-provider bounds shared by every upload of this process: a provider's limit is per account or
+ * per server, not per job. Speech is the widest, as each word needs three clips.
+ */
+const LIMITS = { languageModel: 4, images: 8, speech: 16 } as const;
+
+type Counters = Record<UploadStage, { completed: number; total: number }>;
+
+interface Prepared extends UploadEntry {
+  duplicateKey: string;
+}
+
+export function createUploadWordsJob(deps: {
+  uploads: UploadsRepository;
+  userProviders: UserProviders;
+  settingsService: SettingsService;
+  speechService: SpeechService;
+  mediaStore: MediaStore;
+}): JobDefinition<UploadJobInput> {
+  const limiters: Record<keyof typeof LIMITS, Limiter> = {
+    languageModel: createLimiter(LIMITS.languageModel),
+    images: createLimiter(LIMITS.images),
+    speech: createLimiter(LIMITS.speech),
+  };
+
+  return {
+    kind: UPLOAD_WORDS_JOB,
+    async run(context: JobContext<UploadJobInput>) {
+      const { userId, input } = context;
+      const settings = await deps.settingsService.get(userId);
+      const providers = await deps.userProviders.forUser(userId);
+      const languageModel = input.enhanceWithAI ? providers.languageModel : null;
+      const voices = await cardVoices(providers, settings.spanishVoices, settings.russianVoice);
+
+      // What an interrupted earlier run already saved: those words are done, not duplicates.
+      const checkpoint = (context.checkpoint as UploadResults | null) ?? null;
+      const results: UploadResults = checkpoint ?? { words: [], duplicates: [], errors: [] };
+      const savedKeys = new Set(results.words.map((word) => duplicateKeyOf(word.spanish)));
+      if (!checkpoint) {
+        for (const line of input.rejected) {
+          results.errors.push({
+            lineNumber: line.lineNumber,
+            spanish: null,
+            stage: 'duplicates',
+            message: line.reason,
+          });
+        }
+      }
+
+      // Stage 1: duplicates against the dictionary and inside the upload (D8).
+      const prepared: Prepared[] = input.entries.map((entry) => ({
+        ...entry,
+        duplicateKey: duplicateKeyOf(entry.spanish),
+      }));
+      const existing = new Map(
+        (
+          await deps.uploads.findByDuplicateKeys(userId, [
+            ...new Set(prepared.map((entry) => entry.duplicateKey)),
+          ])
+        ).map((row) => [row.duplicateKey, row]),
+      );
+      const fresh: Prepared[] = [];
+      const seen = new Set<string>();
+      for (const entry of prepared) {
+        if (savedKeys.has(entry.duplicateKey)) continue;
+        const known = existing.get(entry.duplicateKey);
+        if (known || seen.has(entry.duplicateKey)) {
+          if (!checkpoint) {
+            results.duplicates.push({
+              spanish: entry.spanish,
+              newRussian: entry.russian,
+              existingRussian: known?.russian ?? null,
+              isActive: known?.isActive ?? true,
+              reason: known ? DUPLICATE_REASON : REPEATED_REASON,
+            });
+          }
+          continue;
+        }
+        seen.add(entry.duplicateKey);
+        fresh.push(entry);
+      }
+
+      const counters = Object.fromEntries(
+        UPLOAD_STAGES.map((stage) => [stage, { completed: 0, total: fresh.length }]),
+      ) as Counters;
+      counters.duplicates = { completed: prepared.length, total: prepared.length };
+      counters.translation.total = fresh.filter((entry) => !entry.russian).length;
+      if (!input.generateImages) counters.images.total = 0;
+      const total = input.entries.length + input.rejected.length;
+      let processed = total - fresh.length - (checkpoint ? 0 : input.rejected.length);
+      let failed = checkpoint ? 0 : input.rejected.length;
+
+      const report = async (stage: UploadStage, currentWord: string | null) =>
+        context.reportProgress({
+          total,
+          processed,
+          failed,
+          stage,
+          currentWord,
+          stages: UPLOAD_STAGES.map((name) => ({ name, ...counters[name] })),
+        });
+      const fail = (entry: UploadEntry, stage: UploadStage, message: string) => {
+        results.errors.push({ lineNumber: entry.lineNumber, spanish: entry.spanish, stage, message });
+      };
+      await report('duplicates', null);
+
+      const chunks: Prepared[][] = [];
+      for (let start = 0; start < fresh.length; start += CHUNK_SIZE)
+        chunks.push(fresh.slice(start, start + CHUNK_SIZE));
+
+      const shouldStop = async () => context.isInterrupted() || (await context.isCancelled());
+
+      const processChunk = async (chunk: Prepared[]) => {
+        // Stages 2–5: translation, analysis, example phrases, CEFR level and tags — one request per chunk.
+        const analyses = await analyse(
+          chunk,
+          languageModel,
+          settings.vocabularyLevel,
+          limiters.languageModel,
+          (entry, stage, message) => {
+            fail(entry, stage, message);
+          },
+        );
+        const ready: Array<{ entry: Prepared; analysis: LocalAnalysis }> = [];
+        for (const entry of chunk) {
+          const analysis = analyses.get(entry);
+          if (!entry.russian && !analysis?.russian) {
+            fail(
+              entry,
+              'translation',
+              languageModel
+                ? 'Не удалось перевести слово'
+                : 'Нет перевода: добавьте ключ OpenAI или перевод через « / »',
+            );
+            failed += 1;
+            continue;
+          }
+          if (!entry.russian) counters.translation.completed += 1;
+          ready.push({ entry, analysis: analysis ?? localAnalysis(entry) });
+        }
+        counters.analysis.completed += ready.length;
+        counters.examples.completed += ready.filter(({ analysis }) => analysis.example).length;
+        counters.tags.completed += ready.length;
+        await report('analysis', chunk.at(-1)?.spanish ?? null);
+        if (await shouldStop()) return;
+
+        // Stages 6–9: pictures, themes, audio, pronunciation; each word on its own, bounded per provider.
+        const words = await Promise.all(ready.map(({ entry, analysis }) => enrichWord(entry, analysis)));
+        counters.themes.completed += ready.length;
+        counters.pronunciation.completed += ready.length;
+
+        // Stage 10: saving, in one transaction per chunk.
+        const ids = await deps.uploads.saveChunk(userId, words);
+        for (const word of words) {
+          const id = ids.get(word.duplicateKey);
+          if (id === undefined) continue;
+          results.words.push({
+            id,
+            spanish: word.spanish,
+            russian: word.russian,
+            example: word.example,
+            exampleTranslation: word.exampleTranslation,
+            cefrLevel: word.cefrLevel,
+            partOfSpeech: word.partOfSpeech,
+          });
+        }
+        counters.saving.completed += words.length;
+        processed += words.length;
+        await context.saveCheckpoint(results);
+        await report('saving', words.at(-1)?.spanish ?? null);
+      };
+
+      const enrichWord = async (entry: Prepared, analysis: LocalAnalysis): Promise<NewWord> => {
+        const spanish = analysis.spanishWithArticle || entry.spanish;
+        const russian = entry.russian ?? analysis.russian ?? '';
+        const style = resolveImageStyle(input.imageStyle ?? settings.defaultImageStyle);
+        const format = drawableFormat(settings.imageFormat);
+        let imageUrl: string | null = null;
+        if (input.generateImages) {
+          try {
+            const picture = await limiters.images(() =>
+              providers.images.generate({
+                subject: { spanish, russian },
+                prompt: stylePrompt(style, `${spanish} (${russian})`),
+                style,
+                format,
+              }),
+            );
+            imageUrl = await deps.mediaStore.put(userId, picture.image, picture.mimeType);
+            counters.images.completed += 1;
+          } catch (error) {
+            fail(entry, 'images', messageOf(error));
+          }
+        }
+
+        // Stage 8: the card's default text in the three voices (DESIGN §4).
+        const spanishText = spokenText(analysis.example ?? spanish);
+        const russianText = spokenText(analysis.exampleTranslation ?? russian);
+        const speak = (text: string, voiceId: string, language: 'es-MX' | 'ru-RU') =>
+          limiters.speech(async () => {
+            try {
+              const clip = await deps.speechService.speak(userId, {
+                text,
+                voiceId,
+                language,
+                speed: settings.speechSpeed,
+                intonationStyle: settings.intonationStyle,
+              });
+              return clip.audio;
+            } catch (error) {
+              fail(entry, 'audio', messageOf(error));
+              return null;
+            }
+          });
+        const [audioData, russianAudioData, secondVoiceAudioData] = await Promise.all([
+          speak(spanishText, voices.firstSpanish, 'es-MX'),
+          russianText ? speak(russianText, voices.russian, 'ru-RU') : null,
+          speak(spanishText, voices.secondSpanish, 'es-MX'),
+        ]);
+        if (audioData || russianAudioData || secondVoiceAudioData) counters.audio.completed += 1;
+        await report('audio', entry.spanish);
+
+        return {
+          spanish,
+          russian,
+          duplicateKey: entry.duplicateKey,
+          example: analysis.example,
+          exampleTranslation: analysis.exampleTranslation,
+          highlightedSpanishWord: analysis.highlightedSpanishWord,
+          highlightedRussianWord: analysis.highlightedRussianWord,
+          partOfSpeech: analysis.partOfSpeech,
+          cefrLevel: analysis.cefrLevel,
+          themeCategory: analysis.theme,
+          imageUrl,
+          imageStyle: imageUrl ? style.key : null,
+          imageStyleId: imageUrl ? style.id : null,
+          imageFormat: imageUrl ? format : null,
+          audioData,
+          russianAudioData,
+          secondVoiceAudioData,
+        };
+      };
+
+      let next = 0;
+      const worker = async () => {
+        while (next < chunks.length) {
+          if (await shouldStop()) return;
+          const chunk = chunks[next];
+          next += 1;
+          if (chunk) await processChunk(chunk);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(CHUNKS_IN_FLIGHT, chunks.length) }, worker));
+      await report('saving', null);
+      return results;
+    },
+  };
+}
+
+interface LocalAnalysis {
+  spanishWithArticle: string | null;
+  russian: string | null;
+  partOfSpeech: string | null;
+  cefrLevel: string | null;
+  theme: string | null;
+  example: string | null;
+  exampleTranslation: string | null;
+  highlightedSpanishWord: string | null;
+  highlightedRussianWord: string | null;
+}
+
+/** Without a language model: the article and part of speech from local rules (DESIGN D5), nothing invented. */
+function localAnalysis(entry: UploadEntry): LocalAnalysis {
+  const partOfSpeech = guessPartOfSpeech(entry.spanish);
+  return {
+    spanishWithArticle: partOfSpeech === 'noun' ? guessArticle(entry.spanish) : entry.spanish,
+    russian: entry.russian,
+    partOfSpeech,
+    cefrLevel: null,
+    theme: null,
+    example: null,
+    exampleTranslation: null,
+    highlightedSpanishWord: null,
+    highlightedRussianWord: null,
+  };
+}
+
+const normalizeEcho = (text: string) => text.normalize('NFC').trim().toLocaleLowerCase('es');
+
+/**
+ * One structured request per chunk; words the answer leaves out or garbles get one more request, then
+ * are recorded as analysis errors while the rest of the upload goes on (they keep the local analysis).
+ */
+async function analyse(
+  chunk: UploadEntry[],
+  languageModel: LanguageModel | null,
+  vocabularyLevel: number,
+  limiter: Limiter,
+  fail: (entry: UploadEntry, stage: UploadStage, message: string) => void,
+): Promise<Map<UploadEntry, LocalAnalysis>> {
+  const analysed = new Map<UploadEntry, LocalAnalysis>();
+  if (!languageModel) return analysed;
+  let pending = chunk;
+  for (let attempt = 1; attempt <= 2 && pending.length > 0; attempt += 1) {
+    try {
+      const { value } = await limiter(() =>
+        languageModel.completeJson({
+          schemaName: 'word_analysis',
+          schema: analysisAnswerSchema,
+          system: analysisSystemPrompt(vocabularyLevel),
+          prompt: JSON.stringify(
+            pending.map((entry) => ({ spanish: entry.spanish, russian: entry.russian })),
+          ),
+          temperature: 0.3,
+        }),
+      );
+      const bySpanish = new Map(value.words.map((word) => [normalizeEcho(word.spanish), word]));
+      pending = pending.filter((entry, index) => {
+        const answer = matchAnswer(entry, value.words[index], bySpanish);
+        if (answer) analysed.set(entry, fromAnswer(entry, answer));
+        return !answer;
+      });
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      // A wrong key or an empty account will not mend on a second try.
+      if (
+        attempt === 2 ||
+        error.code === 'provider_invalid_key' ||
+        error.code === 'provider_quota_exhausted'
+      ) {
+        pending.forEach((entry) => fail(entry, 'analysis', describeProviderError(error).message));
+        return analysed;
+      }
+    }
+  }
+  pending.forEach((entry) => fail(entry, 'analysis', 'Модель не вернула разбор этого слова'));
+  return analysed;
+}
+
+function matchAnswer(
+  entry: UploadEntry,
+  byIndex: WordAnalysis | undefined,
+  bySpanish: Map<string, WordAnalysis>,
+) {
+  const key = normalizeEcho(entry.spanish);
+  if (byIndex && normalizeEcho(byIndex.spanish) === key) return byIndex;
+  return bySpanish.get(key);
+}
+
+function fromAnswer(entry: UploadEntry, answer: WordAnalysis): LocalAnalysis {
+  const hasMarkedWord = (text: string) => /\*\*[^*]+\*\*/.test(text);
+  const hasArticle = stripLeadingArticle(entry.spanish) !== entry.spanish.trim();
+  return {
+    spanishWithArticle:
+      answer.article && !hasArticle ? `${answer.article} ${entry.spanish.trim()}` : entry.spanish,
+    russian: answer.russian.trim() || null,
+    partOfSpeech: answer.partOfSpeech,
+    cefrLevel: answer.cefrLevel,
+    theme: answer.theme.trim().toLocaleLowerCase('ru') || null,
+    example: hasMarkedWord(answer.example) ? answer.example.trim() : null,
+    exampleTranslation: answer.exampleTranslation.trim() || null,
+    highlightedSpanishWord: answer.highlightedSpanishWord.trim() || null,
+    highlightedRussianWord: answer.highlightedRussianWord.trim() || null,
+  };
+}
+
+const messageOf = (error: unknown) =>
+  error instanceof ProviderError
+    ? describeProviderError(error).message
+    : error instanceof Error
+      ? error.message
+      : String(error);
+
+/**
+ * The three card voices: the learner's choice, else the first voices that speak the language, keyed
+ * providers before the offline ones (DESIGN D5), so the two Spanish voices always differ.
+ */
+async function cardVoices(providers: ProviderSet, chosenSpanish: string[], chosenRussian: string | null) {
+  const { voices } = await providers.speech.listVoices();
+  const speaking = (language: 'es' | 'ru') =>
+    voices.filter((voice) => voice.languages.includes(language)).map((voice) => voice.voiceId);
+  const spanish = [...chosenSpanish, ...speaking('es').filter((voice) => !chosenSpanish.includes(voice))];
+  return {
+    firstSpanish: spanish[0] ?? '',
+    secondSpanish: spanish[1] ?? spanish[0] ?? '',
+    russian: chosenRussian ?? speaking('ru')[0] ?? '',
+  };
+}

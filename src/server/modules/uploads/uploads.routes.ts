@@ -1,0 +1,79 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  fileUploadResponseSchema,
+  MAX_UPLOAD_BYTES,
+  processBatchRequestSchema,
+  processBatchResponseSchema,
+  uploadJobSchema,
+} from '../../../shared/api/uploads';
+import { createAttemptLimiter } from '../../auth/attempt-limiter';
+import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
+import { AppError } from '../../http/app-error';
+import { perUserLimit } from '../../http/per-user-limit';
+import type { UploadsService } from './uploads.service';
+
+const jobParams = z.object({ id: z.string().max(64) });
+const truthy = (value: unknown, fallback: boolean) =>
+  value === undefined ? fallback : value === true || value === 'true' || value === '1';
+
+export const uploadsRoutes: FastifyPluginAsyncZod<{
+  uploadsService: UploadsService;
+  sessionResolver: SessionResolver;
+}> = async (app, { uploadsService, sessionResolver }) => {
+  app.addHook('preValidation', sessionResolver.requireUser);
+  // A little over the file limit, so an oversize file is told apart from a broken request.
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10 } });
+  // Each upload spends the learner's provider quota on every word.
+  const uploads = perUserLimit(createAttemptLimiter({ max: 30, windowMs: 60_000 }));
+
+  app.post(
+    '/api/words/process-batch',
+    {
+      schema: { body: processBatchRequestSchema, response: { 200: processBatchResponseSchema } },
+      preHandler: uploads,
+      // Pasted lists may be long; the schema caps the text itself at 1 MB.
+      bodyLimit: MAX_UPLOAD_BYTES * 2,
+    },
+    (request) => uploadsService.processText(userIdOf(request), request.body.text, request.body),
+  );
+
+  app.post(
+    '/api/words/upload',
+    { schema: { response: { 200: fileUploadResponseSchema } }, preHandler: uploads },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError('not_multipart', 400, 'Прикрепите файл .txt');
+      const file = await request.file();
+      if (!file) throw new AppError('no_file', 400, 'Прикрепите файл .txt');
+      const bytes = await file.toBuffer().catch((error: unknown) => {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('payload_too_large', 413, 'Файл больше 1 МБ: разделите его на части');
+        }
+        throw error;
+      });
+      const fields = file.fields as Record<string, { value?: unknown } | undefined>;
+      return uploadsService.processFile(
+        userIdOf(request),
+        { filename: file.filename, mimetype: file.mimetype, bytes },
+        {
+          enhanceWithAI: truthy(fields.enhanceWithAI?.value, true),
+          generateImages: truthy(fields.generateImages?.value, true),
+          imageStyle: typeof fields.imageStyle?.value === 'string' ? fields.imageStyle.value : null,
+        },
+      );
+    },
+  );
+
+  app.get(
+    '/api/words/job/:id',
+    { schema: { params: jobParams, response: { 200: uploadJobSchema } } },
+    (request) => uploadsService.status(userIdOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/words/job/:id/cancel',
+    { schema: { params: jobParams, response: { 200: z.object({ cancelled: z.boolean() }) } } },
+    (request) => uploadsService.cancel(userIdOf(request), request.params.id),
+  );
+};

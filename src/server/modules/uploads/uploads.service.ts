@@ -1,0 +1,122 @@
+import {
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_LINES,
+  UPLOAD_STAGES,
+  type UploadJob,
+  type UploadResults,
+} from '../../../shared/api/uploads';
+import { decodeTextFile } from '../../../shared/text/decode-text-file';
+import { parseWordLines } from '../../../shared/text/word-lines';
+import { AppError, notFound } from '../../http/app-error';
+import { UPLOAD_WORDS_JOB, type UploadJobInput } from '../../jobs/upload-words.job';
+import type { JobsService } from '../jobs/jobs.service';
+
+export interface UploadOptions {
+  enhanceWithAI: boolean;
+  generateImages: boolean;
+  imageStyle?: string | null | undefined;
+}
+
+const tooLong = () =>
+  new AppError(
+    'too_many_lines',
+    400,
+    `Слишком много строк: не больше ${MAX_UPLOAD_LINES.toLocaleString('ru-RU')} за раз`,
+  );
+
+/** Word uploads (spec part 1 "Upload screen", DESIGN §4): parse, then hand the work to a job. */
+export function createUploadsService(deps: { jobsService: JobsService }) {
+  const { jobsService } = deps;
+
+  async function start(userId: string, text: string, options: UploadOptions) {
+    const parsed = parseWordLines(text);
+    const lineCount = parsed.entries.length + parsed.rejected.length;
+    if (lineCount > MAX_UPLOAD_LINES) throw tooLong();
+    if (parsed.entries.length === 0) {
+      throw new AppError('no_words', 400, 'Не найдено ни одного слова. Формат: «испанское слово / перевод».');
+    }
+    const input: UploadJobInput = {
+      entries: parsed.entries.map(({ lineNumber, spanish, russian }) => ({ lineNumber, spanish, russian })),
+      rejected: parsed.rejected.map(({ lineNumber, raw, reason }) => ({ lineNumber, raw, reason })),
+      enhanceWithAI: options.enhanceWithAI,
+      generateImages: options.generateImages,
+      imageStyle: options.imageStyle ?? null,
+    };
+    const jobId = await jobsService.start(userId, UPLOAD_WORDS_JOB, input, lineCount);
+    return { jobId, entries: parsed.entries };
+  }
+
+  return {
+    async processText(userId: string, text: string, options: UploadOptions) {
+      const { jobId } = await start(userId, text, options);
+      return { jobId };
+    },
+
+    /** A .txt file, UTF-8 or Windows-1251 (learners' files from Windows often are). */
+    async processFile(
+      userId: string,
+      file: { filename: string; mimetype: string; bytes: Buffer },
+      options: UploadOptions,
+    ) {
+      const isText = /\.txt$/i.test(file.filename) || file.mimetype.startsWith('text/plain');
+      if (!isText) throw new AppError('not_a_text_file', 400, 'Нужен текстовый файл .txt');
+      if (file.bytes.length > MAX_UPLOAD_BYTES) {
+        throw new AppError('payload_too_large', 413, 'Файл больше 1 МБ: разделите его на части');
+      }
+      const { text } = decodeTextFile(new Uint8Array(file.bytes));
+      const { jobId, entries } = await start(userId, text, options);
+      return {
+        jobId,
+        processed: entries.length,
+        words: entries.map(({ spanish, russian }) => ({ spanish, russian })),
+      };
+    },
+
+    async status(userId: string, jobId: string): Promise<UploadJob> {
+      const job = await findUpload(userId, jobId);
+      const progress = job.progress ?? {
+        total: 0,
+        processed: 0,
+        failed: 0,
+        stage: 'pending',
+        currentWord: null,
+        estimatedTimeRemaining: null,
+      };
+      const isFinished = job.status === 'completed' || job.status === 'cancelled' || job.status === 'failed';
+      return {
+        jobId: job.id,
+        status: job.status,
+        progress: {
+          total: progress.total,
+          processed: progress.processed,
+          failed: progress.failed,
+          stage: progress.stage,
+          currentWord: progress.currentWord,
+          estimatedTimeRemaining: progress.estimatedTimeRemaining,
+          stages:
+            progress.stages?.flatMap((stage) =>
+              (UPLOAD_STAGES as readonly string[]).includes(stage.name)
+                ? [{ ...stage, name: stage.name as (typeof UPLOAD_STAGES)[number] }]
+                : [],
+            ) ?? [],
+        },
+        // A checkpoint mid-run is partial; results are answered once the job is over.
+        results: isFinished ? ((job.results as UploadResults | null) ?? null) : null,
+        errorMessage: job.errorMessage,
+      };
+    },
+
+    async cancel(userId: string, jobId: string) {
+      await findUpload(userId, jobId);
+      return { cancelled: await jobsService.cancel(userId, jobId) };
+    },
+  };
+
+  async function findUpload(userId: string, jobId: string) {
+    const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(jobId);
+    const job = isUuid ? await jobsService.findOwned(userId, jobId) : undefined;
+    if (!job || job.kind !== UPLOAD_WORDS_JOB) throw notFound('Задача не найдена');
+    return job;
+  }
+}
+export type UploadsService = ReturnType<typeof createUploadsService>;

@@ -1,0 +1,391 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { UploadJob } from '../../src/shared/api/uploads';
+import { buildApp } from '../../src/server/app';
+import { openDatabase } from '../../src/server/db/client';
+import { words } from '../../src/server/db/schema';
+import {
+  TEST_APP_SECRET,
+  type TestApp,
+  buildTestApp,
+  registerUser,
+  type TestUser,
+} from '../support/build-test-app';
+import { type FakeProviders, startFakeProviders } from '../support/fake-providers/fake-provider-server';
+
+let fake: FakeProviders;
+let testApp: TestApp;
+let ana: TestUser;
+let boris: TestUser;
+let withKey: TestUser;
+
+const providerBaseUrls = () => ({
+  openai: fake.openaiBaseUrl,
+  elevenlabs: fake.elevenlabsBaseUrl,
+  leonardo: fake.leonardoBaseUrl,
+});
+
+beforeAll(async () => {
+  fake = await startFakeProviders({ leonardoGenerationDelayMs: 20 });
+  testApp = await buildTestApp({ providerBaseUrls: providerBaseUrls(), leonardoPollIntervalMs: 20 });
+  ana = await registerUser(testApp.app);
+  boris = await registerUser(testApp.app);
+  withKey = await registerUser(testApp.app);
+  // Speech through the fake ElevenLabs: offline eSpeak would make these tests slow, not more telling.
+  for (const [path, apiKey] of [
+    ['/api/validate-openai-key', 'sk-test-valid'],
+    ['/api/validate-elevenlabs-key', 'el-test-valid'],
+  ] as const) {
+    expect((await post(testApp.app, withKey, path, { apiKey })).json()).toEqual({ valid: true });
+  }
+});
+afterAll(async () => {
+  await testApp.close();
+  await fake.close();
+});
+beforeEach(() => fake.reset());
+
+function post(app: FastifyInstance, user: TestUser, url: string, payload?: object) {
+  return app.inject({ method: 'POST', url, payload, headers: { cookie: user.cookie } });
+}
+function get(app: FastifyInstance, user: TestUser, url: string) {
+  return app.inject({ method: 'GET', url, headers: { cookie: user.cookie } });
+}
+
+async function waitForJob(
+  app: FastifyInstance,
+  user: TestUser,
+  jobId: string,
+  timeoutMs = 60_000,
+): Promise<UploadJob> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = (await get(app, user, `/api/words/job/${jobId}`)).json<UploadJob>();
+    if (job.status !== 'pending' && job.status !== 'processing') return job;
+    if (Date.now() > deadline) throw new Error(`job still ${job.status}: ${JSON.stringify(job.progress)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function upload(user: TestUser, text: string, options: object = {}) {
+  const started = await post(testApp.app, user, '/api/words/process-batch', { text, ...options });
+  expect(started.statusCode).toBe(200);
+  return waitForJob(testApp.app, user, started.json<{ jobId: string }>().jobId);
+}
+
+const wordRows = (user: TestUser) =>
+  testApp.database.db.select().from(words).where(eq(words.userId, user.id)).orderBy(words.id);
+
+describe('upload without any key', () => {
+  it('saves every word with offline audio and pictures, and reports duplicates and bad lines', async () => {
+    const job = await upload(
+      ana,
+      [
+        '1. perro / собака',
+        'gato | кошка',
+        'casa\tдом',
+        '🍎 manzana — яблоко',
+        'gato / кот',
+        'только русский',
+        '',
+        'caminar',
+      ].join('\n'),
+    );
+    expect(job.status).toBe('completed');
+    expect(job.results?.words.map((word) => word.spanish)).toEqual([
+      'el perro',
+      'el gato',
+      'la casa',
+      'la manzana',
+    ]);
+    expect(job.results?.duplicates).toEqual([
+      expect.objectContaining({ spanish: 'gato', newRussian: 'кот', reason: 'Слово повторяется в загрузке' }),
+    ]);
+    expect(job.results?.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ lineNumber: 6, stage: 'duplicates' }),
+        expect.objectContaining({ lineNumber: 8, spanish: 'caminar', stage: 'translation' }),
+      ]),
+    );
+    expect(job.progress.stages).toHaveLength(10);
+    expect(job.progress.stages.find((stage) => stage.name === 'saving')).toEqual({
+      name: 'saving',
+      completed: 4,
+      total: 5,
+    });
+
+    const rows = await wordRows(ana);
+    expect(rows).toHaveLength(4);
+    for (const row of rows) {
+      expect(row.imageUrl).toMatch(/^\/media\/[0-9a-f]{64}\.webp$/);
+      expect(row.audioData).toMatch(/^\/media\/[0-9a-f]{64}\.mp3$/);
+      expect(row.russianAudioData).toMatch(/\.mp3$/);
+      expect(row.secondVoiceAudioData).toMatch(/\.mp3$/);
+      expect(row.secondVoiceAudioData).not.toBe(row.audioData);
+      expect(row.partOfSpeech).toBe('noun');
+    }
+    expect(fake.requests).toHaveLength(0);
+
+    const listed = (await get(testApp.app, ana, '/api/words')).json<Array<{ spanish: string }>>();
+    expect(listed.map((word) => word.spanish).sort()).toEqual([
+      'el gato',
+      'el perro',
+      'la casa',
+      'la manzana',
+    ]);
+    expect(JSON.stringify(listed)).not.toMatch(/base64/);
+  });
+
+  it('reports words already in the dictionary with their current translation and state', async () => {
+    const job = await upload(ana, 'el perro / пёс\nmesa / стол', { generateImages: false });
+    expect(job.results?.duplicates).toEqual([
+      {
+        spanish: 'el perro',
+        newRussian: 'пёс',
+        existingRussian: 'собака',
+        isActive: true,
+        reason: 'Слово уже существует в словаре',
+      },
+    ]);
+    expect(job.results?.words.map((word) => word.spanish)).toEqual(['la mesa']);
+    const mesa = (await wordRows(ana)).find((row) => row.spanish === 'la mesa');
+    expect(mesa?.imageUrl).toBeNull();
+  });
+});
+
+describe('upload with a language model', () => {
+  it('analyses the words in one request per 20 and stores articles, levels, examples and themes', async () => {
+    const lines = Array.from({ length: 25 }, (_, index) => `palabra${index} / слово${index}`);
+    const job = await upload(withKey, ['perro / собака', 'casa', ...lines].join('\n'), {
+      generateImages: false,
+    });
+    expect(job.status).toBe('completed');
+    expect(job.results?.errors).toEqual([]);
+    expect(job.results?.words).toHaveLength(27);
+    expect(fake.requestsTo('openai', '/chat/completions')).toHaveLength(2);
+
+    const casa = (await wordRows(withKey)).find((row) => row.spanish.endsWith('casa'));
+    expect(casa).toMatchObject({ russian: 'дом', cefrLevel: 'A1' });
+    expect(casa?.example).toMatch(/\*\*.+\*\*/);
+    const themes = (await get(testApp.app, withKey, '/api/themes')).json<
+      Array<{ name: string; wordCount: number }>
+    >();
+    expect(themes.length).toBeGreaterThan(0);
+    expect(themes.reduce((sum, theme) => sum + theme.wordCount, 0)).toBe(27);
+  });
+
+  it('rides out a rate limit, a failing chunk and a malformed answer, saving every word', async () => {
+    fake.failNext('openai', 'rate_limit', { retryAfterSeconds: 0, path: '/chat/completions' });
+    const first = await upload(withKey, 'libro / книга\nagua / вода', { generateImages: false });
+    expect(first.results?.errors).toEqual([]);
+
+    fake.failNext('openai', 'malformed_json', { path: '/chat/completions' });
+    const second = await upload(withKey, 'sol / солнце', { generateImages: false });
+    expect(second.results?.errors).toEqual([]);
+    expect(second.results?.words).toHaveLength(1);
+
+    // Every try of both requests fails: the words keep their own translation and local analysis.
+    fake.setBehaviour('openai', 'server_error', { path: '/chat/completions' });
+    const third = await upload(withKey, 'luna / луна\nmar / море', { generateImages: false });
+    expect(third.status).toBe('completed');
+    expect(third.results?.words.map((word) => word.russian)).toEqual(['луна', 'море']);
+    expect(third.results?.errors.filter((error) => error.stage === 'analysis')).toHaveLength(2);
+  });
+});
+
+describe('calls and their limits', () => {
+  it('refuses empty text, text without words and too many lines', async () => {
+    expect((await post(testApp.app, ana, '/api/words/process-batch', { text: '  ' })).statusCode).toBe(400);
+    const noWords = await post(testApp.app, ana, '/api/words/process-batch', { text: 'только русский' });
+    expect(noWords.statusCode).toBe(400);
+    expect(noWords.json()).toMatchObject({ message: expect.stringMatching(/Не найдено/) });
+    const many = Array.from({ length: 5001 }, (_, index) => `w${index} / с${index}`).join('\n');
+    const tooMany = await post(testApp.app, ana, '/api/words/process-batch', { text: many });
+    expect(tooMany.statusCode).toBe(400);
+  });
+
+  it('reads a Windows-1251 .txt file and refuses other files and oversize ones', async () => {
+    const cp1251 = Buffer.concat([
+      Buffer.from('pan / '),
+      Buffer.from([0xf5, 0xeb, 0xe5, 0xe1]),
+      Buffer.from('\r\n'),
+    ]);
+    const response = await multipart(ana, 'list.txt', 'text/plain', cp1251);
+    expect(response.statusCode).toBe(200);
+    const {
+      jobId,
+      processed,
+      words: parsed,
+    } = response.json<{ jobId: string; processed: number; words: unknown[] }>();
+    expect(processed).toBe(1);
+    expect(parsed).toEqual([{ spanish: 'pan', russian: 'хлеб' }]);
+    expect((await waitForJob(testApp.app, ana, jobId)).status).toBe('completed');
+
+    expect((await multipart(ana, 'photo.png', 'image/png', Buffer.from('x'))).statusCode).toBe(400);
+    const huge = await multipart(ana, 'big.txt', 'text/plain', Buffer.alloc(1024 * 1024 + 10, 'a'));
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ message: expect.stringMatching(/1 МБ/) });
+  });
+
+  it('keeps every job and word to its owner', async () => {
+    const { jobId } = (
+      await post(testApp.app, ana, '/api/words/process-batch', {
+        text: 'árbol / дерево',
+        generateImages: false,
+      })
+    ).json<{ jobId: string }>();
+    expect((await get(testApp.app, boris, `/api/words/job/${jobId}`)).statusCode).toBe(404);
+    expect((await post(testApp.app, boris, `/api/words/job/${jobId}/cancel`)).statusCode).toBe(404);
+    expect((await get(testApp.app, ana, '/api/words/job/not-a-job')).statusCode).toBe(404);
+    await waitForJob(testApp.app, ana, jobId);
+
+    const [anasWord] = await wordRows(ana);
+    const id = anasWord!.id;
+    const put = (user: TestUser, body: object) =>
+      testApp.app.inject({
+        method: 'PUT',
+        url: `/api/words/${id}`,
+        payload: body,
+        headers: { cookie: user.cookie },
+      });
+    expect((await put(boris, { isActive: false })).statusCode).toBe(404);
+    expect(
+      (
+        await testApp.app.inject({
+          method: 'DELETE',
+          url: `/api/words/${id}`,
+          headers: { cookie: boris.cookie },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const bulk = await testApp.app.inject({
+      method: 'DELETE',
+      url: '/api/words',
+      payload: { wordIds: [id] },
+      headers: { cookie: boris.cookie },
+    });
+    expect(bulk.json()).toEqual({ deleted: 0 });
+    expect(await wordRows(ana)).toContainEqual(expect.objectContaining({ id }));
+    expect((await put(ana, { colour: 'red' })).statusCode).toBe(400);
+  });
+});
+
+describe('hiding and spaced repetition', () => {
+  it('starts spaced repetition on hiding and lists the word once its first interval has come', async () => {
+    const [word] = await wordRows(ana);
+    const hidden = await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/words/${word!.id}`,
+      payload: { isActive: false },
+      headers: { cookie: ana.cookie },
+    });
+    expect(hidden.json()).toMatchObject({ isActive: false, disabledAt: expect.any(String) });
+    const [row] = await testApp.database.db.select().from(words).where(eq(words.id, word!.id));
+    expect(row).toMatchObject({ isSpacedRepetitionActive: true, spacedRepetitionDay: 0 });
+    expect((await get(testApp.app, ana, '/api/words/spaced-repetition')).json()).toEqual([]);
+
+    await testApp.database.db
+      .update(words)
+      .set({ disabledAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000) })
+      .where(and(eq(words.id, word!.id), eq(words.userId, ana.id)));
+    const due = (await get(testApp.app, ana, '/api/words/spaced-repetition')).json<Array<{ id: number }>>();
+    expect(due.map((entry) => entry.id)).toEqual([word!.id]);
+    expect((await get(testApp.app, boris, '/api/words/spaced-repetition')).json()).toEqual([]);
+  });
+});
+
+describe('cancel and restart', () => {
+  it('stops within seconds of a cancel and keeps what was saved', async () => {
+    fake.setBehaviour('leonardo', 'latency', { delayMs: 400 });
+    const learner = await registerUser(testApp.app);
+    await post(testApp.app, learner, '/api/validate-leonardo-key', { apiKey: 'leo-test-valid' });
+    const text = Array.from({ length: 60 }, (_, index) => `cosa${index} / вещь${index}`).join('\n');
+    const { jobId } = (await post(testApp.app, learner, '/api/words/process-batch', { text })).json<{
+      jobId: string;
+    }>();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const cancelledAt = Date.now();
+    expect((await post(testApp.app, learner, `/api/words/job/${jobId}/cancel`)).json()).toEqual({
+      cancelled: true,
+    });
+    const job = await waitForJob(testApp.app, learner, jobId);
+    expect(job.status).toBe('cancelled');
+    // Chunks already at the picture stage finish; nothing new starts.
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    const saved = await wordRows(learner);
+    expect(saved.length).toBeLessThan(60);
+    expect(Date.now() - cancelledAt).toBeLessThan(15_000);
+  });
+
+  it('finishes a job after a restart with every word exactly once', { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'palabra-restart-'));
+    try {
+      const open = async () => {
+        const database = await openDatabase({ kind: 'pglite', dataDir });
+        const app = await buildApp({
+          database,
+          appSecret: TEST_APP_SECRET,
+          clientDir: null,
+          providerBaseUrls: providerBaseUrls(),
+        });
+        await app.ready();
+        return { app, database };
+      };
+      fake.setBehaviour('openai', 'latency', { delayMs: 300 });
+      const first = await open();
+      const learner = await registerUser(first.app);
+      await post(first.app, learner, '/api/validate-openai-key', { apiKey: 'sk-test-valid' });
+      await post(first.app, learner, '/api/validate-elevenlabs-key', { apiKey: 'el-test-valid' });
+      const text = Array.from({ length: 60 }, (_, index) => `objeto${index} / предмет${index}`).join('\n');
+      const { jobId } = (
+        await post(first.app, learner, '/api/words/process-batch', { text, generateImages: false })
+      ).json<{ jobId: string }>();
+      const countWords = async (database: typeof first.database) =>
+        (await database.db.select({ id: words.id }).from(words).where(eq(words.userId, learner.id))).length;
+      while ((await countWords(first.database)) < 20)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      await first.app.close();
+      await first.database.close();
+
+      const second = await open();
+      try {
+        const job = await waitForJob(second.app, learner, jobId, 90_000);
+        expect(job.status).toBe('completed');
+        const rows = await second.database.db
+          .select({ spanish: words.spanish })
+          .from(words)
+          .where(eq(words.userId, learner.id));
+        expect(rows).toHaveLength(60);
+        expect(new Set(rows.map((row) => row.spanish)).size).toBe(60);
+        expect(job.results?.words).toHaveLength(60);
+        expect(job.results?.duplicates).toEqual([]);
+      } finally {
+        await second.app.close();
+        await second.database.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+function multipart(user: TestUser, filename: string, type: string, content: Buffer) {
+  const boundary = '----palabra-test-boundary';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return testApp.app.inject({
+    method: 'POST',
+    url: '/api/words/upload',
+    payload: body,
+    headers: { cookie: user.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+}

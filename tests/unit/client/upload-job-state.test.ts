@@ -1,0 +1,271 @@
+import { describe, expect, it } from 'vitest';
+import type { UploadJob, UploadResults } from '../../../src/shared/api/uploads';
+import type { ServerMessage } from '../../../src/shared/realtime';
+import {
+  jobCurrentIndex,
+  jobFromProgressMessage,
+  jobPercent,
+  mergeJobSnapshot,
+  nextVisibleCount,
+  parseStoredUploadJob,
+  pendingJob,
+  RESULT_PAGE_SIZE,
+  splitRemaining,
+  summarizeResults,
+  wordStats,
+} from '../../../src/client/features/upload/lib/upload-job-state';
+import {
+  clearListenCountReset,
+  clearStoredUploadJob,
+  isListenCountResetMarked,
+  markListenCountReset,
+  readStoredUploadJob,
+  writeStoredUploadJob,
+} from '../../../src/client/features/upload/lib/upload-job-storage';
+
+type JobOverrides = Omit<Partial<UploadJob>, 'progress'> & { progress?: Partial<UploadJob['progress']> };
+
+const job = (overrides: JobOverrides = {}): UploadJob => {
+  const base = pendingJob('job-1', 30);
+  return { ...base, ...overrides, progress: { ...base.progress, ...overrides.progress } };
+};
+
+const results: UploadResults = {
+  words: [
+    {
+      id: 1,
+      spanish: 'el perro',
+      russian: 'собака',
+      example: 'El **perro** duerme.',
+      exampleTranslation: '**Собака** спит.',
+      cefrLevel: 'A1',
+      partOfSpeech: 'noun',
+    },
+  ],
+  duplicates: [
+    { spanish: 'casa', newRussian: 'дом', existingRussian: 'дом', isActive: true, reason: '' },
+    { spanish: 'gato', newRussian: 'кот', existingRussian: 'кошка', isActive: false, reason: 'x' },
+    { spanish: 'sol', newRussian: 'солнце', existingRussian: 'солнце', isActive: true, reason: 'x' },
+  ],
+  errors: [{ lineNumber: 7, spanish: null, stage: 'duplicates', message: 'Нет испанского слова' }],
+};
+
+describe('job snapshots from the socket and the poll', () => {
+  it('a new job starts pending with its line count', () => {
+    expect(pendingJob('abc', 12)).toMatchObject({
+      jobId: 'abc',
+      status: 'pending',
+      progress: { total: 12, processed: 0, failed: 0, stages: [] },
+      results: null,
+    });
+  });
+
+  it('turns a progress message into a snapshot, keeping only the known stages', () => {
+    const message: Extract<ServerMessage, { type: 'jobProgress' }> = {
+      type: 'jobProgress',
+      jobId: 'job-1',
+      kind: 'upload',
+      status: 'processing',
+      progress: {
+        total: 30,
+        processed: 4,
+        failed: 1,
+        stage: 'analysis',
+        currentWord: 'perro',
+        estimatedTimeRemaining: 60_000,
+        stages: [
+          { name: 'duplicates', completed: 30, total: 30 },
+          { name: 'unknown', completed: 1, total: 1 },
+        ],
+      },
+    };
+    const snapshot = jobFromProgressMessage(message);
+    expect(snapshot).toMatchObject({ jobId: 'job-1', status: 'processing', results: null });
+    expect(snapshot.progress.stages).toEqual([{ name: 'duplicates', completed: 30, total: 30 }]);
+    const withoutStages = jobFromProgressMessage({
+      ...message,
+      progress: { ...message.progress, stages: undefined },
+    });
+    expect(withoutStages.progress.stages).toEqual([]);
+  });
+
+  it('takes newer progress', () => {
+    const merged = mergeJobSnapshot(
+      job({ status: 'processing', progress: { processed: 3 } }),
+      job({ status: 'processing', progress: { processed: 5, currentWord: 'gato' } }),
+    );
+    expect(merged.progress).toMatchObject({ processed: 5, currentWord: 'gato' });
+  });
+
+  it('never moves backwards when a late poll arrives after a socket message', () => {
+    const ahead = job({ status: 'processing', progress: { processed: 10 } });
+    const late = job({ status: 'pending', progress: { processed: 8 } });
+    const merged = mergeJobSnapshot(ahead, late);
+    expect(merged.status).toBe('processing');
+    expect(merged.progress.processed).toBe(10);
+  });
+
+  it('never leaves a finished status for a running one', () => {
+    const done = job({ status: 'completed', results });
+    expect(mergeJobSnapshot(done, job({ status: 'processing' }))).toBe(done);
+  });
+
+  it('keeps the last known stages when a message has none', () => {
+    const stages = [{ name: 'duplicates' as const, completed: 30, total: 30 }];
+    const merged = mergeJobSnapshot(
+      job({ status: 'processing', progress: { stages, processed: 1 } }),
+      job({ status: 'processing', progress: { processed: 2 } }),
+    );
+    expect(merged.progress.stages).toEqual(stages);
+  });
+
+  it('keeps results and the error message once known', () => {
+    const withResults = job({ status: 'completed', results, errorMessage: 'boom' });
+    const merged = mergeJobSnapshot(withResults, job({ status: 'completed' }));
+    expect(merged.results).toBe(results);
+    expect(merged.errorMessage).toBe('boom');
+  });
+
+  it('a finishing snapshot wins even with less work counted', () => {
+    const merged = mergeJobSnapshot(
+      job({ status: 'processing', progress: { processed: 10 } }),
+      job({ status: 'cancelled', progress: { processed: 9 } }),
+    );
+    expect(merged).toMatchObject({ status: 'cancelled', progress: { processed: 9 } });
+  });
+
+  it('another job replaces the snapshot entirely', () => {
+    const other = { ...job({ status: 'pending' }), jobId: 'job-2' };
+    expect(mergeJobSnapshot(job({ status: 'completed' }), other)).toBe(other);
+    expect(mergeJobSnapshot(undefined, other)).toBe(other);
+  });
+});
+
+describe('progress figures', () => {
+  it('percent counts processed and failed words, clamped and rounded', () => {
+    expect(jobPercent(job({ status: 'processing', progress: { total: 3, processed: 1 } }))).toBe(33);
+    expect(jobPercent(job({ status: 'processing', progress: { total: 10, processed: 4, failed: 1 } }))).toBe(
+      50,
+    );
+    expect(jobPercent(job({ status: 'processing', progress: { total: 10, processed: 12 } }))).toBe(100);
+    expect(jobPercent(job({ status: 'processing', progress: { total: 0 } }))).toBe(0);
+    expect(jobPercent(job({ status: 'completed', progress: { total: 0 } }))).toBe(100);
+  });
+
+  it('the index is the word being worked on, then the words handled', () => {
+    expect(jobCurrentIndex(job({ status: 'processing', progress: { total: 30, processed: 4 } }))).toBe(5);
+    expect(jobCurrentIndex(job({ status: 'processing', progress: { total: 30, processed: 30 } }))).toBe(30);
+    expect(jobCurrentIndex(job({ status: 'pending', progress: { total: 30 } }))).toBe(0);
+    expect(
+      jobCurrentIndex(job({ status: 'completed', progress: { total: 30, processed: 28, failed: 1 } })),
+    ).toBe(29);
+  });
+
+  it('splits the time remaining into minutes and seconds, rounded up to 5 s', () => {
+    expect(splitRemaining(null)).toBeNull();
+    expect(splitRemaining(0)).toBeNull();
+    expect(splitRemaining(Number.NaN)).toBeNull();
+    expect(splitRemaining(1200)).toEqual({ minutes: 0, seconds: 5 });
+    expect(splitRemaining(61_000)).toEqual({ minutes: 1, seconds: 5 });
+    expect(splitRemaining(150_000)).toEqual({ minutes: 2, seconds: 30 });
+  });
+});
+
+describe('completion summary', () => {
+  it('counts added words, duplicates split by status, and errors', () => {
+    expect(summarizeResults(results)).toEqual({
+      added: 1,
+      duplicates: 3,
+      activeDuplicates: 2,
+      inactiveDuplicates: 1,
+      errors: 1,
+      isNothingAdded: false,
+    });
+  });
+
+  it('is destructive when nothing was added, or nothing is known', () => {
+    expect(summarizeResults({ ...results, words: [] }).isNothingAdded).toBe(true);
+    expect(summarizeResults(null)).toMatchObject({
+      added: 0,
+      duplicates: 0,
+      errors: 0,
+      isNothingAdded: true,
+    });
+  });
+});
+
+describe('word statistics', () => {
+  it('counts total, hidden (isActive false), studying and the listens', () => {
+    expect(
+      wordStats([
+        { isActive: true, listenCount: 3 },
+        { isActive: false, listenCount: 1200 },
+        { isActive: true, listenCount: 0 },
+      ]),
+    ).toEqual({ total: 3, hidden: 1, studying: 2, listened: 1203 });
+    expect(wordStats([])).toEqual({ total: 0, hidden: 0, studying: 0, listened: 0 });
+  });
+});
+
+describe('capped lists', () => {
+  it('grow a page at a time up to the total', () => {
+    expect(nextVisibleCount(RESULT_PAGE_SIZE, 5000)).toBe(RESULT_PAGE_SIZE * 2);
+    expect(nextVisibleCount(4990, 5000)).toBe(5000);
+    expect(nextVisibleCount(10, 12, 5)).toBe(12);
+  });
+});
+
+function memoryStorage() {
+  const values = new Map<string, string>();
+  return {
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => void values.set(key, value),
+    removeItem: (key: string) => void values.delete(key),
+  };
+}
+
+describe('the watched job in storage', () => {
+  it('survives a reload and is forgotten on close', () => {
+    const storage = memoryStorage();
+    expect(readStoredUploadJob(storage)).toBeNull();
+    writeStoredUploadJob({ jobId: 'job-9', hasNotified: false }, storage);
+    expect(readStoredUploadJob(storage)).toEqual({ jobId: 'job-9', hasNotified: false });
+    clearStoredUploadJob(storage);
+    expect(readStoredUploadJob(storage)).toBeNull();
+  });
+
+  it('ignores anything that is not a stored job', () => {
+    expect(parseStoredUploadJob('not json')).toBeNull();
+    expect(parseStoredUploadJob('{"jobId":""}')).toBeNull();
+    expect(parseStoredUploadJob('{"jobId":"a","hasNotified":true}')).toEqual({
+      jobId: 'a',
+      hasNotified: true,
+    });
+  });
+
+  it('the listen-count reset flag is set and removed', () => {
+    const storage = memoryStorage();
+    expect(isListenCountResetMarked(storage)).toBe(false);
+    markListenCountReset(storage);
+    expect(isListenCountResetMarked(storage)).toBe(true);
+    clearListenCountReset(storage);
+    expect(isListenCountResetMarked(storage)).toBe(false);
+  });
+
+  it('a storage that throws is survived', () => {
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      removeItem: () => {
+        throw new Error('denied');
+      },
+    };
+    expect(() => writeStoredUploadJob({ jobId: 'a', hasNotified: false }, broken)).not.toThrow();
+    expect(readStoredUploadJob(broken)).toBeNull();
+    expect(() => clearStoredUploadJob(broken)).not.toThrow();
+  });
+});
