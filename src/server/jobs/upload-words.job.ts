@@ -24,7 +24,7 @@ export const UPLOAD_WORDS_JOB = 'upload-words';
 /** DESIGN §4: up to 20 words per language-model request. */
 const CHUNK_SIZE = 20;
 /** Chunks in flight at once: analysis of the next overlaps pictures and audio of the previous ones. */
-const CHUNKS_IN_FLIGHT = 4;
+const CHUNKS_IN_FLIGHT = 6;
 const DUPLICATE_REASON = 'Слово уже существует в словаре';
 const REPEATED_REASON = 'Слово повторяется в загрузке';
 
@@ -47,7 +47,7 @@ export interface UploadJobInput {
  * Per-provider bounds shared by every upload of this process: a provider's limit is per account or
  * per server, not per job. Speech is the widest, as each word needs three clips.
  */
-const LIMITS = { languageModel: 4, images: 8, speech: 16 } as const;
+const LIMITS = { languageModel: 4, images: 12, speech: 32 } as const;
 
 type Counters = Record<UploadStage, { completed: number; total: number }>;
 

@@ -1,23 +1,32 @@
 /**
- * `npm run fake-providers [-- --port N]`: the fake providers as a standalone server, for running the app
- * (OPENAI_BASE_URL=… ELEVENLABS_BASE_URL=… LEONARDO_BASE_URL=…) or Playwright against it by hand.
+ * `npm run fake-providers [-- --port N] [--latency MS]`: the fake providers as a standalone server, for
+ * running the app (OPENAI_BASE_URL=… ELEVENLABS_BASE_URL=… LEONARDO_BASE_URL=…), Playwright or the upload
+ * benchmark against it. `--latency` delays every answer; on SIGTERM a last line `requests: {…}` counts
+ * the calls received per provider and path.
  */
 import { startFakeProviders } from './fake-provider-server';
 
-function portFromArgs(args: readonly string[]): number {
-  const index = args.findIndex((arg) => arg === '--port' || arg.startsWith('--port='));
-  if (index === -1) return 5055;
+function numberFromArgs(args: readonly string[], name: string, fallback: number, max: number): number {
+  const index = args.findIndex((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
+  if (index === -1) return fallback;
   const arg = args[index] ?? '';
   const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[index + 1];
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`fake-providers: --port needs a number between 0 and 65535, got ${String(value)}`);
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0 || number > max) {
+    console.error(`fake-providers: --${name} needs a number between 0 and ${max}, got ${String(value)}`);
     process.exit(2);
   }
-  return port;
+  return number;
 }
 
-const fake = await startFakeProviders({ port: portFromArgs(process.argv.slice(2)) });
+const args = process.argv.slice(2);
+const fake = await startFakeProviders({ port: numberFromArgs(args, 'port', 5055, 65535) });
+const latencyMs = numberFromArgs(args, 'latency', 0, 60_000);
+if (latencyMs > 0) {
+  for (const provider of ['openai', 'elevenlabs', 'leonardo'] as const) {
+    fake.setBehaviour(provider, 'latency', { delayMs: latencyMs });
+  }
+}
 const env = fake.env();
 console.log('Fake AI providers listening:');
 for (const [name, value] of Object.entries(env)) console.log(`  ${name}=${value}`);
@@ -26,6 +35,12 @@ console.log(
 );
 
 const stop = () => {
+  const counts: Record<string, number> = {};
+  for (const request of fake.requests) {
+    const key = `${request.provider} ${request.path.replace(/\/[0-9a-f-]{8,}$/i, '/:id')}`;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  console.log(`requests: ${JSON.stringify(counts)}`);
   fake.close().then(
     () => process.exit(0),
     (error: unknown) => {

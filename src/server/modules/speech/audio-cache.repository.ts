@@ -46,20 +46,23 @@ export function createAudioCacheRepository(db: Db) {
       isReplacing = false,
     ): Promise<string> {
       const insert = db.insert(audioFiles).values({ ...key, audioData: audioPath, wordId });
-      await (isReplacing
-        ? insert.onConflictDoUpdate({
-            target: [
-              audioFiles.userId,
-              audioFiles.text,
-              audioFiles.language,
-              audioFiles.voiceId,
-              audioFiles.intonationStyle,
-              audioFiles.speed,
-              audioFiles.model,
-            ],
-            set: { audioData: audioPath },
-          })
-        : insert.onConflictDoNothing());
+      const stored = await (
+        isReplacing
+          ? insert.onConflictDoUpdate({
+              target: [
+                audioFiles.userId,
+                audioFiles.text,
+                audioFiles.language,
+                audioFiles.voiceId,
+                audioFiles.intonationStyle,
+                audioFiles.speed,
+                audioFiles.model,
+              ],
+              set: { audioData: audioPath },
+            })
+          : insert.onConflictDoNothing()
+      ).returning({ audioData: audioFiles.audioData });
+      if (stored[0]) return stored[0].audioData;
       const [row] = await db
         .select({ audioData: audioFiles.audioData })
         .from(audioFiles)

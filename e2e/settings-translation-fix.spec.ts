@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { registerThroughForm, uniqueUser } from './support';
+
+test('a translation fix against the language model streams its corrections into Settings', async ({
+  page,
+}) => {
+  await registerThroughForm(page, uniqueUser());
+  // The learner's own words and key, through the real calls the Upload and API screens use.
+  const key = await page.request.post('/api/validate-openai-key', { data: { apiKey: 'sk-test-valid' } });
+  expect(await key.json()).toEqual({ valid: true });
+  const started = await page.request.post('/api/words/process-batch', {
+    data: { text: 'perro / пёс\ncasa / здание\ngato / кошка', enhanceWithAI: false, generateImages: false },
+  });
+  const { jobId } = (await started.json()) as { jobId: string };
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/words/job/${jobId}`)).json()) as { status: string }).status,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe('completed');
+
+  await page.goto('/settings?tab=api');
+  await page.getByRole('button', { name: 'Запустить исправление' }).click();
+  const corrections = page.getByText('Последние исправления').locator('..');
+  await expect(corrections.getByText('perro: пёс → собака')).toBeVisible({ timeout: 20_000 });
+  await expect(corrections.getByText('casa: здание → дом')).toBeVisible();
+  await expect(page.getByText('Исправление переводов завершено').first()).toBeVisible();
+
+  const listed = (await (await page.request.get('/api/words')).json()) as Array<{
+    spanish: string;
+    russian: string;
+  }>;
+  expect(listed.map((word) => word.russian).sort()).toEqual(['дом', 'кошка', 'собака']);
+});
