@@ -103,7 +103,12 @@ describe('upload without any key', () => {
       'la manzana',
     ]);
     expect(job.results?.duplicates).toEqual([
-      expect.objectContaining({ spanish: 'gato', newRussian: 'кот', reason: 'Слово повторяется в загрузке' }),
+      expect.objectContaining({
+        spanish: 'gato',
+        newRussian: 'кот',
+        existingRussian: 'кошка',
+        reason: 'Слово повторяется в загрузке',
+      }),
     ]);
     expect(job.results?.errors).toEqual(
       expect.arrayContaining([

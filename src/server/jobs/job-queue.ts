@@ -26,6 +26,15 @@ export function createJobQueue(database: Database) {
     schedule: false,
   });
   const queues = new Set<string>();
+  /**
+   * Settles when the queue is stopping. A running handler is then let go at once: it finishes its
+   * current step on its own and leaves its job resumable, while pg-boss stops before the database
+   * closes under it.
+   */
+  let signalStop: () => void = () => undefined;
+  const stopping = new Promise<void>((resolve) => {
+    signalStop = resolve;
+  });
 
   return {
     boss,
@@ -34,6 +43,7 @@ export function createJobQueue(database: Database) {
       await boss.start();
     },
     async stop() {
+      signalStop();
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
     },
     async define(
@@ -55,7 +65,7 @@ export function createJobQueue(database: Database) {
         name,
         { pollingIntervalSeconds: 0.5, batchSize: 1 },
         async ([job]) => {
-          if (job) await handler(job.data);
+          if (job) await Promise.race([handler(job.data), stopping]);
         },
       );
     },

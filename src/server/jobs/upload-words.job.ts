@@ -105,7 +105,8 @@ export function createUploadWordsJob(deps: {
         ).map((row) => [row.duplicateKey, row]),
       );
       const fresh: Prepared[] = [];
-      const seen = new Set<string>();
+      /** Earlier lines of this upload, by duplicate key, with their translation for the report. */
+      const seen = new Map<string, string | null>();
       for (const entry of prepared) {
         if (savedKeys.has(entry.duplicateKey)) continue;
         const known = existing.get(entry.duplicateKey);
@@ -114,14 +115,14 @@ export function createUploadWordsJob(deps: {
             results.duplicates.push({
               spanish: entry.spanish,
               newRussian: entry.russian,
-              existingRussian: known?.russian ?? null,
+              existingRussian: known?.russian ?? seen.get(entry.duplicateKey) ?? null,
               isActive: known?.isActive ?? true,
               reason: known ? DUPLICATE_REASON : REPEATED_REASON,
             });
           }
           continue;
         }
-        seen.add(entry.duplicateKey);
+        seen.set(entry.duplicateKey, entry.russian);
         fresh.push(entry);
       }
 
