@@ -279,6 +279,28 @@ describe('calls and their limits', () => {
   });
 });
 
+describe('editing a word', () => {
+  it('refuses a change that would give the learner the same word twice', async () => {
+    const rows = await wordRows(ana);
+    const gato = rows.find((row) => row.spanish === 'el gato')!;
+    const response = await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/words/${gato.id}`,
+      payload: { spanish: 'el perro' },
+      headers: { cookie: ana.cookie },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ message: 'Слово уже существует в словаре' });
+    const renamed = await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/words/${gato.id}`,
+      payload: { russian: 'кот' },
+      headers: { cookie: ana.cookie },
+    });
+    expect(renamed.json()).toMatchObject({ spanish: 'el gato', russian: 'кот' });
+  });
+});
+
 describe('hiding and spaced repetition', () => {
   it('starts spaced repetition on hiding and lists the word once its first interval has come', async () => {
     const [word] = await wordRows(ana);

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, exists, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { themes, words, wordThemes } from '../../db/schema';
 
 export interface WordListFilter {
@@ -113,13 +114,23 @@ export function createWordsRepository(db: Db) {
       return (await this.find(userId, wordId)) !== undefined;
     },
 
-    async update(userId: string, wordId: number, changes: WordChanges) {
-      const [row] = await db
-        .update(words)
-        .set(changes)
-        .where(and(eq(words.id, wordId), ownedLive(userId)))
-        .returning({ id: words.id });
-      return row !== undefined;
+    /** 'duplicate' when the change would give the learner two words with one duplicate key (D8). */
+    async update(
+      userId: string,
+      wordId: number,
+      changes: WordChanges,
+    ): Promise<'updated' | 'missing' | 'duplicate'> {
+      try {
+        const [row] = await db
+          .update(words)
+          .set(changes)
+          .where(and(eq(words.id, wordId), ownedLive(userId)))
+          .returning({ id: words.id });
+        return row ? 'updated' : 'missing';
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'duplicate';
+        throw error;
+      }
     },
 
     /** Deletes only this learner's words among the ids; answers how many went. */

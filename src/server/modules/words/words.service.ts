@@ -62,13 +62,10 @@ export function createWordsService(deps: {
       } else if (update.isActive === true) {
         Object.assign(changes, { disabledAt: null, isSpacedRepetitionActive: false, spacedRepetitionDay: 0 });
       }
-      try {
-        if (!(await deps.words.update(userId, wordId, changes))) throw notFound('Слово не найдено');
-      } catch (error) {
-        if (isUniqueViolation(error))
-          throw new AppError('duplicate_word', 409, 'Слово уже существует в словаре');
-        throw error;
-      }
+      const outcome = await deps.words.update(userId, wordId, changes);
+      if (outcome === 'missing') throw notFound('Слово не найдено');
+      if (outcome === 'duplicate')
+        throw new AppError('duplicate_word', 409, 'Слово уже существует в словаре');
       const word = await deps.words.find(userId, wordId);
       if (!word) throw notFound('Слово не найдено');
       return toItem(word);
@@ -86,15 +83,3 @@ export function createWordsService(deps: {
   };
 }
 export type WordsService = ReturnType<typeof createWordsService>;
-
-/** PostgreSQL's unique_violation, as node-postgres and PGlite both report it (possibly wrapped by Drizzle). */
-function isUniqueViolation(error: unknown): boolean {
-  for (
-    let current: unknown = error;
-    current && typeof current === 'object';
-    current = (current as { cause?: unknown }).cause
-  ) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
