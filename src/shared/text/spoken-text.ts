@@ -1,5 +1,8 @@
-/** Emoji, with their joiners, variation selectors and skin-tone modifiers. */
-const EMOJI =
+/**
+ * Emoji, with their joiners, variation selectors, flags and skin-tone modifiers. Extended_Pictographic
+ * rather than Emoji: the latter includes the digits 0-9 and '#'. Global: `replace` it, never `test` it.
+ */
+export const EMOJI =
   /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u{200D}|\u{FE0F}|\u{20E3}/gu;
 
 /** Text without emoji, whitespace collapsed. */

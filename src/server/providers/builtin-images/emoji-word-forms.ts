@@ -1,3 +1,4 @@
+import { EMOJI } from '../../../shared/text/spoken-text';
 /**
  * Just enough morphology to meet the annotations, which name things in the singular (masculine for
  * Spanish adjectives and animals, nominative for Russian). Every form is only a guess to look up, so
@@ -68,16 +69,12 @@ const RUSSIAN_STOPWORDS = new Set([
   'ся',
 ]);
 
-// Extended_Pictographic rather than Emoji: the latter includes the digits 0-9 and '#'.
-const EMOJI_PARTS =
-  /\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{Emoji_Modifier}|\u{FE0F}|\u{200D}|\u{20E3}/gu;
-
 /**
  * Lower-case NFC text with `**` markers, emoji, notes in parentheses and punctuation removed, split into
  * alternatives on commas, semicolons and slashes ("perro, can" or "кот / кошка").
  */
 export function normaliseAlternatives(text: string): string[] {
-  const cleaned = text.normalize('NFC').toLowerCase().replace(/\*\*/g, ' ').replace(EMOJI_PARTS, ' ');
+  const cleaned = text.normalize('NFC').toLowerCase().replace(/\*\*/g, ' ').replace(EMOJI, ' ');
   // A note in parentheses ("banco (mueble)") is dropped unless it is all there is.
   const withoutNotes = cleaned.replace(/\([^)]*\)/g, ' ');
   const source = withoutNotes.trim() === '' ? cleaned : withoutNotes;

@@ -1,10 +1,10 @@
 import { MAX_UPLOAD_BYTES } from '../../../../shared/api/uploads';
+import { duplicateKeyOf } from '../../../../shared/text/duplicate-key';
+import { EMOJI } from '../../../../shared/text/spoken-text';
+import { parseWordLines } from '../../../../shared/text/word-lines';
 
 /** 1️⃣: removing only the emoji parts would leave a stray digit that reads as numbering or Spanish. */
 const KEYCAP = /[0-9#*]\uFE0F?\u20E3/gu;
-/** Emoji with their joiners, variation selectors, skin tones and keycaps; whitespace is left alone. */
-const EMOJI =
-  /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u{200D}|\u{FE0F}|\u{20E3}/gu;
 
 /**
  * Spec part 1 §5: emoji are stripped before sending. Line by line and nothing else, so the line numbers the
@@ -39,43 +39,17 @@ export interface ParsedWordLine {
   russian: string | null;
 }
 
-const CYRILLIC = /\p{Script=Cyrillic}/u;
-
 /**
- * A client-side reading of one line, only to show the translation of the word being processed (the server
- * parses for real). Formats: 'es / ru', 'es | ru', 'es - ru', 'es<TAB>ru', or 'es ru' split where Cyrillic
- * begins. A line without Latin text (Cyrillic only) is not a word.
+ * One line as the server will read it (the shared parser), only to show the translation of the word being
+ * processed. A line that is not a word (Cyrillic only, Russian first, blank) is null.
  */
 export function parseWordLine(rawLine: string): ParsedWordLine | null {
-  const line = stripEmojiFromText(rawLine).trim();
-  if (!line) return null;
-  const separators = [/\s*\|\s*/, /\s*\/\s*/, /\s+[-–—]\s+/, /\t+/];
-  for (const separator of separators) {
-    const match = separator.exec(line);
-    if (match) {
-      const spanish = line.slice(0, match.index).trim();
-      const russian = line.slice(match.index + match[0].length).trim();
-      return spanish && !CYRILLIC.test(spanish) ? { spanish, russian: russian || null } : null;
-    }
-  }
-  const cyrillicAt = line.search(CYRILLIC);
-  if (cyrillicAt === 0) return null;
-  if (cyrillicAt === -1) return { spanish: line, russian: null };
-  return { spanish: line.slice(0, cyrillicAt).trim(), russian: line.slice(cyrillicAt).trim() };
+  const [entry] = parseWordLines(rawLine).entries;
+  return entry ? { spanish: entry.spanish, russian: entry.russian } : null;
 }
 
-const ARTICLE = /^(?:el|la|los|las|un|una|unos|unas|lo)\s+/u;
-
-/** Close to the server's duplicate key (DESIGN D8): enough to find "el perro" from "perro". */
-export function wordLookupKey(word: string): string {
-  return stripEmojiFromText(word)
-    .normalize('NFC')
-    .toLowerCase()
-    .trim()
-    .replace(/\s+/g, ' ')
-    .replace(/[.,;:!?¡¿]+$/u, '')
-    .replace(ARTICLE, '');
-}
+/** The server's duplicate key (DESIGN D8): "el perro" and "perro" are one word. */
+export const wordLookupKey = duplicateKeyOf;
 
 export type TranslationLookup = ReadonlyMap<string, string>;
 
