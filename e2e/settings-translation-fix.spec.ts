@@ -4,6 +4,8 @@ import { registerThroughForm, uniqueUser } from './support';
 test('a translation fix against the language model streams its corrections into Settings', async ({
   page,
 }) => {
+  // An upload and then the fix, each waited for with its own bound.
+  test.setTimeout(60_000);
   await registerThroughForm(page, uniqueUser());
   // The learner's own words and key, through the real calls the Upload and API screens use.
   const key = await page.request.post('/api/validate-openai-key', { data: { apiKey: 'sk-test-valid' } });

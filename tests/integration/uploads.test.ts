@@ -348,6 +348,22 @@ describe('cancel and restart', () => {
     expect(Date.now() - cancelledAt).toBeLessThan(15_000);
   });
 
+  it("runs another learner's short upload beside a long one instead of after it", async () => {
+    fake.setBehaviour('leonardo', 'latency', { delayMs: 400 });
+    const slow = await registerUser(testApp.app);
+    await post(testApp.app, slow, '/api/validate-leonardo-key', { apiKey: 'leo-test-valid' });
+    const text = Array.from({ length: 60 }, (_, index) => `libro${index} / книга${index}`).join('\n');
+    const long = (await post(testApp.app, slow, '/api/words/process-batch', { text })).json<{
+      jobId: string;
+    }>();
+    const short = await upload(withKey, 'tortuga / черепаха\nconejo / кролик', { generateImages: false });
+    expect(short.status).toBe('completed');
+    const stillRunning = (await get(testApp.app, slow, `/api/words/job/${long.jobId}`)).json<UploadJob>();
+    expect(stillRunning.status).toBe('processing');
+    await post(testApp.app, slow, `/api/words/job/${long.jobId}/cancel`);
+    await waitForJob(testApp.app, slow, long.jobId);
+  });
+
   it('finishes a job after a restart with every word exactly once', { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'palabra-restart-'));
     try {

@@ -6,6 +6,10 @@ import type { Database } from '../db/client';
  * talks through an `executeSql` adapter; statements without values may hold several commands, which
  * only PGlite's `exec` accepts.
  */
+const DEFAULT_CONCURRENCY = 2;
+/** Polling only finds jobs sent by another process or retried; a job sent here wakes the workers at once. */
+const POLLING_INTERVAL_SECONDS = 2;
+
 export function createJobQueue(database: Database) {
   const executeSql = async (text: string, values: unknown[] = []): Promise<{ rows: unknown[] }> => {
     if (database.pglite) {
@@ -25,7 +29,8 @@ export function createJobQueue(database: Database) {
     // The app owns no cron schedules; monitoring stays on for expiry and archiving.
     schedule: false,
   });
-  const queues = new Set<string>();
+  /** The workers of each queue, woken when this process sends a job so it starts without a polling delay. */
+  const workerIds = new Map<string, string[]>();
   /**
    * Settles when the queue is stopping. A running handler is then let go at once: it finishes its
    * current step on its own and leaves its job resumable, while pg-boss stops before the database
@@ -49,9 +54,9 @@ export function createJobQueue(database: Database) {
     async define(
       name: string,
       handler: (data: { jobId: string }) => Promise<void>,
-      options: { retryLimit?: number; expireInSeconds?: number } = {},
+      options: { retryLimit?: number; expireInSeconds?: number; concurrency?: number } = {},
     ) {
-      if (!queues.has(name)) {
+      if (!workerIds.has(name)) {
         await boss.createQueue(name, {
           name,
           retryLimit: options.retryLimit ?? 2,
@@ -59,18 +64,27 @@ export function createJobQueue(database: Database) {
           retryBackoff: true,
           expireInSeconds: options.expireInSeconds ?? 60 * 60,
         });
-        queues.add(name);
+        workerIds.set(name, []);
       }
-      await boss.work<{ jobId: string }>(
-        name,
-        { pollingIntervalSeconds: 0.5, batchSize: 1 },
-        async ([job]) => {
-          if (job) await Promise.race([handler(job.data), stopping]);
-        },
-      );
+      // pg-boss 10 runs one job at a time per worker: several workers let one learner's long upload run
+      // beside another's instead of in front of it.
+      const ids = workerIds.get(name) ?? [];
+      for (let index = 0; index < (options.concurrency ?? DEFAULT_CONCURRENCY); index += 1) {
+        ids.push(
+          await boss.work<{ jobId: string }>(
+            name,
+            { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1 },
+            async ([job]) => {
+              if (job) await Promise.race([handler(job.data), stopping]);
+            },
+          ),
+        );
+      }
+      workerIds.set(name, ids);
     },
     async send(name: string, data: object): Promise<void> {
       await boss.send(name, data);
+      for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
     },
   };
 }

@@ -44,10 +44,12 @@ export interface UploadJobInput {
 }
 
 /**
- * Per-provider bounds shared by every upload of this process: a provider's limit is per account or
- * per server, not per job. Speech is the widest, as each word needs three clips.
+ * Per-provider bounds of one upload. A provider's rate limit is per account, and each learner brings
+ * their own, so each upload gets its own share. Speech is the widest, as each word needs three clips.
  */
 const LIMITS = { languageModel: 4, images: 12, speech: 32 } as const;
+/** Uploads of different learners run side by side; one long list never queues everyone else's. */
+const UPLOADS_AT_ONCE = 4;
 
 type Counters = Record<UploadStage, { completed: number; total: number }>;
 
@@ -62,16 +64,16 @@ export function createUploadWordsJob(deps: {
   speechService: SpeechService;
   mediaStore: MediaStore;
 }): JobDefinition<UploadJobInput> {
-  const limiters: Record<keyof typeof LIMITS, Limiter> = {
-    languageModel: createLimiter(LIMITS.languageModel),
-    images: createLimiter(LIMITS.images),
-    speech: createLimiter(LIMITS.speech),
-  };
-
   return {
     kind: UPLOAD_WORDS_JOB,
+    concurrency: UPLOADS_AT_ONCE,
     async run(context: JobContext<UploadJobInput>) {
       const { userId, input } = context;
+      const limiters: Record<keyof typeof LIMITS, Limiter> = {
+        languageModel: createLimiter(LIMITS.languageModel),
+        images: createLimiter(LIMITS.images),
+        speech: createLimiter(LIMITS.speech),
+      };
       const settings = await deps.settingsService.get(userId);
       const providers = await deps.userProviders.forUser(userId);
       const languageModel = input.enhanceWithAI ? providers.languageModel : null;

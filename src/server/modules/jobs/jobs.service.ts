@@ -27,6 +27,8 @@ export interface JobContext<TInput> {
 
 export interface JobDefinition<TInput> {
   kind: string;
+  /** How many jobs of this kind this process runs at once (each for its own learner, usually). */
+  concurrency?: number;
   run(context: JobContext<TInput>): Promise<unknown>;
 }
 
@@ -151,7 +153,9 @@ export function createJobsService(deps: { jobs: JobsRepository; queue: JobQueue;
 
   return {
     async define<TInput>(definition: JobDefinition<TInput>) {
-      await queue.define(definition.kind, ({ jobId }) => execute(definition, jobId));
+      await queue.define(definition.kind, ({ jobId }) => execute(definition, jobId), {
+        concurrency: definition.concurrency,
+      });
     },
 
     async start(userId: string, kind: string, input: unknown, total: number): Promise<string> {
