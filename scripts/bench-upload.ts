@@ -7,6 +7,9 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db/client';
 import type { UploadJob } from '../src/shared/api/uploads';
@@ -40,7 +43,9 @@ fakeProcess.once('exit', (code) => {
 });
 while (!fakeOutput.includes('Keys:')) await new Promise((resolve) => setTimeout(resolve, 100));
 
-const database = await openDatabase({ kind: 'pglite' });
+// On disk, as `npm start` runs it.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'palabra-bench-'));
+const database = await openDatabase({ kind: 'pglite', dataDir });
 const app = await buildApp({
   database,
   appSecret: 'bench-secret-that-is-long-enough-for-the-schema-0123456789',
@@ -104,6 +109,7 @@ clearInterval(sampler);
 process.stderr.write('\n');
 await app.close();
 await database.close();
+rmSync(dataDir, { recursive: true, force: true });
 
 fakeProcess.kill('SIGTERM');
 await once(fakeProcess, 'exit');

@@ -223,10 +223,11 @@ export function createUploadWordsJob(deps: {
         const russian = entry.russian ?? analysis.russian ?? '';
         const style = resolveImageStyle(input.imageStyle ?? settings.defaultImageStyle);
         const format = drawableFormat(settings.imageFormat);
-        let imageUrl: string | null = null;
-        if (input.generateImages) {
+        // The picture and the three clips are independent: they are asked for at the same time.
+        const picture = async (): Promise<string | null> => {
+          if (!input.generateImages) return null;
           try {
-            const picture = await limiters.images(() =>
+            const generated = await limiters.images(() =>
               providers.images.generate({
                 subject: { spanish, russian },
                 prompt: stylePrompt(style, `${spanish} (${russian})`),
@@ -234,12 +235,14 @@ export function createUploadWordsJob(deps: {
                 format,
               }),
             );
-            imageUrl = await deps.mediaStore.put(userId, picture.image, picture.mimeType);
+            const path = await deps.mediaStore.put(userId, generated.image, generated.mimeType);
             counters.images.completed += 1;
+            return path;
           } catch (error) {
             fail(entry, 'images', messageOf(error));
+            return null;
           }
-        }
+        };
 
         // Stage 8: the card's default text in the three voices (DESIGN §4).
         const spanishText = spokenText(analysis.example ?? spanish);
@@ -247,7 +250,7 @@ export function createUploadWordsJob(deps: {
         const speak = (text: string, voiceId: string, language: 'es-MX' | 'ru-RU') =>
           limiters.speech(async () => {
             try {
-              const clip = await deps.speechService.speak(userId, {
+              const clip = await deps.speechService.speakWith(userId, providers, {
                 text,
                 voiceId,
                 language,
@@ -260,7 +263,8 @@ export function createUploadWordsJob(deps: {
               return null;
             }
           });
-        const [audioData, russianAudioData, secondVoiceAudioData] = await Promise.all([
+        const [imageUrl, audioData, russianAudioData, secondVoiceAudioData] = await Promise.all([
+          picture(),
           speak(spanishText, voices.firstSpanish, 'es-MX'),
           russianText ? speak(russianText, voices.russian, 'ru-RU') : null,
           speak(spanishText, voices.secondSpanish, 'es-MX'),

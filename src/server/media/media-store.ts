@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createBatcher } from '../lib/batching';
 import type { MediaRepository } from './media.repository';
 
 /** The file extension each stored type is served under (DESIGN D3: `/media/<sha256>.<ext>`). */
@@ -26,17 +27,23 @@ export function parseMediaPath(value: string): { sha256: string; extension: stri
 }
 
 export function createMediaStore(repository: MediaRepository) {
+  // Clips and pictures stored at the same moment (an upload's) go to the database together.
+  const saveOwned = createBatcher(async (blobs: Parameters<MediaRepository['saveOwned']>[0]) => {
+    await repository.saveOwned(blobs);
+    return blobs.map(() => undefined);
+  });
+
   return {
     /** Keeps the bytes for this learner and answers the path rows store in place of the bytes. */
     async put(userId: string, data: Buffer, mimeType: MediaType): Promise<string> {
       const sha256 = createHash('sha256').update(data).digest('hex');
-      await repository.save({ sha256, mimeType, data }, { userId });
+      await saveOwned({ sha256, mimeType, data, userId });
       return mediaPathOf(sha256, mimeType);
     },
     /** For catalogue media every learner sees (style icons). */
     async putShared(data: Buffer, mimeType: MediaType): Promise<string> {
       const sha256 = createHash('sha256').update(data).digest('hex');
-      await repository.save({ sha256, mimeType, data }, 'shared');
+      await repository.saveShared({ sha256, mimeType, data });
       return mediaPathOf(sha256, mimeType);
     },
     findReadable: (sha256: string, userId: string) => repository.findReadable(sha256, userId),

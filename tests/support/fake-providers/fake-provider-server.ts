@@ -297,8 +297,10 @@ export async function startFakeProviders(options: StartFakeProvidersOptions = {}
       }
     });
   });
-  // Clients keep connections alive between calls; a test must never wait for them to time out.
-  server.keepAliveTimeout = 1000;
+  // Like the real hosts, connections stay open between calls (a short hint here would make every client
+  // open a new connection per call, since undici treats a hint under 2 s as already expired); close()
+  // ends them, so no test waits for the timeout.
+  server.keepAliveTimeout = 60_000;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -16,20 +16,41 @@ const IMAGE_CONTENT_TYPES: Record<ImageFormat, string> = {
 
 export const imageContentType = (format: ImageFormat): string => IMAGE_CONTENT_TYPES[format];
 
-// Rendering a 1536×1024 image costs tens of milliseconds; tests ask for the same few sizes over and over.
+// Rendering a 1536×1024 image costs tens of milliseconds of CPU, which a big upload would spend a
+// thousand times over on the machine it is measured on: pictures are drawn in 64 colours, cached, and
+// made distinct per prompt by a comment the decoders skip (PNG iTXt, JPEG COM).
 const imageCache = new Map<string, Promise<Buffer>>();
+const COLOURS = 64;
 
-/** A flat picture whose colours come from `seed` (the prompt), so different prompts give different bytes. */
-export function renderImage(
+/** A flat picture whose colour and comment come from `seed` (the prompt): different prompts, different bytes. */
+export async function renderImage(
   width: number,
   height: number,
   seed: string,
   format: ImageFormat,
 ): Promise<Buffer> {
-  const h = hash32(seed);
-  const key = `${width}x${height}:${h}:${format}`;
-  const cached = imageCache.get(key);
-  if (cached) return cached;
+  const colour = hash32(seed) % COLOURS;
+  // WebP has no comment to vary, so each seed is drawn on its own (no test asks for many).
+  const key =
+    format === 'webp' ? `${width}x${height}:${seed}:webp` : `${width}x${height}:${colour}:${format}`;
+  let rendered = imageCache.get(key);
+  if (!rendered) {
+    rendered = draw(width, height, format === 'webp' ? hash32(seed) : colourSeed(colour), format);
+    if (imageCache.size > 256) imageCache.clear();
+    imageCache.set(key, rendered);
+  }
+  const image = await rendered;
+  return format === 'png'
+    ? withPngText(image, seed)
+    : format === 'jpeg'
+      ? withJpegComment(image, seed)
+      : image;
+}
+
+/** Spreads the 64 colours over the whole RGB cube. */
+const colourSeed = (colour: number) => hash32(`colour-${colour}`);
+
+function draw(width: number, height: number, h: number, format: ImageFormat): Promise<Buffer> {
   const background = { r: h & 0xff, g: (h >>> 8) & 0xff, b: (h >>> 16) & 0xff };
   const radius = Math.max(1, Math.floor(Math.min(width, height) / 4));
   const disc = Buffer.from(
@@ -37,12 +58,42 @@ export function renderImage(
       `<circle cx="${width / 2}" cy="${height / 2}" r="${radius}" fill="rgb(${255 - background.r},${255 - background.g},${255 - background.b})"/></svg>`,
   );
   const image = sharp({ create: { width, height, channels: 3, background } }).composite([{ input: disc }]);
-  const rendered = (
-    format === 'png' ? image.png() : format === 'jpeg' ? image.jpeg() : image.webp()
-  ).toBuffer();
-  if (imageCache.size > 64) imageCache.clear();
-  imageCache.set(key, rendered);
-  return rendered;
+  return (format === 'png' ? image.png() : format === 'jpeg' ? image.jpeg() : image.webp()).toBuffer();
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+export function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** The PNG with an uncompressed `iTXt` chunk ("Comment", UTF-8 text) inserted before IEND. */
+function withPngText(png: Buffer, text: string): Buffer {
+  // keyword \0, compression flag and method, empty language tag \0, empty translated keyword \0, text.
+  const data = Buffer.concat([Buffer.from('Comment\0\0\0\0\0', 'latin1'), Buffer.from(text, 'utf8')]);
+  const typeAndData = Buffer.concat([Buffer.from('iTXt', 'latin1'), data]);
+  const chunk = Buffer.alloc(12 + data.length);
+  chunk.writeUInt32BE(data.length, 0);
+  typeAndData.copy(chunk, 4);
+  chunk.writeUInt32BE(crc32(typeAndData), 8 + data.length);
+  const iend = png.length - 12;
+  return Buffer.concat([png.subarray(0, iend), chunk, png.subarray(iend)]);
+}
+
+/** The JPEG with a COM segment right after SOI. */
+function withJpegComment(jpeg: Buffer, text: string): Buffer {
+  const comment = Buffer.from(text, 'utf8').subarray(0, 60_000);
+  const segment = Buffer.alloc(4 + comment.length);
+  segment.writeUInt16BE(0xfffe, 0);
+  segment.writeUInt16BE(comment.length + 2, 2);
+  comment.copy(segment, 4);
+  return Buffer.concat([jpeg.subarray(0, 2), segment, jpeg.subarray(2)]);
 }
 
 export interface AudioOptions {

@@ -25,6 +25,16 @@ export function createJobsRepository(db: Db) {
       return row;
     },
 
+    /** Only the status: asked between every two steps of a job, it must not carry the job's results along. */
+    async findStatus(jobId: string): Promise<UploadJobStatus | undefined> {
+      const [row] = await db
+        .select({ status: uploadJobs.status })
+        .from(uploadJobs)
+        .where(eq(uploadJobs.id, jobId))
+        .limit(1);
+      return row?.status;
+    },
+
     /** This learner's unfinished jobs of a kind (one translation fix at a time, say). */
     async findUnfinished(userId: string, kind: string) {
       return db

@@ -105,7 +105,7 @@ export function createJobsService(deps: { jobs: JobsRepository; queue: JobQueue;
       userId,
       input: row.input as TInput,
       async isCancelled() {
-        return (await jobs.findById(jobId))?.status === 'cancelled';
+        return (await jobs.findStatus(jobId)) === 'cancelled';
       },
       async reportProgress(change) {
         progress = { ...progress, ...change };

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { audioFiles } from '../../db/schema';
 
@@ -11,6 +11,19 @@ export interface AudioCacheKey {
   speed: number;
   model: string;
 }
+
+/** One string per key, to match rows read back with the keys asked for. */
+const cacheKeyId = (key: AudioCacheKey) =>
+  JSON.stringify([
+    key.userId,
+    key.text,
+    key.language,
+    key.voiceId,
+    key.intonationStyle,
+    // A `real` column: what comes back is the nearest single-precision value.
+    Math.fround(key.speed),
+    key.model,
+  ]);
 
 /** The audio cache of DESIGN D9 over `audio_files`. */
 export function createAudioCacheRepository(db: Db) {
@@ -25,49 +38,63 @@ export function createAudioCacheRepository(db: Db) {
       eq(audioFiles.model, key.model),
     );
 
+  const keyColumns = {
+    userId: audioFiles.userId,
+    text: audioFiles.text,
+    language: audioFiles.language,
+    voiceId: audioFiles.voiceId,
+    intonationStyle: audioFiles.intonationStyle,
+    speed: audioFiles.speed,
+    model: audioFiles.model,
+  };
+
+  /** The stored clip of each key, in order (undefined where there is none), in one query. */
+  async function findMany(keys: AudioCacheKey[]): Promise<Array<string | undefined>> {
+    if (keys.length === 0) return [];
+    const rows = await db
+      .select({ ...keyColumns, audioData: audioFiles.audioData })
+      .from(audioFiles)
+      .where(or(...keys.map(matches)));
+    const found = new Map(rows.map((row) => [cacheKeyId(row), row.audioData]));
+    return keys.map((key) => found.get(cacheKeyId(key)));
+  }
+
   return {
+    findMany,
+
     async find(key: AudioCacheKey): Promise<string | undefined> {
-      const [row] = await db
-        .select({ audioData: audioFiles.audioData })
-        .from(audioFiles)
-        .where(matches(key))
-        .limit(1);
-      return row?.audioData;
+      const [path] = await findMany([key]);
+      return path;
     },
 
     /**
-     * Another process may have stored the same clip meanwhile: the first one stays, unless this clip
-     * replaces it on purpose (a forced regeneration).
+     * Keeps new clips, one statement for the batch. Another process may have stored a clip meanwhile:
+     * the first one stays, and its path is the answer for that key.
      */
-    async save(
-      key: AudioCacheKey,
-      audioPath: string,
-      wordId: number | null,
-      isReplacing = false,
-    ): Promise<string> {
-      const insert = db.insert(audioFiles).values({ ...key, audioData: audioPath, wordId });
-      const stored = await (
-        isReplacing
-          ? insert.onConflictDoUpdate({
-              target: [
-                audioFiles.userId,
-                audioFiles.text,
-                audioFiles.language,
-                audioFiles.voiceId,
-                audioFiles.intonationStyle,
-                audioFiles.speed,
-                audioFiles.model,
-              ],
-              set: { audioData: audioPath },
-            })
-          : insert.onConflictDoNothing()
-      ).returning({ audioData: audioFiles.audioData });
-      if (stored[0]) return stored[0].audioData;
+    async saveMany(clips: Array<{ key: AudioCacheKey; audioPath: string; wordId: number | null }>) {
+      if (clips.length === 0) return [];
+      const unique = [...new Map(clips.map((clip) => [cacheKeyId(clip.key), clip])).values()];
+      const stored = await db
+        .insert(audioFiles)
+        .values(unique.map((clip) => ({ ...clip.key, audioData: clip.audioPath, wordId: clip.wordId })))
+        .onConflictDoNothing()
+        .returning({ ...keyColumns, audioData: audioFiles.audioData });
+      const paths = new Map(stored.map((row) => [cacheKeyId(row), row.audioData]));
+      const lost = clips.filter((clip) => !paths.has(cacheKeyId(clip.key)));
+      const earlier = await findMany(lost.map((clip) => clip.key));
+      lost.forEach((clip, index) => {
+        paths.set(cacheKeyId(clip.key), earlier[index] ?? clip.audioPath);
+      });
+      return clips.map((clip) => paths.get(cacheKeyId(clip.key)) ?? clip.audioPath);
+    },
+
+    /** A forced regeneration: the new clip replaces whatever the key held. */
+    async replace(key: AudioCacheKey, audioPath: string, wordId: number | null): Promise<string> {
       const [row] = await db
-        .select({ audioData: audioFiles.audioData })
-        .from(audioFiles)
-        .where(matches(key))
-        .limit(1);
+        .insert(audioFiles)
+        .values({ ...key, audioData: audioPath, wordId })
+        .onConflictDoUpdate({ target: Object.values(keyColumns), set: { audioData: audioPath } })
+        .returning({ audioData: audioFiles.audioData });
       return row?.audioData ?? audioPath;
     },
   };

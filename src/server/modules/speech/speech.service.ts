@@ -4,6 +4,7 @@ import type { MediaStore } from '../../media/media-store';
 import type { ProviderSet } from '../../providers/provider-set';
 import type { SpeechLanguage } from '../../providers/speech';
 import type { UserProviders } from '../providers/user-providers';
+import { createBatcher } from '../../lib/batching';
 import type { AudioCacheKey, AudioCacheRepository } from './audio-cache.repository';
 
 export interface SpeechJob {
@@ -33,6 +34,11 @@ export function createSpeechService(deps: {
   const { audioCache, mediaStore } = deps;
   /** Identical requests in flight share one synthesis (D9), so a double click pays once. */
   const inFlight = new Map<string, Promise<string>>();
+  // An upload asks for thousands of clips: their cache lookups and rows go to the database in batches.
+  const findCached = createBatcher((keys: AudioCacheKey[]) => audioCache.findMany(keys));
+  const saveClip = createBatcher((clips: Parameters<AudioCacheRepository['saveMany']>[0]) =>
+    audioCache.saveMany(clips),
+  );
 
   async function speak(userId: string, providers: ProviderSet, job: SpeechJob): Promise<SpokenClip> {
     const text = spokenText(job.text);
@@ -47,7 +53,7 @@ export function createSpeechService(deps: {
       speed: job.speed,
       model: resolved.model,
     };
-    const cachedPath = job.isForced ? undefined : await audioCache.find(key);
+    const cachedPath = job.isForced ? undefined : await findCached(key);
     if (cachedPath) return { audio: cachedPath, cached: true, voiceId: resolved.voiceId };
 
     const flightKey = JSON.stringify({ ...key, isForced: job.isForced === true });
@@ -61,13 +67,9 @@ export function createSpeechService(deps: {
           speed: job.speed,
           intonationStyle: job.intonationStyle ?? undefined,
         });
-        const path = await mediaStore.put(userId, speech.audio, speech.mimeType);
-        return audioCache.save(
-          { ...key, model: speech.model },
-          path,
-          job.wordId ?? null,
-          job.isForced === true,
-        );
+        const audioPath = await mediaStore.put(userId, speech.audio, speech.mimeType);
+        const clip = { key: { ...key, model: speech.model }, audioPath, wordId: job.wordId ?? null };
+        return job.isForced ? audioCache.replace(clip.key, clip.audioPath, clip.wordId) : saveClip(clip);
       })().finally(() => inFlight.delete(flightKey));
       inFlight.set(flightKey, pending);
     }
@@ -79,6 +81,8 @@ export function createSpeechService(deps: {
     async speak(userId: string, job: SpeechJob): Promise<SpokenClip> {
       return speak(userId, await deps.userProviders.forUser(userId), job);
     },
+    /** The same, with providers a job has already chosen once for its thousands of clips. */
+    speakWith: speak,
     /** Several clips of one text (one per voice); each succeeds or fails on its own. */
     async speakInVoices(userId: string, job: Omit<SpeechJob, 'voiceId'>, voiceIds: string[]) {
       const providers = await deps.userProviders.forUser(userId);
