@@ -119,12 +119,14 @@ export function createRealtimeSocket(options: RealtimeSocketOptions) {
     setState('idle');
   }
 
+  function onState(listener: (state: SocketState) => void) {
+    stateListeners.add(listener);
+    return () => void stateListeners.delete(listener);
+  }
+
   return {
     getState: () => state,
-    onState(listener: (state: SocketState) => void) {
-      stateListeners.add(listener);
-      return () => void stateListeners.delete(listener);
-    },
+    onState,
     /** Listens to every server message; the connection opens with the first listener, closes with the last. */
     listen(listener: (message: ServerMessage) => void) {
       listeners.add(listener);
@@ -136,6 +138,24 @@ export function createRealtimeSocket(options: RealtimeSocketOptions) {
         listeners.delete(listener);
         if (listeners.size === 0) disconnect();
       };
+    },
+    /**
+     * Settles once the connection is open, or after `timeoutMs` (the caller goes on either way): a screen
+     * that starts a fast job waits for it, so the job's first messages do not arrive before the socket.
+     */
+    whenOpen(timeoutMs: number): Promise<void> {
+      if (state === 'open') return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = timers.setTimeout(finish, timeoutMs);
+        const stopListening = onState((next) => {
+          if (next === 'open') finish();
+        });
+        function finish() {
+          timers.clearTimeout(timer);
+          stopListening();
+          resolve();
+        }
+      });
     },
     subscribeToJob(jobId: string) {
       jobIds.add(jobId);

@@ -38,12 +38,13 @@ describe('translation fix state', () => {
     expect(recentCorrections(initialTranslationFixState)).toEqual([]);
   });
 
-  it('a start activates it and resets the counters, with no server message yet', () => {
+  it('pressing start activates it and resets the counters, with no server message yet', () => {
     const previous = run([{ type: 'start', jobId: 'a', totalWords: 5 }, progress(3, 5), correction(1)]);
-    const state = translationFixReducer(previous, { type: 'start', jobId: 'b', totalWords: 40 });
+    const state = run([{ type: 'request' }, { type: 'start', jobId: 'b', totalWords: 40 }], previous);
     expect(state).toMatchObject({
       isActive: true,
       isStopped: false,
+      isFinished: false,
       jobId: 'b',
       current: 0,
       total: 40,
@@ -53,6 +54,21 @@ describe('translation fix state', () => {
       message: null,
       corrections: [],
     });
+  });
+
+  it('keeps what a fast run sent before the answer to its start arrived', () => {
+    const state = run([
+      { type: 'request' },
+      progress(2, 3),
+      correction(1),
+      { type: 'complete', summary: { totalWords: 3, regenerated: 1, failed: 0, message: 'done' } },
+      { type: 'start', jobId: 'a', totalWords: 3 },
+    ]);
+    expect(state).toMatchObject({ isActive: false, jobId: 'a', current: 3, total: 3, message: 'done' });
+    expect(recentCorrections(state).map((item) => item.spanish)).toEqual(['palabra1']);
+
+    const running = run([{ type: 'request' }, progress(2, 30), { type: 'start', jobId: 'b', totalWords: 3 }]);
+    expect(running).toMatchObject({ isActive: true, current: 2, total: 30 });
   });
 
   it('progress messages update the counters and the percent', () => {
@@ -87,7 +103,10 @@ describe('translation fix state', () => {
     const late = translationFixReducer(stopped, progress(3));
     expect(late).toBe(stopped);
     // The next start listens again.
-    expect(run([{ type: 'start', jobId: 'b', totalWords: 3 }, progress(1, 3)], stopped).isActive).toBe(true);
+    expect(
+      run([{ type: 'request' }, { type: 'start', jobId: 'b', totalWords: 3 }, progress(1, 3)], stopped)
+        .isActive,
+    ).toBe(true);
   });
 
   it('a failed start leaves it inactive', () => {

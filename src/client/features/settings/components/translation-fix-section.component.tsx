@@ -1,7 +1,8 @@
-import { useId, useReducer } from 'react';
+import { useId, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Languages, LoaderCircle, Square } from 'lucide-react';
 import { useRealtimeMessage } from '../../../lib/hooks/realtime-message.hook';
+import { realtimeSocket } from '../../../lib/realtime-socket';
 import { Button } from '../../../ui/button.component';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card.component';
 import { Progress } from '../../../ui/progress.component';
@@ -16,6 +17,9 @@ import {
   translationFixReducer,
 } from '../lib/translation-fix-state';
 
+/** How long a start waits for the live connection before it goes ahead without it. */
+const SOCKET_WAIT_MS = 5000;
+
 /**
  * Re-translating every word with the language model (spec part 2 §4 "Translation regeneration"): start,
  * stop, a progress bar fed over `/ws`, and the newest corrections.
@@ -25,6 +29,7 @@ export function TranslationFixSection() {
   const progressLabelId = useId();
   const correctionsTitleId = useId();
   const [state, dispatch] = useReducer(translationFixReducer, initialTranslationFixState);
+  const [isConnecting, setIsConnecting] = useState(false);
   const start = useRegenerateTranslations();
   const stop = useStopTranslationFix();
 
@@ -53,6 +58,11 @@ export function TranslationFixSection() {
 
   const startFix = async () => {
     try {
+      setIsConnecting(true);
+      // The fix of a short list takes a moment: its corrections must not arrive before the socket does.
+      await realtimeSocket.whenOpen(SOCKET_WAIT_MS);
+      setIsConnecting(false);
+      dispatch({ type: 'request' });
       const { jobId, summary } = await start.mutateAsync();
       dispatch({ type: 'start', jobId, totalWords: summary.totalWords });
       toast({
@@ -60,6 +70,7 @@ export function TranslationFixSection() {
         description: t('settingsProviders.translationFix.startedDescription', { count: summary.totalWords }),
       });
     } catch {
+      setIsConnecting(false);
       dispatch({ type: 'startFailed' });
       toast({
         title: t('settingsProviders.common.errorTitle'),
@@ -95,8 +106,11 @@ export function TranslationFixSection() {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => void startFix()} disabled={state.isActive || start.isPending}>
-            {start.isPending ? (
+          <Button
+            onClick={() => void startFix()}
+            disabled={state.isActive || isConnecting || start.isPending}
+          >
+            {isConnecting || start.isPending ? (
               <LoaderCircle className="animate-spin" aria-hidden />
             ) : (
               <Languages aria-hidden />

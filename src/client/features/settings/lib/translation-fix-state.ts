@@ -11,6 +11,8 @@ export interface TranslationFixState {
    * pressed stop must not bring the section back to life.
    */
   isStopped: boolean;
+  /** Set by the summary: an answer to the start that comes after it must not revive the run. */
+  isFinished: boolean;
   jobId: string | null;
   current: number;
   total: number;
@@ -25,6 +27,9 @@ export interface TranslationFixState {
 }
 
 export type TranslationFixAction =
+  /** The learner pressed start: a fresh run, before the server has answered. */
+  | { type: 'request' }
+  /** The server's answer to the start. Socket messages of a fast run may have come before it. */
   | { type: 'start'; jobId: string; totalWords: number }
   | { type: 'startFailed' }
   | { type: 'stop' }
@@ -49,6 +54,7 @@ export type TranslationFixAction =
 export const initialTranslationFixState: TranslationFixState = {
   isActive: false,
   isStopped: false,
+  isFinished: false,
   jobId: null,
   current: 0,
   total: 0,
@@ -65,12 +71,14 @@ export function translationFixReducer(
   action: TranslationFixAction,
 ): TranslationFixState {
   switch (action.type) {
+    case 'request':
+      return { ...initialTranslationFixState, isActive: true };
     case 'start':
       return {
-        ...initialTranslationFixState,
-        isActive: true,
+        ...state,
+        isActive: !state.isFinished,
         jobId: action.jobId,
-        total: action.totalWords,
+        total: state.total > 0 ? state.total : action.totalWords,
       };
     case 'startFailed':
       return { ...state, isActive: false };
@@ -90,6 +98,7 @@ export function translationFixReducer(
       return {
         ...state,
         isActive: false,
+        isFinished: true,
         current: totalWords,
         total: totalWords,
         regenerated,
