@@ -197,24 +197,33 @@ export function createUploadWordsJob(deps: {
         counters.themes.completed += ready.length;
         counters.pronunciation.completed += ready.length;
 
-        // Stage 10: saving, in one transaction per chunk.
-        const ids = await deps.uploads.saveChunk(userId, words);
-        for (const word of words) {
-          const id = ids.get(word.duplicateKey);
-          if (id === undefined) continue;
-          results.words.push({
-            id,
-            spanish: word.spanish,
-            russian: word.russian,
-            example: word.example,
-            exampleTranslation: word.exampleTranslation,
-            cefrLevel: word.cefrLevel,
-            partOfSpeech: word.partOfSpeech,
-          });
-        }
+        // Stage 10: saving, in one transaction per chunk, with the checkpoint that records it.
+        let saved: UploadResults['words'] = [];
+        await deps.uploads.saveChunk(userId, words, {
+          jobId: context.jobId,
+          resultsAfter: (ids) => {
+            saved = words.flatMap((word) => {
+              const id = ids.get(word.duplicateKey);
+              return id === undefined
+                ? []
+                : [
+                    {
+                      id,
+                      spanish: word.spanish,
+                      russian: word.russian,
+                      example: word.example,
+                      exampleTranslation: word.exampleTranslation,
+                      cefrLevel: word.cefrLevel,
+                      partOfSpeech: word.partOfSpeech,
+                    },
+                  ];
+            });
+            return { ...results, words: [...results.words, ...saved] };
+          },
+        });
+        results.words.push(...saved);
         counters.saving.completed += words.length;
         processed += words.length;
-        await context.saveCheckpoint(results);
         await report('saving', words.at(-1)?.spanish ?? null);
       };
 

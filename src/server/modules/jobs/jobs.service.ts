@@ -15,9 +15,10 @@ export interface JobContext<TInput> {
    * what it finished; it stays 'processing' and resumes on the next start.
    */
   isInterrupted(): boolean;
-  /** Keeps partial results on the row, so a resumed run knows what is already done. */
-  saveCheckpoint(results: unknown): Promise<void>;
-  /** What an earlier, interrupted run of this job saved with saveCheckpoint. */
+  /**
+   * The partial results an earlier, interrupted run of this job kept on its row (a job writes them
+   * together with the work they describe, in one transaction).
+   */
   checkpoint: unknown;
   /** Stores and pushes progress (throttled: at most every 250 ms, and always the last one). */
   reportProgress(progress: Partial<UploadJobProgress>): Promise<void>;
@@ -120,7 +121,6 @@ export function createJobsService(deps: { jobs: JobsRepository; queue: JobQueue;
       },
       publish: (message) => hub.publish(userId, message),
       isInterrupted: () => isShuttingDown,
-      saveCheckpoint: (results) => jobs.update(jobId, { results, progress }),
       checkpoint: row.results,
     };
 

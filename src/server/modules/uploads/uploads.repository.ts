@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { generatedImages, themes, words, wordThemes } from '../../db/schema';
+import { generatedImages, themes, uploadJobs, words, wordThemes } from '../../db/schema';
 
 export interface NewWord {
   spanish: string;
@@ -37,8 +37,15 @@ export function createUploadsRepository(db: Db) {
      * Saves a chunk in one transaction: the words (a word already there — an earlier run of the same job —
      * is skipped, which makes a resumed job add nothing twice), their themes and their pictures' library rows.
      * Answers the ids by duplicate key of the words this call inserted.
+     *
+     * The job's checkpoint is written in the same transaction, so a crash can never leave words saved
+     * that the resumed job does not know it saved (and would report as duplicates of themselves).
      */
-    async saveChunk(userId: string, chunk: NewWord[]): Promise<Map<string, number>> {
+    async saveChunk(
+      userId: string,
+      chunk: NewWord[],
+      checkpoint: { jobId: string; resultsAfter: (ids: Map<string, number>) => unknown },
+    ): Promise<Map<string, number>> {
       if (chunk.length === 0) return new Map();
       return db.transaction(async (tx) => {
         const inserted = await tx
@@ -87,6 +94,10 @@ export function createUploadsRepository(db: Db) {
             : [];
         });
         if (pictures.length > 0) await tx.insert(generatedImages).values(pictures);
+        await tx
+          .update(uploadJobs)
+          .set({ results: checkpoint.resultsAfter(ids) })
+          .where(and(eq(uploadJobs.id, checkpoint.jobId), eq(uploadJobs.userId, userId)));
         return ids;
       });
     },
