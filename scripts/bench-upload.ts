@@ -1,7 +1,7 @@
 /**
  * `npm run bench:upload`: 1,000 new words through the whole upload pipeline (every stage on) against the
  * fake providers, in their own process as real providers would be, with 300 ms added to every call.
- * Reports wall time, language-model requests per word, and this server process's peak memory.
+ * Reports wall time, language-model requests and tokens per word, and this server process's peak memory.
  * Target (the upload issue): under 60 s, at most one language-model request per 10 words.
  * BENCH_WORDS, BENCH_LATENCY_MS and BENCH_IMAGES=0 vary it.
  */
@@ -116,6 +116,12 @@ await once(fakeProcess, 'exit');
 const countsLine = fakeOutput.split('\n').find((line) => line.startsWith('requests: ')) ?? 'requests: {}';
 const counts = JSON.parse(countsLine.slice('requests: '.length)) as Record<string, number>;
 const chatRequests = counts['openai /chat/completions'] ?? 0;
+const tokensLine = fakeOutput.split('\n').find((line) => line.startsWith('tokens: ')) ?? 'tokens: {}';
+const tokens = JSON.parse(tokensLine.slice('tokens: '.length)) as {
+  promptTokens?: number;
+  completionTokens?: number;
+};
+const totalTokens = (tokens.promptTokens ?? 0) + (tokens.completionTokens ?? 0);
 
 const report = {
   words: WORDS,
@@ -126,6 +132,8 @@ const report = {
   secondsPerWord: Number((seconds / WORDS).toFixed(3)),
   languageModelRequests: chatRequests,
   languageModelRequestsPerWord: Number((chatRequests / WORDS).toFixed(3)),
+  languageModelTokens: { prompt: tokens.promptTokens ?? 0, completion: tokens.completionTokens ?? 0 },
+  languageModelTokensPerWord: Math.round(totalTokens / WORDS),
   providerRequests: counts,
   peakServerMemoryMb: Math.round(peakRss / 1024 / 1024),
   addedLatencyPerCallMs: LATENCY_MS,

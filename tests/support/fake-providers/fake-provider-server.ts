@@ -101,6 +101,9 @@ export interface FakeProviders {
   /** Every URL handed out so far answers 404 from now on, as expired CDN/blob links do. */
   expireFiles(): void;
 
+  /** Chat-completion tokens answered since the last reset(), as their `usage` fields reported them. */
+  readonly openaiTokenUsage: { promptTokens: number; completionTokens: number };
+
   /** Back to the start state: default keys, no failures, generated chat answers, no requests logged. */
   reset(): void;
   /** Stops listening and destroys open sockets, hanging requests included. */
@@ -340,6 +343,9 @@ export async function startFakeProviders(options: StartFakeProvidersOptions = {}
 
     get requests() {
       return requests;
+    },
+    get openaiTokenUsage() {
+      return { ...openai.tokenUsage };
     },
     requestsTo: (provider, pathPrefix) =>
       requests.filter(

@@ -1,8 +1,8 @@
 /**
  * `npm run fake-providers [-- --port N] [--latency MS]`: the fake providers as a standalone server, for
  * running the app (OPENAI_BASE_URL=… ELEVENLABS_BASE_URL=… LEONARDO_BASE_URL=…), Playwright or the upload
- * benchmark against it. `--latency` delays every answer; on SIGTERM a last line `requests: {…}` counts
- * the calls received per provider and path.
+ * benchmark against it. `--latency` delays every answer; on SIGTERM the lines `tokens: {…}` (chat tokens
+ * answered) and, last, `requests: {…}` (calls received per provider and path) report what it served.
  */
 import { startFakeProviders } from './fake-provider-server';
 
@@ -40,6 +40,7 @@ const stop = () => {
     const key = `${request.provider} ${request.path.replace(/\/[0-9a-f-]{8,}$/i, '/:id')}`;
     counts[key] = (counts[key] ?? 0) + 1;
   }
+  console.log(`tokens: ${JSON.stringify(fake.openaiTokenUsage)}`);
   console.log(`requests: ${JSON.stringify(counts)}`);
   fake.close().then(
     () => process.exit(0),

@@ -202,6 +202,8 @@ function streamedCompletion(completion: StreamedCompletion): FakeResponse {
 export class OpenAiFake implements ProviderFake {
   readonly keys = new Set<string>([OPENAI_DEFAULT_KEY]);
   private chatOverride: ChatOverride | undefined;
+  /** The tokens every chat completion answered so far reported in its `usage`. */
+  readonly tokenUsage = { promptTokens: 0, completionTokens: 0 };
 
   constructor(private readonly files: FileHost) {}
 
@@ -209,6 +211,8 @@ export class OpenAiFake implements ProviderFake {
     this.keys.clear();
     this.keys.add(OPENAI_DEFAULT_KEY);
     this.chatOverride = undefined;
+    this.tokenUsage.promptTokens = 0;
+    this.tokenUsage.completionTokens = 0;
   }
 
   setChatAnswer(answer: ChatAnswer | undefined, options: ChatAnswerOptions = {}): void {
@@ -513,6 +517,8 @@ export class OpenAiFake implements ProviderFake {
         rejected_prediction_tokens: 0,
       },
     };
+    this.tokenUsage.promptTokens += usage.prompt_tokens;
+    this.tokenUsage.completionTokens += usage.completion_tokens;
     if (body.stream === true) {
       const includeUsage = isRecord(body.stream_options) && body.stream_options.include_usage === true;
       return streamedCompletion({
