@@ -17,10 +17,17 @@ import { createSecretBox } from './lib/secret-box';
 import { createMediaRepository } from './media/media.repository';
 import { mediaRoutes } from './media/media.routes';
 import { createMediaStore } from './media/media-store';
+import { createClearExpiredImagesJob } from './jobs/clear-expired-images.job';
 import { createJobQueue } from './jobs/job-queue';
+import { createRegenerateAllPhrasesJob } from './jobs/regenerate-all-phrases.job';
 import { createRegenerateRussianAudioJob } from './jobs/regenerate-russian-audio.job';
 import { createRegenerateTranslationsJob } from './jobs/regenerate-translations.job';
+import { createUpdateTagsJob } from './jobs/update-tags.job';
 import { createUploadWordsJob } from './jobs/upload-words.job';
+import { createGenerateMissingImagesJob, createRegenerateAllImagesJob } from './jobs/word-pictures.job';
+import { dictionaryRoutes } from './modules/dictionary/dictionary.routes';
+import { createDictionaryRepository } from './modules/dictionary/dictionary.repository';
+import { createDictionaryService } from './modules/dictionary/dictionary.service';
 import { createUploadsRepository } from './modules/uploads/uploads.repository';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createUploadsService } from './modules/uploads/uploads.service';
@@ -168,6 +175,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mediaStore,
     }),
   );
+  const dictionary = createDictionaryRepository(db);
+  const pictureJobDeps = { dictionary, userProviders, settingsService, mediaStore };
+  await jobsService.define(
+    createRegenerateAllPhrasesJob({ dictionary, userProviders, settingsService, speechService }),
+  );
+  await jobsService.define(createClearExpiredImagesJob({ dictionary, fetch: deps.providerFetch }));
+  await jobsService.define(createRegenerateAllImagesJob(pictureJobDeps));
+  await jobsService.define(createGenerateMissingImagesJob(pictureJobDeps));
+  await jobsService.define(createUpdateTagsJob({ dictionary, userProviders, settingsService }));
+  const dictionaryService = createDictionaryService({
+    dictionary,
+    wordsService,
+    jobsService,
+    userProviders,
+    settingsService,
+    speechService,
+    mediaStore,
+  });
   const wordMaintenanceService = createWordMaintenanceService({ maintenance, jobsService, userProviders });
   const uploadsService = createUploadsService({ jobsService });
 
@@ -181,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(settingsRoutes, { settingsService, sessionResolver });
   await app.register(progressRoutes, { progressService, sessionResolver });
   await app.register(wordsRoutes, { wordsService, sessionResolver });
+  await app.register(dictionaryRoutes, { dictionaryService, sessionResolver });
   await app.register(mediaRoutes, { mediaStore, sessionResolver });
   await app.register(wordMaintenanceRoutes, { wordMaintenanceService, sessionResolver });
   await app.register(uploadsRoutes, { uploadsService, sessionResolver });

@@ -32,6 +32,8 @@ async function addWords(
       isActive: entry.isActive ?? true,
       example: entry.example ?? null,
       audioData: '/media/' + 'a'.repeat(64) + '.mp3',
+      // Imported data may hold the bytes themselves; a list must never carry them (DESIGN D3).
+      russianAudioData: 'data:audio/mpeg;base64,' + 'QUJD'.repeat(1000),
       createdAt: new Date(Date.now() - entry.ageDays * DAY),
     })),
   );
@@ -113,8 +115,9 @@ describe('GET /api/words', () => {
     const response = await get(ana, '/api/words?limit=2');
     const list = wordListSchema.parse(response.json());
     expect(list.map((word) => word.spanish)).toEqual(['gato', 'perro']);
-    expect(response.body).not.toContain('audioData');
-    expect(response.body).not.toContain('/media/');
+    expect(list[0]).toMatchObject({ audioData: `/media/${'a'.repeat(64)}.mp3`, russianAudioData: null });
+    expect(response.body).not.toContain('data:');
+    expect(response.body).not.toContain('QUJD');
   });
 
   it('filters by search and treats "all" as no filter', async () => {

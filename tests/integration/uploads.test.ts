@@ -273,7 +273,7 @@ describe('calls and their limits', () => {
       payload: { wordIds: [id] },
       headers: { cookie: boris.cookie },
     });
-    expect(bulk.json()).toEqual({ deleted: 0 });
+    expect(bulk.json()).toEqual({ deleted: 0, message: 'Удалено слов: 0' });
     expect(await wordRows(ana)).toContainEqual(expect.objectContaining({ id }));
     expect((await put(ana, { colour: 'red' })).statusCode).toBe(400);
   });

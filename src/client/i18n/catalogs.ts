@@ -1,3 +1,5 @@
+import dictionaryEn from './dictionary.en.json';
+import dictionaryRu from './dictionary.ru.json';
 import en from './en.json';
 import ru from './ru.json';
 import settingsDisplayEn from './settings-display.en.json';
@@ -13,12 +15,14 @@ import uploadRu from './upload.ru.json';
  */
 export const ruCatalog = {
   ...ru,
+  dictionary: dictionaryRu,
   settingsDisplay: settingsDisplayRu,
   settingsProviders: settingsProvidersRu,
   upload: uploadRu,
 };
 export const enCatalog = {
   ...en,
+  dictionary: dictionaryEn,
   settingsDisplay: settingsDisplayEn,
   settingsProviders: settingsProvidersEn,
   upload: uploadEn,

@@ -26,6 +26,10 @@ export const queryKeys = {
   words: {
     all: ['words'] as const,
     list: (query: Readonly<Record<string, unknown>>) => ['words', 'list', query] as const,
+    spacedRepetition: ['words', 'spaced-repetition'] as const,
+    images: (wordId: number) => ['words', 'images', wordId] as const,
+    mediaGallery: (wordId: number) => ['words', 'media-gallery', wordId] as const,
+    audiobookSentences: (wordId: number) => ['words', 'audiobook-sentences', wordId] as const,
   },
 };
 

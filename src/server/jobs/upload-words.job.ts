@@ -1,7 +1,6 @@
 import { UPLOAD_STAGES, type UploadResults, type UploadStage } from '../../shared/api/uploads';
-import { drawableFormat, resolveImageStyle, stylePrompt } from '../../shared/catalogs/image-styles';
-import { duplicateKeyOf, stripLeadingArticle } from '../../shared/text/duplicate-key';
-import { spokenText } from '../../shared/text/spoken-text';
+import { drawableFormat, resolveImageStyle } from '../../shared/catalogs/image-styles';
+import { duplicateKeyOf } from '../../shared/text/duplicate-key';
 import { createLimiter, type Limiter } from '../lib/concurrency';
 import type { MediaStore } from '../media/media-store';
 import type { JobContext, JobDefinition } from '../modules/jobs/jobs.service';
@@ -9,16 +8,8 @@ import type { UserProviders } from '../modules/providers/user-providers';
 import type { SettingsService } from '../modules/settings/settings.service';
 import type { SpeechService } from '../modules/speech/speech.service';
 import type { NewWord, UploadsRepository } from '../modules/uploads/uploads.repository';
-import {
-  analysisAnswerSchema,
-  analysisSystemPrompt,
-  guessArticle,
-  guessPartOfSpeech,
-  type WordAnalysis,
-} from '../modules/uploads/word-analysis';
-import type { LanguageModel } from '../providers/language-model';
-import { describeProviderError, ProviderError } from '../providers/provider-error';
-import type { ProviderSet } from '../providers/provider-set';
+import { analyseWords, type LocalAnalysis, localAnalysis } from '../modules/uploads/word-analysis';
+import { cardVoices, drawWordPicture, failureMessageOf, speakCard } from '../modules/uploads/word-enrichment';
 
 export const UPLOAD_WORDS_JOB = 'upload-words';
 /** DESIGN §4: up to 20 words per language-model request. */
@@ -160,13 +151,13 @@ export function createUploadWordsJob(deps: {
 
       const processChunk = async (chunk: Prepared[]) => {
         // Stages 2–5: translation, analysis, example phrases, CEFR level and tags — one request per chunk.
-        const analyses = await analyse(
+        const analyses = await analyseWords(
           chunk,
           languageModel,
           settings.vocabularyLevel,
           limiters.languageModel,
-          (entry, stage, message) => {
-            fail(entry, stage, message);
+          (entry, message) => {
+            fail(entry, 'analysis', message);
           },
         );
         const ready: Array<{ entry: Prepared; analysis: LocalAnalysis }> = [];
@@ -236,47 +227,40 @@ export function createUploadWordsJob(deps: {
         const picture = async (): Promise<string | null> => {
           if (!input.generateImages) return null;
           try {
-            const generated = await limiters.images(() =>
-              providers.images.generate({
-                subject: { spanish, russian },
-                prompt: stylePrompt(style, `${spanish} (${russian})`),
-                style,
-                format,
-              }),
+            const path = await drawWordPicture(
+              { providers, mediaStore: deps.mediaStore, userId, limiter: limiters.images },
+              { spanish, russian },
+              style,
+              format,
             );
-            const path = await deps.mediaStore.put(userId, generated.image, generated.mimeType);
             counters.images.completed += 1;
             return path;
           } catch (error) {
-            fail(entry, 'images', messageOf(error));
+            fail(entry, 'images', failureMessageOf(error));
             return null;
           }
         };
 
         // Stage 8: the card's default text in the three voices (DESIGN §4).
-        const spanishText = spokenText(analysis.example ?? spanish);
-        const russianText = spokenText(analysis.exampleTranslation ?? russian);
-        const speak = (text: string, voiceId: string, language: 'es-MX' | 'ru-RU') =>
-          limiters.speech(async () => {
-            try {
-              const clip = await deps.speechService.speakWith(userId, providers, {
-                text,
-                voiceId,
-                language,
-                speed: settings.speechSpeed,
-                intonationStyle: settings.intonationStyle,
-              });
-              return clip.audio;
-            } catch (error) {
-              fail(entry, 'audio', messageOf(error));
-              return null;
-            }
-          });
-        const [imageUrl, audioData, russianAudioData, secondVoiceAudioData] = await Promise.all([
+        const [imageUrl, { audioData, russianAudioData, secondVoiceAudioData }] = await Promise.all([
           picture(),
-          speak(spanishText, voices.firstSpanish, 'es-MX'),
-          russianText ? speak(russianText, voices.russian, 'ru-RU') : null,
-          speak(spanishText, voices.secondSpanish, 'es-MX'),
+          speakCard(
+            {
+              speechService: deps.speechService,
+              userId,
+              providers,
+              voices,
+              settings,
+              limiter: limiters.speech,
+              onError: (error) => fail(entry, 'audio', failureMessageOf(error)),
+            },
+            {
+              spanish,
+              russian,
+              example: analysis.example,
+              exampleTranslation: analysis.exampleTranslation,
+            },
+          ),
         ]);
         if (audioData || russianAudioData || secondVoiceAudioData) counters.audio.completed += 1;
         await report('audio', entry.spanish);
@@ -315,135 +299,5 @@ export function createUploadWordsJob(deps: {
       await report('saving', null);
       return results;
     },
-  };
-}
-
-interface LocalAnalysis {
-  spanishWithArticle: string | null;
-  russian: string | null;
-  partOfSpeech: string | null;
-  cefrLevel: string | null;
-  theme: string | null;
-  example: string | null;
-  exampleTranslation: string | null;
-  highlightedSpanishWord: string | null;
-  highlightedRussianWord: string | null;
-}
-
-/** Without a language model: the article and part of speech from local rules (DESIGN D5), nothing invented. */
-function localAnalysis(entry: UploadEntry): LocalAnalysis {
-  const partOfSpeech = guessPartOfSpeech(entry.spanish);
-  return {
-    spanishWithArticle: partOfSpeech === 'noun' ? guessArticle(entry.spanish) : entry.spanish,
-    russian: entry.russian,
-    partOfSpeech,
-    cefrLevel: null,
-    theme: null,
-    example: null,
-    exampleTranslation: null,
-    highlightedSpanishWord: null,
-    highlightedRussianWord: null,
-  };
-}
-
-const normalizeEcho = (text: string) => text.normalize('NFC').trim().toLocaleLowerCase('es');
-
-/**
- * One structured request per chunk; words the answer leaves out or garbles get one more request, then
- * are recorded as analysis errors while the rest of the upload goes on (they keep the local analysis).
- */
-async function analyse(
-  chunk: UploadEntry[],
-  languageModel: LanguageModel | null,
-  vocabularyLevel: number,
-  limiter: Limiter,
-  fail: (entry: UploadEntry, stage: UploadStage, message: string) => void,
-): Promise<Map<UploadEntry, LocalAnalysis>> {
-  const analysed = new Map<UploadEntry, LocalAnalysis>();
-  if (!languageModel) return analysed;
-  let pending = chunk;
-  for (let attempt = 1; attempt <= 2 && pending.length > 0; attempt += 1) {
-    try {
-      const { value } = await limiter(() =>
-        languageModel.completeJson({
-          schemaName: 'word_analysis',
-          schema: analysisAnswerSchema,
-          system: analysisSystemPrompt(vocabularyLevel),
-          prompt: JSON.stringify(
-            pending.map((entry) => ({ spanish: entry.spanish, russian: entry.russian })),
-          ),
-          temperature: 0.3,
-        }),
-      );
-      const bySpanish = new Map(value.words.map((word) => [normalizeEcho(word.spanish), word]));
-      pending = pending.filter((entry, index) => {
-        const answer = matchAnswer(entry, value.words[index], bySpanish);
-        if (answer) analysed.set(entry, fromAnswer(entry, answer));
-        return !answer;
-      });
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      // A wrong key or an empty account will not mend on a second try.
-      if (
-        attempt === 2 ||
-        error.code === 'provider_invalid_key' ||
-        error.code === 'provider_quota_exhausted'
-      ) {
-        pending.forEach((entry) => fail(entry, 'analysis', describeProviderError(error).message));
-        return analysed;
-      }
-    }
-  }
-  pending.forEach((entry) => fail(entry, 'analysis', 'Модель не вернула разбор этого слова'));
-  return analysed;
-}
-
-function matchAnswer(
-  entry: UploadEntry,
-  byIndex: WordAnalysis | undefined,
-  bySpanish: Map<string, WordAnalysis>,
-) {
-  const key = normalizeEcho(entry.spanish);
-  if (byIndex && normalizeEcho(byIndex.spanish) === key) return byIndex;
-  return bySpanish.get(key);
-}
-
-function fromAnswer(entry: UploadEntry, answer: WordAnalysis): LocalAnalysis {
-  const hasMarkedWord = (text: string) => /\*\*[^*]+\*\*/.test(text);
-  const hasArticle = stripLeadingArticle(entry.spanish) !== entry.spanish.trim();
-  return {
-    spanishWithArticle:
-      answer.article && !hasArticle ? `${answer.article} ${entry.spanish.trim()}` : entry.spanish,
-    russian: answer.russian.trim() || null,
-    partOfSpeech: answer.partOfSpeech,
-    cefrLevel: answer.cefrLevel,
-    theme: answer.theme.trim().toLocaleLowerCase('ru') || null,
-    example: hasMarkedWord(answer.example) ? answer.example.trim() : null,
-    exampleTranslation: answer.exampleTranslation.trim() || null,
-    highlightedSpanishWord: answer.highlightedSpanishWord.trim() || null,
-    highlightedRussianWord: answer.highlightedRussianWord.trim() || null,
-  };
-}
-
-const messageOf = (error: unknown) =>
-  error instanceof ProviderError
-    ? describeProviderError(error).message
-    : error instanceof Error
-      ? error.message
-      : String(error);
-
-/**
- * The three card voices: the learner's choice, else the first voices that speak the language, keyed
- * providers before the offline ones (DESIGN D5), so the two Spanish voices always differ.
- */
-async function cardVoices(providers: ProviderSet, chosenSpanish: string[], chosenRussian: string | null) {
-  const { voices } = await providers.speech.listVoices();
-  const speaking = (language: 'es' | 'ru') =>
-    voices.filter((voice) => voice.languages.includes(language)).map((voice) => voice.voiceId);
-  const spanish = [...chosenSpanish, ...speaking('es').filter((voice) => !chosenSpanish.includes(voice))];
-  return {
-    firstSpanish: spanish[0] ?? '',
-    secondSpanish: spanish[1] ?? spanish[0] ?? '',
-    russian: chosenRussian ?? speaking('ru')[0] ?? '',
   };
 }

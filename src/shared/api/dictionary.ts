@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JOB_STATUSES, jobProgressSchema } from '../realtime';
 import { wordListItemSchema } from './words';
 
 /**
@@ -114,3 +115,17 @@ export const dictionaryJobResultsSchema = z.object({
   errors: z.array(z.object({ wordId: z.number().int(), spanish: z.string(), message: z.string() })),
 });
 export type DictionaryJobResults = z.infer<typeof dictionaryJobResultsSchema>;
+
+/**
+ * `GET /api/words/job/:id` for a dictionary job (a reload mid-job reads it to pick the job up again);
+ * the results are there once the job is over.
+ */
+export const dictionaryJobSchema = z.object({
+  jobId: z.string(),
+  kind: z.enum(Object.values(DICTIONARY_JOB_KINDS) as [DictionaryJobKind, ...DictionaryJobKind[]]),
+  status: z.enum(JOB_STATUSES),
+  progress: jobProgressSchema,
+  results: dictionaryJobResultsSchema.nullable(),
+  errorMessage: z.string().nullable(),
+});
+export type DictionaryJob = z.infer<typeof dictionaryJobSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JOB_STATUSES, jobProgressSchema } from '../realtime';
+import { dictionaryJobSchema } from './dictionary';
 
 /** Word upload and enrichment (spec part 1 "Upload screen", §7; DESIGN §4). */
 export const uploadPaths = {
@@ -93,3 +94,10 @@ export const uploadJobSchema = z.object({
   errorMessage: z.string().nullable(),
 });
 export type UploadJob = z.infer<typeof uploadJobSchema>;
+
+/**
+ * What `GET /api/words/job/:id` answers: a dictionary job (its `kind` tells it apart) or an upload. The
+ * upload screen parses with uploadJobSchema alone, as it only ever asks about uploads.
+ */
+export const wordsJobSchema = z.union([dictionaryJobSchema, uploadJobSchema]);
+export type WordsJob = z.infer<typeof wordsJobSchema>;

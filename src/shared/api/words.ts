@@ -20,6 +20,10 @@ export const wordListItemSchema = z.object({
   partOfSpeech: z.string().nullable(),
   themeCategory: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  /** The card's clips as `/media/…` paths: first Spanish voice, Russian, second Spanish voice. */
+  audioData: z.string().nullable(),
+  russianAudioData: z.string().nullable(),
+  secondVoiceAudioData: z.string().nullable(),
   isActive: z.boolean(),
   isHidden: z.boolean(),
   attempts: z.number().int(),
@@ -72,7 +76,8 @@ export type WordUpdate = z.input<typeof wordUpdateSchema>;
 export const deleteWordsRequestSchema = z.object({
   wordIds: z.array(z.number().int().positive()).min(1).max(10000),
 });
-export const deleteWordsResponseSchema = z.object({ deleted: z.number().int() });
+/** `deleted` counts only the learner's own words among the ids; `message` is shown as is (spec §7). */
+export const deleteWordsResponseSchema = z.object({ deleted: z.number().int(), message: z.string() });
 
 export const themeSchema = z.object({
   id: z.number().int(),

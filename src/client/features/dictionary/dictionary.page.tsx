@@ -1,8 +1,240 @@
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../ui/page-placeholder.component';
+import { CheckSquare, X } from 'lucide-react';
+import { useDocumentTitle } from '../../lib/hooks/document-title.hook';
+import { Button } from '../../ui/button.component';
+import { toast } from '../../ui/toast-store';
+import { useSettings } from '../settings/api/settings.api';
+import { type DictionaryWord, useDictionaryWords } from './api/dictionary-words.api';
+import { useSpacedRepetitionWords } from './api/spaced-repetition-words.api';
+import { AudiobookSentencesDialog } from './components/audiobook-sentences-dialog.component';
+import { ConfirmDialog, type ConfirmRequest } from './components/confirm-dialog.component';
+import { DictionaryJobsPanel } from './components/dictionary-jobs-panel.component';
+import { DictionaryToolbar } from './components/dictionary-toolbar.component';
+import { ImageViewerDialog } from './components/image-viewer-dialog.component';
+import { MaintenanceMenu } from './components/maintenance-menu.component';
+import { MediaLibraryDialog } from './components/media-library-dialog.component';
+import { SelectionBar } from './components/selection-bar.component';
+import { WordCardDialog } from './components/word-card-dialog.component';
+import { WordList } from './components/word-list.component';
+import { useDictionaryJobs } from './hooks/dictionary-jobs.hook';
+import { useDictionaryView } from './hooks/dictionary-view.hook';
+import { useMaintenanceActions } from './hooks/maintenance-actions.hook';
+import { useWordActions } from './hooks/word-actions.hook';
+import { daysSinceDisabled } from './lib/days-since-disabled';
+import { isEverySelected, selectedInView, toggleSelected } from './lib/word-selection';
 
-/** Placeholder until the issue that builds this screen. */
+type OpenDialog = { kind: 'image' | 'card' | 'media' | 'sentences'; wordId: number } | null;
+
+const NO_WORDS: readonly DictionaryWord[] = [];
+
+/**
+ * The dictionary (spec part 1 "Dictionary screen", "Dictionary dialogs"): the whole list fetched once,
+ * searched, filtered and sorted in memory, drawn virtualised; select mode; the word's dialogs; and the
+ * maintenance actions, the long ones followed as jobs.
+ */
 export function DictionaryPage() {
   const { t } = useTranslation();
-  return <PagePlaceholder title={t('pages.dictionaryTitle')} />;
+  useDocumentTitle(t('dictionary.title'));
+  const wordsQuery = useDictionaryWords();
+  const words = wordsQuery.data ?? NO_WORDS;
+  const spacedRepetition = useSpacedRepetitionWords();
+  const settings = useSettings().data;
+  const view = useDictionaryView(words);
+  const actions = useWordActions();
+  const jobs = useDictionaryJobs();
+
+  const [confirmRequest, setConfirmRequest] = useState<ConfirmRequest | null>(null);
+  const [isConfirmPending, setIsConfirmPending] = useState(false);
+  const maintenance = useMaintenanceActions(jobs, setConfirmRequest);
+
+  const [isSelectMode, setIsSelectMode] = useState(false);
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<number>>(new Set());
+  const [isHiding, setIsHiding] = useState(false);
+  const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
+
+  const visibleIds = useMemo(() => view.visibleWords.map((word) => word.id), [view.visibleWords]);
+  const selectedVisibleIds = selectedInView(selectedIds, visibleIds);
+
+  // Counted at the answer's time: a day boundary passing while the screen is open is not worth a timer.
+  const answeredAt = spacedRepetition.dataUpdatedAt;
+  const daysByWordId = useMemo(() => {
+    const days = new Map<number, number>();
+    for (const word of spacedRepetition.data ?? []) {
+      const value = daysSinceDisabled(word.disabledAt, answeredAt);
+      if (value !== null) days.set(word.id, value);
+    }
+    return days;
+  }, [spacedRepetition.data, answeredAt]);
+
+  const dialogWord = openDialog ? (words.find((word) => word.id === openDialog.wordId) ?? null) : null;
+  const wordFor = (kind: NonNullable<OpenDialog>['kind']) => (openDialog?.kind === kind ? dialogWord : null);
+  const closeDialog = () => setOpenDialog(null);
+
+  const leaveSelectMode = () => {
+    setIsSelectMode(false);
+    setSelectedIds(new Set());
+  };
+
+  const confirm = async () => {
+    if (!confirmRequest) return;
+    setIsConfirmPending(true);
+    try {
+      await confirmRequest.onConfirm();
+    } finally {
+      setIsConfirmPending(false);
+      setConfirmRequest(null);
+    }
+  };
+
+  const askToDeleteSelected = () => {
+    const ids = selectedVisibleIds;
+    if (ids.length === 0) return;
+    setConfirmRequest({
+      title: t('dictionary.confirm.deleteSelectedTitle'),
+      description: t('dictionary.confirm.deleteSelectedDescription', { count: ids.length }),
+      confirmLabel: t('dictionary.confirm.deleteSelectedConfirm', { count: ids.length }),
+      onConfirm: async () => {
+        if (await actions.deleteMany(ids)) setSelectedIds(new Set());
+      },
+    });
+  };
+
+  const askToDeleteAllActive = () => {
+    const ids = words.filter((word) => word.isActive).map((word) => word.id);
+    if (ids.length === 0) {
+      toast({
+        title: t('dictionary.toasts.noActiveTitle'),
+        description: t('dictionary.toasts.noActiveDescription'),
+      });
+      return;
+    }
+    setConfirmRequest({
+      title: t('dictionary.confirm.deleteAllActiveTitle'),
+      description: t('dictionary.confirm.deleteAllActiveDescription', { count: ids.length }),
+      confirmLabel: t('dictionary.confirm.deleteAllActiveConfirm', { count: ids.length }),
+      onConfirm: async () => {
+        if (await actions.deleteMany(ids)) setSelectedIds(new Set());
+      },
+    });
+  };
+
+  const hideSelected = async () => {
+    const chosen = new Set(selectedVisibleIds);
+    const toHide = view.visibleWords.filter((word) => chosen.has(word.id) && word.isActive);
+    if (toHide.length === 0) return;
+    setIsHiding(true);
+    try {
+      await actions.hideMany(toHide);
+      setSelectedIds(new Set());
+    } finally {
+      setIsHiding(false);
+    }
+  };
+
+  const thresholds = settings
+    ? {
+        listenThresholdWarning: settings.listenThresholdWarning,
+        listenThresholdSafe: settings.listenThresholdSafe,
+      }
+    : undefined;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('dictionary.title')}</h1>
+          <p className="text-muted-foreground">
+            {wordsQuery.data ? t('dictionary.wordCount', { count: words.length }) : t('dictionary.subtitle')}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant={isSelectMode ? 'default' : 'outline'}
+            aria-pressed={isSelectMode}
+            onClick={() => (isSelectMode ? leaveSelectMode() : setIsSelectMode(true))}
+          >
+            {isSelectMode ? <X aria-hidden /> : <CheckSquare aria-hidden />}
+            {isSelectMode ? t('dictionary.select.finish') : t('dictionary.select.start')}
+          </Button>
+          <MaintenanceMenu busyActions={maintenance.busy} onAction={maintenance.run} />
+        </div>
+      </div>
+
+      <DictionaryToolbar view={view} />
+      <DictionaryJobsPanel jobs={jobs.jobs} onDismiss={jobs.dismiss} />
+
+      {isSelectMode ? (
+        <SelectionBar
+          view={view.view}
+          selectedCount={selectedVisibleIds.length}
+          isAllSelected={isEverySelected(selectedIds, visibleIds)}
+          isHiding={isHiding}
+          onSelectAll={() => setSelectedIds(new Set(visibleIds))}
+          onDeselectAll={() => setSelectedIds(new Set())}
+          onHideSelected={() => void hideSelected()}
+          onDeleteSelected={askToDeleteSelected}
+          onDeleteAllActive={askToDeleteAllActive}
+        />
+      ) : null}
+
+      {wordsQuery.isPending ? (
+        <p role="status" className="text-muted-foreground">
+          {t('common.loading')}
+        </p>
+      ) : wordsQuery.isError ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <p>{t('dictionary.loadError')}</p>
+          <Button variant="outline" size="sm" onClick={() => void wordsQuery.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground" role="status">
+            {view.filters.search
+              ? `${t('dictionary.search.applied', { query: view.filters.search })} · `
+              : ''}
+            {t('dictionary.shown', { count: view.visibleWords.length })}
+          </p>
+          {view.visibleWords.length === 0 ? (
+            <p className="rounded-lg border border-dashed p-8 text-center font-medium">
+              {t('dictionary.empty')}
+            </p>
+          ) : (
+            <WordList
+              words={view.visibleWords}
+              isSelectMode={isSelectMode}
+              selectedIds={selectedIds}
+              showTags={settings?.showTags ?? true}
+              thresholds={thresholds}
+              daysSinceDisabled={daysByWordId}
+              imageBusyIds={actions.imageBusyIds}
+              phraseBusyIds={actions.phraseBusyIds}
+              toggleBusyIds={actions.toggleBusyIds}
+              onToggleSelected={(word) => setSelectedIds((current) => toggleSelected(current, word.id))}
+              onOpenImage={(word) => setOpenDialog({ kind: 'image', wordId: word.id })}
+              onOpenCard={(word) => setOpenDialog({ kind: 'card', wordId: word.id })}
+              onOpenSentences={(word) => setOpenDialog({ kind: 'sentences', wordId: word.id })}
+              onOpenMediaLibrary={(word) => setOpenDialog({ kind: 'media', wordId: word.id })}
+              onToggleActive={(word) => void actions.toggleActive(word)}
+              onRegenerateImage={(word) => void actions.regenerateWordImage(word)}
+              onRegeneratePhrase={(word) => void actions.regenerateWordPhrase(word)}
+            />
+          )}
+        </>
+      )}
+
+      <ImageViewerDialog word={wordFor('image')} onClose={closeDialog} />
+      <WordCardDialog word={wordFor('card')} actions={actions} onClose={closeDialog} />
+      <MediaLibraryDialog word={wordFor('media')} onClose={closeDialog} />
+      <AudiobookSentencesDialog word={wordFor('sentences')} onClose={closeDialog} />
+      <ConfirmDialog
+        request={confirmRequest}
+        isPending={isConfirmPending}
+        onOpenChange={(isOpen) => !isOpen && setConfirmRequest(null)}
+        onConfirm={() => void confirm()}
+      />
+    </div>
+  );
 }

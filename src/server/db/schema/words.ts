@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz } from './columns';
 import { users } from './users';
 
@@ -56,6 +56,17 @@ export const words = pgTable(
     index('words_user_id_is_active_idx').on(t.userId, t.isActive),
   ],
 );
+
+/**
+ * A counter per learner that moves with every committed change to their words, kept by statement
+ * triggers on `words` (migration 0003), so every write path counts, whichever module or instance made it.
+ * It lets a cached word list be served after one key lookup instead of reading thousands of rows. No
+ * foreign key: the triggers also run while a learner's account and words are being deleted.
+ */
+export const wordListVersions = pgTable('word_list_versions', {
+  userId: text('user_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 /** A shared catalogue of thematic categories (name is globally unique), so it has no userId. */
 export const themes = pgTable('themes', {

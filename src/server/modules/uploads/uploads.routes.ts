@@ -6,7 +6,7 @@ import {
   MAX_UPLOAD_BYTES,
   processBatchRequestSchema,
   processBatchResponseSchema,
-  uploadJobSchema,
+  wordsJobSchema,
 } from '../../../shared/api/uploads';
 import { createAttemptLimiter } from '../../auth/attempt-limiter';
 import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
@@ -67,7 +67,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/words/job/:id',
-    { schema: { params: jobParams, response: { 200: uploadJobSchema } } },
+    { schema: { params: jobParams, response: { 200: wordsJobSchema } } },
     (request) => uploadsService.status(userIdOf(request), request.params.id),
   );
 

@@ -1,9 +1,14 @@
 import {
+  DICTIONARY_JOB_KINDS,
+  type DictionaryJobKind,
+  type DictionaryJobResults,
+} from '../../../shared/api/dictionary';
+import {
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_LINES,
   UPLOAD_STAGES,
-  type UploadJob,
   type UploadResults,
+  type WordsJob,
 } from '../../../shared/api/uploads';
 import { decodeTextFile } from '../../../shared/text/decode-text-file';
 import { parseWordLines } from '../../../shared/text/word-lines';
@@ -16,6 +21,9 @@ export interface UploadOptions {
   generateImages: boolean;
   imageStyle?: string | null | undefined;
 }
+
+const DICTIONARY_KINDS: readonly string[] = Object.values(DICTIONARY_JOB_KINDS);
+const isDictionaryKind = (kind: string): kind is DictionaryJobKind => DICTIONARY_KINDS.includes(kind);
 
 const tooLong = () =>
   new AppError(
@@ -72,8 +80,9 @@ export function createUploadsService(deps: { jobsService: JobsService }) {
       };
     },
 
-    async status(userId: string, jobId: string): Promise<UploadJob> {
-      const job = await findUpload(userId, jobId);
+    /** An upload's or a dictionary job's state: both are started from the words screens. */
+    async status(userId: string, jobId: string): Promise<WordsJob> {
+      const job = await findJob(userId, jobId);
       const progress = job.progress ?? {
         total: 0,
         processed: 0,
@@ -83,16 +92,31 @@ export function createUploadsService(deps: { jobsService: JobsService }) {
         estimatedTimeRemaining: null,
       };
       const isFinished = job.status === 'completed' || job.status === 'cancelled' || job.status === 'failed';
-      return {
+      const common = {
         jobId: job.id,
         status: job.status,
+        errorMessage: job.errorMessage,
+      };
+      const counts = {
+        total: progress.total,
+        processed: progress.processed,
+        failed: progress.failed,
+        stage: progress.stage,
+        currentWord: progress.currentWord,
+        estimatedTimeRemaining: progress.estimatedTimeRemaining,
+      };
+      if (isDictionaryKind(job.kind)) {
+        return {
+          ...common,
+          kind: job.kind,
+          progress: counts,
+          results: isFinished ? ((job.results as DictionaryJobResults | null) ?? null) : null,
+        };
+      }
+      return {
+        ...common,
         progress: {
-          total: progress.total,
-          processed: progress.processed,
-          failed: progress.failed,
-          stage: progress.stage,
-          currentWord: progress.currentWord,
-          estimatedTimeRemaining: progress.estimatedTimeRemaining,
+          ...counts,
           stages:
             progress.stages?.flatMap((stage) =>
               (UPLOAD_STAGES as readonly string[]).includes(stage.name)
@@ -102,20 +126,21 @@ export function createUploadsService(deps: { jobsService: JobsService }) {
         },
         // A checkpoint mid-run is partial; results are answered once the job is over.
         results: isFinished ? ((job.results as UploadResults | null) ?? null) : null,
-        errorMessage: job.errorMessage,
       };
     },
 
     async cancel(userId: string, jobId: string) {
-      await findUpload(userId, jobId);
+      await findJob(userId, jobId);
       return { cancelled: await jobsService.cancel(userId, jobId) };
     },
   };
 
-  async function findUpload(userId: string, jobId: string) {
+  async function findJob(userId: string, jobId: string) {
     const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(jobId);
     const job = isUuid ? await jobsService.findOwned(userId, jobId) : undefined;
-    if (!job || job.kind !== UPLOAD_WORDS_JOB) throw notFound('Задача не найдена');
+    if (!job || (job.kind !== UPLOAD_WORDS_JOB && !isDictionaryKind(job.kind))) {
+      throw notFound('Задача не найдена');
+    }
     return job;
   }
 }

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { stripLeadingArticle } from '../../../shared/text/duplicate-key';
+import type { Limiter } from '../../lib/concurrency';
+import type { LanguageModel } from '../../providers/language-model';
+import { describeProviderError, ProviderError } from '../../providers/provider-error';
 
 export const PARTS_OF_SPEECH = [
   'noun',
@@ -143,4 +146,119 @@ export function guessArticle(spanish: string): string {
   // Feminine nouns starting with a stressed a take "el" in the singular (el agua, el hambre).
   if (isFeminine) return STRESSED_A_FEMININE.has(lower) ? `el ${word}` : `la ${word}`;
   return `el ${word}`;
+}
+
+/** A word to analyse: its Spanish and, when known, its Russian. */
+export interface AnalysisInput {
+  spanish: string;
+  russian: string | null;
+}
+
+/** What analysis gives a word: from the language model, or from the local rules without one. */
+export interface LocalAnalysis {
+  spanishWithArticle: string | null;
+  russian: string | null;
+  partOfSpeech: string | null;
+  cefrLevel: string | null;
+  theme: string | null;
+  example: string | null;
+  exampleTranslation: string | null;
+  highlightedSpanishWord: string | null;
+  highlightedRussianWord: string | null;
+}
+
+/** Without a language model: the article and part of speech from local rules (DESIGN D5), nothing invented. */
+export function localAnalysis(entry: AnalysisInput): LocalAnalysis {
+  const partOfSpeech = guessPartOfSpeech(entry.spanish);
+  return {
+    spanishWithArticle: partOfSpeech === 'noun' ? guessArticle(entry.spanish) : entry.spanish,
+    russian: entry.russian,
+    partOfSpeech,
+    cefrLevel: null,
+    theme: null,
+    example: null,
+    exampleTranslation: null,
+    highlightedSpanishWord: null,
+    highlightedRussianWord: null,
+  };
+}
+
+const normalizeEcho = (text: string) => text.normalize('NFC').trim().toLocaleLowerCase('es');
+
+/**
+ * One structured request per chunk (DESIGN §4: up to 20 words); words the answer leaves out or garbles get
+ * one more request, then are reported through `fail` while the rest go on. Words missing from the answer
+ * map keep whatever the caller falls back to (the local analysis).
+ */
+export async function analyseWords<T extends AnalysisInput>(
+  chunk: T[],
+  languageModel: LanguageModel | null,
+  vocabularyLevel: number,
+  limiter: Limiter,
+  fail: (entry: T, message: string) => void,
+): Promise<Map<T, LocalAnalysis>> {
+  const analysed = new Map<T, LocalAnalysis>();
+  if (!languageModel) return analysed;
+  let pending = chunk;
+  for (let attempt = 1; attempt <= 2 && pending.length > 0; attempt += 1) {
+    try {
+      const { value } = await limiter(() =>
+        languageModel.completeJson({
+          schemaName: 'word_analysis',
+          schema: analysisAnswerSchema,
+          system: analysisSystemPrompt(vocabularyLevel),
+          prompt: JSON.stringify(
+            pending.map((entry) => ({ spanish: entry.spanish, russian: entry.russian })),
+          ),
+          temperature: 0.3,
+        }),
+      );
+      const bySpanish = new Map(value.words.map((word) => [normalizeEcho(word.spanish), word]));
+      pending = pending.filter((entry, index) => {
+        const answer = matchAnswer(entry, value.words[index], bySpanish);
+        if (answer) analysed.set(entry, fromAnswer(entry, answer));
+        return !answer;
+      });
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      // A wrong key or an empty account will not mend on a second try.
+      if (
+        attempt === 2 ||
+        error.code === 'provider_invalid_key' ||
+        error.code === 'provider_quota_exhausted'
+      ) {
+        pending.forEach((entry) => fail(entry, describeProviderError(error).message));
+        return analysed;
+      }
+    }
+  }
+  pending.forEach((entry) => fail(entry, 'Модель не вернула разбор этого слова'));
+  return analysed;
+}
+
+function matchAnswer(
+  entry: AnalysisInput,
+  byIndex: WordAnalysis | undefined,
+  bySpanish: Map<string, WordAnalysis>,
+) {
+  const key = normalizeEcho(entry.spanish);
+  if (byIndex && normalizeEcho(byIndex.spanish) === key) return byIndex;
+  return bySpanish.get(key);
+}
+
+function fromAnswer(entry: AnalysisInput, answer: WordAnalysis): LocalAnalysis {
+  const hasMarkedWord = (text: string) => /\*\*[^*]+\*\*/.test(text);
+  const hasArticle = stripLeadingArticle(entry.spanish) !== entry.spanish.trim();
+  return {
+    spanishWithArticle:
+      answer.article && !hasArticle ? `${answer.article} ${entry.spanish.trim()}` : entry.spanish,
+    russian: answer.russian.trim() || null,
+    partOfSpeech: answer.partOfSpeech,
+    cefrLevel: answer.cefrLevel,
+    theme: answer.theme.trim().toLocaleLowerCase('ru') || null,
+    example: hasMarkedWord(answer.example) ? answer.example.trim() : null,
+    exampleTranslation: answer.exampleTranslation.trim() || null,
+    highlightedSpanishWord: answer.highlightedSpanishWord.trim() || null,
+    highlightedRussianWord: answer.highlightedRussianWord.trim() || null,
+  };
 }

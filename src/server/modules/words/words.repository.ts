@@ -1,7 +1,8 @@
-import { and, count, desc, eq, exists, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { themes, words, wordThemes } from '../../db/schema';
+import { themes, wordListVersions, words, wordThemes } from '../../db/schema';
 
 export interface WordListFilter {
   search?: string | undefined;
@@ -11,7 +12,13 @@ export interface WordListFilter {
   limit?: number | undefined;
 }
 
-// Lists carry media paths only; the audio columns stay behind (DESIGN D3, §5).
+/**
+ * A clip's `/media/…` path. Lists never carry media bytes (DESIGN D3, §5): a `data:` URL from imported data
+ * is left out, and the card that needs it reads the word on its own.
+ */
+const clipPath = (column: AnyPgColumn) =>
+  sql<string | null>`case when ${column} like 'data:%' then null else ${column} end`;
+
 const listColumns = {
   id: words.id,
   spanish: words.spanish,
@@ -24,6 +31,9 @@ const listColumns = {
   partOfSpeech: words.partOfSpeech,
   themeCategory: words.themeCategory,
   imageUrl: words.imageUrl,
+  audioData: clipPath(words.audioData),
+  russianAudioData: clipPath(words.russianAudioData),
+  secondVoiceAudioData: clipPath(words.secondVoiceAudioData),
   isActive: words.isActive,
   isHidden: words.isHidden,
   attempts: words.attempts,
@@ -33,6 +43,18 @@ const listColumns = {
   disabledAt: words.disabledAt,
   createdAt: words.createdAt,
 };
+
+/** An instant as `Date.prototype.toISOString` writes it, so SQL-built JSON matches the other answers. */
+const isoText = (column: typeof words.createdAt | typeof words.disabledAt) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The list columns under the contract's names (wordListItemSchema), for the database to build JSON from. */
+const listJsonColumns = Object.fromEntries(
+  Object.entries(listColumns).map(([name, column]) => [
+    name,
+    (column === words.createdAt || column === words.disabledAt ? isoText(column) : sql`${column}`).as(name),
+  ]),
+);
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 const ownedLive = (userId: string) => and(eq(words.userId, userId), eq(words.isDeleted, false));
@@ -56,37 +78,59 @@ export type WordChanges = Partial<
 >;
 
 export function createWordsRepository(db: Db) {
+  function listConditions(userId: string, filter: WordListFilter) {
+    const conditions: SQL[] = [eq(words.userId, userId), eq(words.isDeleted, false)];
+    if (filter.search) {
+      const pattern = `%${escapeLike(filter.search)}%`;
+      const matches = or(ilike(words.spanish, pattern), ilike(words.russian, pattern));
+      if (matches) conditions.push(matches);
+    }
+    if (filter.cefrLevel) conditions.push(eq(words.cefrLevel, filter.cefrLevel));
+    if (filter.partOfSpeech) conditions.push(eq(words.partOfSpeech, filter.partOfSpeech));
+    if (filter.theme) {
+      const theme = filter.theme;
+      conditions.push(
+        or(
+          eq(words.themeCategory, theme),
+          exists(
+            db
+              .select({ one: wordThemes.wordId })
+              .from(wordThemes)
+              .innerJoin(themes, eq(themes.id, wordThemes.themeId))
+              .where(and(eq(wordThemes.wordId, words.id), eq(themes.name, theme))),
+          ),
+        ) as SQL,
+      );
+    }
+    return and(...conditions);
+  }
+
   return {
-    async list(userId: string, filter: WordListFilter) {
-      const conditions: SQL[] = [eq(words.userId, userId), eq(words.isDeleted, false)];
-      if (filter.search) {
-        const pattern = `%${escapeLike(filter.search)}%`;
-        const matches = or(ilike(words.spanish, pattern), ilike(words.russian, pattern));
-        if (matches) conditions.push(matches);
-      }
-      if (filter.cefrLevel) conditions.push(eq(words.cefrLevel, filter.cefrLevel));
-      if (filter.partOfSpeech) conditions.push(eq(words.partOfSpeech, filter.partOfSpeech));
-      if (filter.theme) {
-        const theme = filter.theme;
-        conditions.push(
-          or(
-            eq(words.themeCategory, theme),
-            exists(
-              db
-                .select({ one: wordThemes.wordId })
-                .from(wordThemes)
-                .innerJoin(themes, eq(themes.id, wordThemes.themeId))
-                .where(and(eq(wordThemes.wordId, words.id), eq(themes.name, theme))),
-            ),
-          ) as SQL,
-        );
-      }
-      const query = db
-        .select(listColumns)
+    /**
+     * The same list as a JSON array text, built by the database: with thousands of words, reading each
+     * field into JavaScript and serialising it again costs far more than the query itself.
+     */
+    async listJson(userId: string, filter: WordListFilter): Promise<string> {
+      const ordered = db
+        .select(listJsonColumns)
         .from(words)
-        .where(and(...conditions))
+        .where(listConditions(userId, filter))
         .orderBy(desc(words.createdAt), desc(words.id));
-      return filter.limit ? query.limit(filter.limit) : query;
+      const rows = filter.limit ? ordered.limit(filter.limit) : ordered;
+      // json_agg keeps the order of a sorted subquery (PostgreSQL aggregates rows as the subquery yields them).
+      const result = await db.execute(
+        sql`select coalesce(json_agg(list), '[]'::json)::text as body from (${rows}) as list`,
+      );
+      return (result as { rows: Array<{ body?: string }> }).rows[0]?.body ?? '[]';
+    },
+
+    /** Moves with every committed change to the learner's words (triggers in migration 0003). */
+    async listVersion(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ version: wordListVersions.version })
+        .from(wordListVersions)
+        .where(eq(wordListVersions.userId, userId));
+      return row?.version ?? 0;
     },
 
     /** Hidden words still in the spaced-repetition scheme, for the service to pick the due ones. */

@@ -1,12 +1,15 @@
 import type { WordListItem, WordUpdate } from '../../../shared/api/words';
 import { duplicateKeyOf } from '../../../shared/text/duplicate-key';
 import { AppError, notFound } from '../../http/app-error';
+import { createVersionedCache } from '../../lib/versioned-cache';
 import type { SettingsRepository } from '../settings/settings.repository';
 import type { WordChanges, WordListFilter, WordsRepository } from './words.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** About ten learners' whole dictionaries of 10,000 words each. */
+const LIST_CACHE_BYTES = 64 * 1024 * 1024;
 
-type WordRow = Awaited<ReturnType<WordsRepository['list']>>[number];
+type WordRow = NonNullable<Awaited<ReturnType<WordsRepository['find']>>>;
 const toItem = (row: WordRow): WordListItem => ({
   ...row,
   disabledAt: row.disabledAt?.toISOString() ?? null,
@@ -21,10 +24,24 @@ export function createWordsService(deps: {
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
+  const listCache = createVersionedCache({ maxBytes: LIST_CACHE_BYTES });
 
   return {
-    async list(userId: string, filter: WordListFilter): Promise<WordListItem[]> {
-      return (await deps.words.list(userId, filter)).map(toItem);
+    /**
+     * The list as JSON text (wordListSchema). The whole dictionary, which screens read again and again,
+     * is kept until the learner's words change: then it costs one key lookup instead of every row.
+     */
+    async listJson(userId: string, filter: WordListFilter): Promise<Buffer> {
+      const isWholeList = !filter.search && !filter.cefrLevel && !filter.partOfSpeech && !filter.theme;
+      if (!isWholeList) return Buffer.from(await deps.words.listJson(userId, filter));
+      const key = `${userId}:${filter.limit ?? 'all'}`;
+      // The version is read before the list: a change in between makes the entry stale, never wrong.
+      const version = await deps.words.listVersion(userId);
+      const cached = listCache.get(key, version);
+      if (cached) return cached;
+      const body = Buffer.from(await deps.words.listJson(userId, filter));
+      listCache.set(key, version, body);
+      return body;
     },
 
     /**
@@ -75,9 +92,16 @@ export function createWordsService(deps: {
       if ((await deps.words.delete(userId, [wordId])) === 0) throw notFound('Слово не найдено');
     },
 
-    deleteMany: async (userId: string, wordIds: number[]) => ({
-      deleted: await deps.words.delete(userId, wordIds),
-    }),
+    async get(userId: string, wordId: number): Promise<WordListItem> {
+      const word = await deps.words.find(userId, wordId);
+      if (!word) throw notFound('Слово не найдено');
+      return toItem(word);
+    },
+
+    async deleteMany(userId: string, wordIds: number[]) {
+      const deleted = await deps.words.delete(userId, wordIds);
+      return { deleted, message: `Удалено слов: ${deleted}` };
+    },
 
     listThemes: (userId: string) => deps.words.listThemes(userId),
   };

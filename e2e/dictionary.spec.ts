@@ -1,0 +1,296 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations, registerThroughForm, uniqueUser } from './support';
+
+/**
+ * The dictionary screen against the built app and the fake providers of playwright.config.ts. Words
+ * are added through the upload call the Upload screen uses, and waited for until the job ends.
+ */
+
+/** Enrichment of a handful of words with built-in voices takes a while on a small machine. */
+const UPLOAD_TIMEOUT_MS = 60_000;
+
+interface ListedWord {
+  id: number;
+  spanish: string;
+  imageUrl: string | null;
+  isActive: boolean;
+}
+
+async function addWords(
+  page: Page,
+  lines: readonly string[],
+  options: { enhanceWithAI?: boolean; generateImages?: boolean } = {},
+) {
+  const started = await page.request.post('/api/words/process-batch', {
+    data: {
+      text: lines.join('\n'),
+      enhanceWithAI: options.enhanceWithAI ?? false,
+      generateImages: options.generateImages ?? false,
+    },
+  });
+  expect(started.ok()).toBe(true);
+  const { jobId } = (await started.json()) as { jobId: string };
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/words/job/${jobId}`)).json()) as { status: string }).status,
+      { timeout: UPLOAD_TIMEOUT_MS },
+    )
+    .toBe('completed');
+}
+
+async function listWords(page: Page): Promise<ListedWord[]> {
+  return (await (await page.request.get('/api/words')).json()) as ListedWord[];
+}
+
+async function openDictionary(page: Page) {
+  await page.goto('/dictionary');
+  await expect(page.getByRole('heading', { level: 1, name: 'Словарь' })).toBeVisible();
+}
+
+const wordList = (page: Page) => page.getByRole('list', { name: 'Слова' });
+const row = (page: Page, spanish: string) =>
+  wordList(page)
+    .getByRole('listitem')
+    .filter({ has: page.locator('[data-field="spanish"]', { hasText: new RegExp(`^${spanish}$`) }) });
+const shownSpanish = (page: Page) => wordList(page).locator('[data-field="spanish"]');
+
+async function chooseOption(page: Page, filter: string, option: string) {
+  await page.getByRole('combobox', { name: filter }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('filters combine CEFR level and part of speech; Enter searches and Esc clears', async ({ page }) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
+  await registerThroughForm(page, uniqueUser());
+  const key = await page.request.post('/api/validate-openai-key', { data: { apiKey: 'sk-test-valid' } });
+  expect(await key.json()).toEqual({ valid: true });
+  // The fake language model knows these: libro, mesa, comer, hablar A1; ciudad, feliz A2.
+  await addWords(
+    page,
+    [
+      'libro / книга',
+      'mesa / стол',
+      'ciudad / город',
+      'comer / есть',
+      'hablar / говорить',
+      'feliz / счастливый',
+    ],
+    {
+      enhanceWithAI: true,
+    },
+  );
+  await openDictionary(page);
+  await expect(shownSpanish(page)).toHaveCount(6);
+  await expectNoSeriousViolations(page);
+
+  // Each option counts the whole dictionary.
+  await chooseOption(page, 'Уровень CEFR', 'A1 (4)');
+  await expect(shownSpanish(page)).toHaveCount(4);
+  await chooseOption(page, 'Часть речи', 'глагол (2)');
+  await expect
+    .poll(async () => (await shownSpanish(page).allTextContents()).sort())
+    .toEqual(['comer', 'hablar']);
+  await chooseOption(page, 'Уровень CEFR', 'A2 (2)');
+  await expect(page.getByText('Слова не найдены', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Сбросить фильтры' }).click();
+  await expect(page.getByRole('button', { name: 'Сбросить фильтры' })).toHaveCount(0);
+  await expect(shownSpanish(page)).toHaveCount(6);
+
+  const search = page.getByRole('searchbox', { name: 'Поиск слов' });
+  await search.fill('СТОЛ');
+  // Typing alone does not search: Enter applies it.
+  await expect(shownSpanish(page)).toHaveCount(6);
+  await search.press('Enter');
+  // Nouns carry their article (DESIGN §4).
+  await expect(shownSpanish(page)).toHaveText(['la mesa']);
+  await search.press('Escape');
+  await expect(search).toHaveValue('');
+  await expect(shownSpanish(page)).toHaveCount(6);
+
+  await page.getByRole('button', { name: 'По алфавиту' }).click();
+  // Articles are not part of the alphabetical order.
+  await expect(shownSpanish(page)).toHaveText([
+    'la ciudad',
+    'comer',
+    'feliz',
+    'hablar',
+    'el libro',
+    'la mesa',
+  ]);
+  await expect(page.getByRole('button', { name: 'По алфавиту' })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('hiding a word moves it to the hidden view; select mode deletes after a confirmation', async ({
+  page,
+}) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
+  await registerThroughForm(page, uniqueUser());
+  // Verbs, so that no article is added in front of them.
+  await addWords(page, ['cantar / петь', 'bailar / танцевать', 'correr / бегать', 'nadar / плавать']);
+  await openDictionary(page);
+  await expect(shownSpanish(page)).toHaveCount(4);
+
+  await row(page, 'cantar').getByRole('button', { name: 'Скрыть «cantar»' }).click();
+  await expect(page.getByText('Слово перемещено в изученные', { exact: true })).toBeVisible();
+  await expect(row(page, 'cantar')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Скрытые (1)' }).click();
+  await expect(shownSpanish(page)).toHaveText(['cantar']);
+  await expect(
+    row(page, 'cantar').getByRole('button', { name: 'Вернуть «cantar» в изучение' }),
+  ).toBeVisible();
+  await expect(row(page, 'cantar').locator('[data-tone="hidden"]')).toBeVisible();
+  await page.getByRole('button', { name: 'Активные (3)' }).click();
+
+  await page.getByRole('button', { name: 'Выбрать', exact: true }).click();
+  const toolbar = page.getByRole('toolbar', { name: 'Действия с выбранными словами' });
+  await page.getByRole('checkbox', { name: 'Выбрать «bailar»' }).check();
+  // Clicking a row in select mode selects it too.
+  await row(page, 'correr').locator('[data-field="russian"]').click();
+  await expect(toolbar.getByText('Выбрано: 2')).toBeVisible();
+  await toolbar.getByRole('button', { name: 'Удалить выбранные' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Удалить выбранные слова?' });
+  await expect(confirm).toContainText('2');
+  await expectNoSeriousViolations(page);
+  await confirm.getByRole('button', { name: 'Удалить слова: 2' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(shownSpanish(page)).toHaveText(['nadar']);
+  expect((await listWords(page)).map((word) => word.spanish).sort()).toEqual(['cantar', 'nadar']);
+
+  // The delete-all confirmation names the count; leaving select mode clears the selection.
+  await toolbar.getByRole('button', { name: 'Удалить все активные' }).click();
+  const deleteAll = page.getByRole('alertdialog', { name: 'Удалить все активные слова?' });
+  await expect(deleteAll).toContainText('Будут удалены все активные слова: 1.');
+  await deleteAll.getByRole('button', { name: 'Отмена' }).click();
+  await page.getByRole('checkbox', { name: 'Выбрать «nadar»' }).check();
+  await page.getByRole('button', { name: 'Завершить выбор' }).click();
+  await page.getByRole('button', { name: 'Выбрать', exact: true }).click();
+  await expect(page.getByRole('checkbox', { name: 'Выбрать «nadar»' })).not.toBeChecked();
+});
+
+test('the word card makes an older picture the primary one; its dialogs pass axe', async ({ page }) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
+  await registerThroughForm(page, uniqueUser());
+  await addWords(page, ['correr / бегать'], { generateImages: true });
+  const [word] = await listWords(page);
+  if (!word) throw new Error('The upload added no word');
+  const firstImage = word.imageUrl;
+  expect(firstImage).toBeTruthy();
+  // Another style, so the second picture differs from the first (media are stored by content).
+  const regenerated = await page.request.post(`/api/words/${word.id}/regenerate-image`, {
+    data: { imageStyle: 'watercolor' },
+  });
+  expect(regenerated.ok()).toBe(true);
+  const { imageUrl: secondImage } = (await regenerated.json()) as { imageUrl: string };
+  expect(secondImage).not.toBe(firstImage);
+
+  await openDictionary(page);
+  await expect(row(page, 'correr').locator('img')).toHaveAttribute('src', secondImage);
+  await row(page, 'correr').getByRole('button', { name: 'Карточка слова «correr»' }).click();
+  const card = page.getByRole('dialog', { name: 'correr' });
+  await expect(card.getByRole('button', { name: 'Изображение 1 — основное' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await card.getByRole('button', { name: 'Сделать основным изображение 2' }).click();
+  await expect(page.getByText('Основное изображение изменено', { exact: true })).toBeVisible();
+  await expect.poll(async () => (await listWords(page))[0]?.imageUrl).toBe(firstImage);
+  await expect(card.getByRole('button', { name: /^Изображение \d — основное$/ })).toHaveCount(1);
+  await card.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(row(page, 'correr').locator('img')).toHaveAttribute('src', firstImage ?? '');
+
+  // The row's picture over the whole screen.
+  await row(page, 'correr').getByRole('button', { name: 'Открыть изображение «correr»' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'correr' }).getByRole('img', { name: 'Изображение к слову «correr»' }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // The media library lists both pictures; the audiobook dialog says the word is in none.
+  await row(page, 'correr').getByRole('button', { name: 'Ещё действия со словом «correr»' }).click();
+  await page.getByRole('menuitem', { name: 'Медиатека' }).click();
+  const library = page.getByRole('dialog', { name: 'Медиатека' });
+  await expect(library.getByRole('button', { name: /^Применить изображение/ })).toHaveCount(2);
+  await expectNoSeriousViolations(page);
+  await page.keyboard.press('Escape');
+
+  await row(page, 'correr')
+    .getByRole('button', { name: /^Предложений в аудиокнигах: 0/ })
+    .click();
+  const sentences = page.getByRole('dialog', { name: '«correr» в аудиокнигах' });
+  await expect(sentences.getByText('Слово не найдено в аудиокнигах')).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+test('generate missing images draws a thumbnail for every word without one', async ({ page }) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
+  await registerThroughForm(page, uniqueUser());
+  const key = await page.request.post('/api/validate-leonardo-key', { data: { apiKey: 'leo-test-valid' } });
+  expect(key.ok()).toBe(true);
+  await addWords(page, ['luna / луна', 'flor / цветок', 'mano / рука']);
+  await openDictionary(page);
+  await expect(shownSpanish(page)).toHaveCount(3);
+  await expect(wordList(page).locator('img')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Обслуживание' }).click();
+  await page.getByRole('menuitem', { name: 'Создать недостающие изображения' }).click();
+  const jobs = page.getByRole('region', { name: 'Фоновые задачи словаря' });
+  await expect(jobs.locator('[data-job-kind="generate-missing-images"]')).toBeVisible();
+  await expect(jobs.locator('[data-job-status="completed"]')).toBeVisible({ timeout: 60_000 });
+  await expect(wordList(page).locator('img')).toHaveCount(3, { timeout: 15_000 });
+  for (const word of await listWords(page)) expect(word.imageUrl).toBeTruthy();
+});
+
+test('ten thousand words stay virtualised and the screen fits a phone', async ({ page }) => {
+  await registerThroughForm(page, uniqueUser());
+  const total = 10_000;
+  const words = Array.from({ length: total }, (_, index) => ({
+    id: index + 1,
+    spanish: `palabra${String(index).padStart(5, '0')}`,
+    russian: `слово ${index}`,
+    example: null,
+    exampleTranslation: null,
+    highlightedSpanishWord: null,
+    highlightedRussianWord: null,
+    cefrLevel: ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'][index % 6] ?? null,
+    partOfSpeech: index % 2 ? 'noun' : 'verb',
+    themeCategory: 'general',
+    imageUrl: null,
+    audioData: null,
+    russianAudioData: null,
+    secondVoiceAudioData: null,
+    isActive: index % 10 !== 0,
+    isHidden: false,
+    attempts: index % 50,
+    listenCount: 0,
+    audiobookUsageCount: index % 7,
+    disabledUsageCount: 0,
+    disabledAt: null,
+    createdAt: new Date(0).toISOString(),
+  }));
+  // The list answer is replaced, so the test measures the screen rather than 10,000 enrichments.
+  await page.route(
+    (url) => url.pathname === '/api/words',
+    (route) => (route.request().method() === 'GET' ? route.fulfill({ json: words }) : route.fallback()),
+  );
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openDictionary(page);
+  await expect(page.getByText('Слов в словаре: 10000')).toBeVisible();
+  const rows = wordList(page).getByRole('listitem');
+  await expect(rows.first()).toBeVisible();
+  const drawn = await rows.count();
+  expect(drawn).toBeGreaterThan(3);
+  expect(drawn).toBeLessThan(60);
+  await expect(rows.first()).toHaveAttribute('aria-setsize', String(total * 0.9));
+
+  // Scrolling to the end draws the last word, still with a bounded number of rows.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(row(page, 'palabra09999')).toBeVisible();
+  expect(await rows.count()).toBeLessThan(60);
+
+  const overflow = await page.evaluate(() => {
+    const main = document.querySelector('main');
+    return main ? main.scrollWidth - main.clientWidth : Number.NaN;
+  });
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expectNoSeriousViolations(page);
+});

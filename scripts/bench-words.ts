@@ -1,0 +1,176 @@
+/**
+ * `npm run bench:words`: GET /api/words for a learner with 10,000 words (and ten other learners' words in
+ * the same tables), on an on-disk PGlite as `npm start` runs it, through app.inject. Reports the median
+ * and p95 latency and the payload size of the whole list, of a search and of a filter.
+ * Target (the dictionary issue): the whole list answers in under 50 ms median. BENCH_WORDS and
+ * BENCH_RUNS vary it. Exits non-zero when the median of the whole list is 50 ms or more. Also reported,
+ * without a target: the whole list right after a word changed (the cache cannot answer it).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../src/server/app';
+import { openDatabase } from '../src/server/db/client';
+import { users, words } from '../src/server/db/schema';
+
+const WORDS = Number(process.env.BENCH_WORDS ?? 10_000);
+const OTHER_LEARNERS = 10;
+const OTHER_WORDS = 1_000;
+const RUNS = Number(process.env.BENCH_RUNS ?? 50);
+const WARM_UP = 10;
+const TARGET_MEDIAN_MS = 50;
+
+const CEFR = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'];
+const POS = ['noun', 'verb', 'adjective', 'adverb', 'phrase'];
+const THEMES = ['животные', 'еда', 'дом', 'город', 'природа', 'работа', 'время', 'люди'];
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'palabra-bench-words-'));
+const database = await openDatabase({ kind: 'pglite', dataDir });
+const app = await buildApp({
+  database,
+  appSecret: 'bench-secret-that-is-long-enough-for-the-schema-0123456789',
+  clientDir: null,
+});
+await app.ready();
+
+async function register(email: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/auth/register',
+    payload: { email, password: 'secreto123', firstName: 'Bench', lastName: 'Mark' },
+  });
+  const cookie = response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`registration of ${email} failed: ${response.body}`);
+  return { cookie, userId: row.id };
+}
+
+/** A word as an upload with every stage on leaves it: example, tags, picture and clip paths. */
+function wordRow(userId: string, index: number) {
+  const spanish = `palabra${index}`;
+  const sha = (salt: string) =>
+    `${salt}${index.toString(16)}`
+      .padEnd(64, '0')
+      .replace(/[^0-9a-f]/g, 'a')
+      .slice(0, 64);
+  return {
+    userId,
+    spanish: index % 3 === 0 ? `el ${spanish}` : spanish,
+    russian: `слово номер ${index}`,
+    duplicateKey: spanish,
+    example: `Cada mañana veo **${spanish}** en el camino a la escuela con mis amigos.`,
+    exampleTranslation: `Каждое утро я вижу **слово ${index}** по дороге в школу с друзьями.`,
+    highlightedSpanishWord: spanish,
+    highlightedRussianWord: `слово ${index}`,
+    cefrLevel: CEFR[index % CEFR.length],
+    partOfSpeech: POS[index % POS.length],
+    themeCategory: THEMES[index % THEMES.length],
+    imageUrl: `/media/${sha('1')}.webp`,
+    imageStyle: 'sketch',
+    audioData: `/media/${sha('2')}.mp3`,
+    russianAudioData: `/media/${sha('3')}.mp3`,
+    secondVoiceAudioData: `/media/${sha('4')}.mp3`,
+    attempts: index % 50,
+    listenCount: index % 50,
+    isActive: index % 7 !== 0,
+    disabledAt: index % 7 === 0 ? new Date() : null,
+  };
+}
+
+async function seed(userId: string, count: number) {
+  for (let start = 0; start < count; start += 1000) {
+    const rows = Array.from({ length: Math.min(1000, count - start) }, (_, offset) =>
+      wordRow(userId, start + offset),
+    );
+    await database.db.insert(words).values(rows);
+  }
+}
+
+const learner = await register('bench-words@example.com');
+for (let other = 0; other < OTHER_LEARNERS; other += 1) {
+  const { userId } = await register(`bench-other-${other}@example.com`);
+  await seed(userId, OTHER_WORDS);
+}
+await seed(learner.userId, WORDS);
+await database.pglite?.query('ANALYZE');
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? 0;
+const round = (ms: number) => Math.round(ms * 100) / 100;
+
+/**
+ * One request, timed until its last byte. The payload is taken as a stream: light-my-request would
+ * otherwise decode megabytes into a string for the test's convenience, which no real client makes the
+ * server do.
+ */
+async function timedGet(url: string) {
+  const started = performance.now();
+  const response = await app.inject({
+    method: 'GET',
+    url,
+    headers: { cookie: learner.cookie },
+    payloadAsStream: true,
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of response.stream()) chunks.push(chunk as Buffer);
+  const elapsed = performance.now() - started;
+  if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`);
+  return { elapsed, body: Buffer.concat(chunks) };
+}
+
+/** `beforeEach` runs untimed before every request (to change a word, so nothing cached can answer). */
+async function measure(url: string, beforeEach?: (run: number) => Promise<void>) {
+  const { body } = await timedGet(url);
+  const items = (JSON.parse(body.toString('utf8')) as unknown[]).length;
+  for (let run = 0; run < WARM_UP; run += 1) {
+    await beforeEach?.(run);
+    await timedGet(url);
+  }
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    await beforeEach?.(run);
+    times.push((await timedGet(url)).elapsed);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    url,
+    items,
+    medianMs: round(percentile(times, 0.5)),
+    p95Ms: round(percentile(times, 0.95)),
+    payloadKb: Math.round(body.length / 1024),
+  };
+}
+
+const [firstWord] = await database.db
+  .select({ id: words.id })
+  .from(words)
+  .where(eq(words.userId, learner.userId))
+  .limit(1);
+const touchAWord = async (run: number) => {
+  await database.db
+    .update(words)
+    .set({ attempts: run })
+    .where(eq(words.id, firstWord?.id ?? 0));
+};
+
+const results = {
+  words: WORDS,
+  otherLearners: OTHER_LEARNERS,
+  runs: RUNS,
+  list: await measure('/api/words'),
+  search: await measure(`/api/words?search=${encodeURIComponent('palabra12')}`),
+  filter: await measure('/api/words?cefrLevel=B1&partOfSpeech=noun'),
+  /** The whole list right after a change to one word: built anew by the database, not from the cache. */
+  listAfterChange: await measure('/api/words', touchAWord),
+};
+
+await app.close();
+await database.close();
+rmSync(dataDir, { recursive: true, force: true });
+
+const isWithinTarget = results.list.medianMs < TARGET_MEDIAN_MS;
+process.stdout.write(
+  `${JSON.stringify({ ...results, targetMedianMs: TARGET_MEDIAN_MS, isWithinTarget }, null, 2)}\n`,
+);
+process.exit(isWithinTarget ? 0 : 1);

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { dictionaryPaths, resetListenCountResponseSchema } from '../../../../shared/api/dictionary';
+import { apiClient } from '../../../lib/api-client';
+
+/** Sets every word's listen count back to 0. */
+export function resetListenCount() {
+  return apiClient.post(dictionaryPaths.resetListenCount, resetListenCountResponseSchema);
+}
+
+export function useResetListenCount() {
+  return useMutation({ mutationFn: resetListenCount });
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { ImageOff } from 'lucide-react';
+import { cn } from '../../../lib/cn';
+import { mediaSource } from '../../../lib/media-source';
+
+interface WordImageProps {
+  src: string | null;
+  alt: string;
+  /** Shown instead of the picture when it has none or it fails to load. */
+  fallbackLabel: string;
+  isLazy?: boolean;
+  className?: string;
+  imageClassName?: string;
+}
+
+/** A stored picture, or a labelled placeholder when there is none or it cannot load. */
+export function WordImage({
+  src,
+  alt,
+  fallbackLabel,
+  isLazy = true,
+  className,
+  imageClassName,
+}: WordImageProps) {
+  const source = mediaSource(src, 'image');
+  // Remembering the failed source (not a flag) lets a new picture for the same word try again.
+  const [failedSource, setFailedSource] = useState<string | null>(null);
+  if (!source || failedSource === source) {
+    return (
+      <span
+        className={cn(
+          'flex items-center justify-center gap-1 bg-muted p-1 text-center text-xs text-muted-foreground',
+          className,
+        )}
+        data-broken={source ? 'true' : undefined}
+      >
+        <ImageOff className="size-4 shrink-0" aria-hidden />
+        <span className="sr-only">{fallbackLabel}</span>
+      </span>
+    );
+  }
+  return (
+    <img
+      src={source}
+      alt={alt}
+      loading={isLazy ? 'lazy' : 'eager'}
+      decoding="async"
+      onError={() => setFailedSource(source)}
+      className={cn('object-cover', className, imageClassName)}
+    />
+  );
+}

@@ -1,0 +1,229 @@
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  BookOpenText,
+  CalendarClock,
+  Eye,
+  EyeOff,
+  Images,
+  LoaderCircle,
+  MoreVertical,
+  RefreshCw,
+  Sparkles,
+  SquareStack,
+} from 'lucide-react';
+import { cn } from '../../../lib/cn';
+import { Button } from '../../../ui/button.component';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../../ui/dropdown-menu.component';
+import type { DictionaryWord } from '../api/dictionary-words.api';
+import type { ListenThresholdSettings } from '../lib/listen-badge';
+import { ListenBadge } from './listen-badge.component';
+import { PlayWordButton } from './play-word-button.component';
+import { WordImage } from './word-image.component';
+import { WordTags } from './word-tags.component';
+
+export interface WordRowHandlers {
+  onToggleSelected: (word: DictionaryWord) => void;
+  onOpenImage: (word: DictionaryWord) => void;
+  onOpenCard: (word: DictionaryWord) => void;
+  onOpenSentences: (word: DictionaryWord) => void;
+  onOpenMediaLibrary: (word: DictionaryWord) => void;
+  onToggleActive: (word: DictionaryWord) => void;
+  onRegenerateImage: (word: DictionaryWord) => void;
+  onRegeneratePhrase: (word: DictionaryWord) => void;
+}
+
+interface WordRowProps extends WordRowHandlers {
+  word: DictionaryWord;
+  isSelectMode: boolean;
+  isSelected: boolean;
+  showTags: boolean;
+  thresholds: ListenThresholdSettings | undefined;
+  daysSinceDisabled: number | null;
+  isImageBusy: boolean;
+  isPhraseBusy: boolean;
+  isToggleBusy: boolean;
+}
+
+/** Clicks on the row's own controls do their own thing, not the row's. */
+const isFromControl = (event: MouseEvent) =>
+  event.target instanceof Element &&
+  event.target.closest('button, a, input, label, [role="menuitem"]') !== null;
+
+export function WordRow(props: WordRowProps) {
+  const { word, isSelectMode, isSelected, showTags, thresholds, daysSinceDisabled } = props;
+  const { t } = useTranslation();
+  const isBusy = props.isImageBusy || props.isPhraseBusy;
+
+  const onRowClick = (event: MouseEvent) => {
+    if (isFromControl(event)) return;
+    if (isSelectMode) props.onToggleSelected(word);
+    else if (word.imageUrl) props.onOpenImage(word);
+  };
+
+  return (
+    <div
+      onClick={onRowClick}
+      data-word-id={word.id}
+      className={cn(
+        'flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border bg-card p-2 text-card-foreground sm:flex-nowrap sm:p-3',
+        (isSelectMode || word.imageUrl) && 'cursor-pointer',
+        isSelected && 'border-primary ring-2 ring-primary/40',
+      )}
+    >
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        {isSelectMode ? (
+          <input
+            type="checkbox"
+            className="size-5 shrink-0 accent-[var(--color-primary)]"
+            checked={isSelected}
+            onChange={() => props.onToggleSelected(word)}
+            aria-label={t('dictionary.select.checkbox', { word: word.spanish })}
+          />
+        ) : null}
+        {word.imageUrl ? (
+          <button
+            type="button"
+            onClick={() => props.onOpenImage(word)}
+            aria-label={t('dictionary.row.openImage', { word: word.spanish })}
+            className="size-14 shrink-0 overflow-hidden rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            <WordImage
+              src={word.imageUrl}
+              alt=""
+              fallbackLabel={t('dictionary.row.noImage')}
+              className="size-14"
+            />
+          </button>
+        ) : (
+          <WordImage
+            src={null}
+            alt=""
+            fallbackLabel={t('dictionary.row.noImage')}
+            className="size-14 shrink-0 rounded-md"
+          />
+        )}
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <p lang="es" className="truncate font-semibold" data-field="spanish">
+            {word.spanish}
+          </p>
+          <p lang="ru" className="truncate text-sm text-muted-foreground" data-field="russian">
+            {word.russian}
+          </p>
+          {showTags ? <WordTags word={word} /> : null}
+        </div>
+      </div>
+
+      <div className="flex w-full flex-wrap items-center justify-end gap-1 sm:w-auto sm:flex-nowrap">
+        <ListenBadge count={word.attempts} isActive={word.isActive} thresholds={thresholds} />
+        <Button
+          variant="outline"
+          size="sm"
+          className="h-7 gap-1 px-2 text-xs tabular-nums"
+          onClick={() => props.onOpenSentences(word)}
+          aria-label={t('dictionary.row.audiobookUsage', { count: word.audiobookUsageCount })}
+          title={t('dictionary.row.audiobookUsage', { count: word.audiobookUsageCount })}
+        >
+          <BookOpenText aria-hidden />
+          {word.audiobookUsageCount}
+        </Button>
+        {!word.isActive && word.disabledUsageCount > 0 ? (
+          <span
+            className="inline-flex h-7 items-center gap-1 rounded-md bg-secondary px-2 text-xs font-semibold tabular-nums text-secondary-foreground"
+            title={t('dictionary.row.disabledUsage', { count: word.disabledUsageCount })}
+          >
+            <SquareStack className="size-3.5" aria-hidden />
+            <span className="sr-only">
+              {t('dictionary.row.disabledUsage', { count: word.disabledUsageCount })}
+            </span>
+            <span aria-hidden>{word.disabledUsageCount}</span>
+          </span>
+        ) : null}
+        {daysSinceDisabled !== null ? (
+          <span
+            className="inline-flex h-7 items-center gap-1 rounded-md bg-blue-100 px-2 text-xs font-semibold tabular-nums text-blue-900 dark:bg-blue-950 dark:text-blue-200"
+            title={t('dictionary.row.daysSinceDisabled', { count: daysSinceDisabled })}
+            data-badge="days-since-disabled"
+          >
+            <CalendarClock className="size-3.5" aria-hidden />
+            <span className="sr-only">
+              {t('dictionary.row.daysSinceDisabled', { count: daysSinceDisabled })}
+            </span>
+            <span aria-hidden>{t('dictionary.row.daysShort', { count: daysSinceDisabled })}</span>
+          </span>
+        ) : null}
+        <PlayWordButton spanish={word.spanish} audioData={word.audioData} />
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={() => props.onToggleActive(word)}
+          disabled={props.isToggleBusy}
+          aria-label={
+            word.isActive
+              ? t('dictionary.row.hide', { word: word.spanish })
+              : t('dictionary.row.show', { word: word.spanish })
+          }
+          title={
+            word.isActive
+              ? t('dictionary.row.hide', { word: word.spanish })
+              : t('dictionary.row.show', { word: word.spanish })
+          }
+        >
+          {word.isActive ? <Eye aria-hidden /> : <EyeOff aria-hidden />}
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={() => props.onOpenCard(word)}
+          aria-label={t('dictionary.row.openCard', { word: word.spanish })}
+          title={t('dictionary.row.openCard', { word: word.spanish })}
+        >
+          <Images aria-hidden />
+        </Button>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={
+                isBusy
+                  ? `${t('dictionary.row.more', { word: word.spanish })}. ${t('dictionary.row.busy')}`
+                  : t('dictionary.row.more', { word: word.spanish })
+              }
+              title={t('dictionary.row.more', { word: word.spanish })}
+            >
+              {isBusy ? <LoaderCircle className="animate-spin" aria-hidden /> : <MoreVertical aria-hidden />}
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem disabled={props.isImageBusy} onSelect={() => props.onRegenerateImage(word)}>
+              {props.isImageBusy ? (
+                <LoaderCircle className="animate-spin" aria-hidden />
+              ) : (
+                <RefreshCw aria-hidden />
+              )}
+              {t('dictionary.row.regenerateImage')}
+            </DropdownMenuItem>
+            <DropdownMenuItem disabled={props.isPhraseBusy} onSelect={() => props.onRegeneratePhrase(word)}>
+              {props.isPhraseBusy ? (
+                <LoaderCircle className="animate-spin" aria-hidden />
+              ) : (
+                <Sparkles aria-hidden />
+              )}
+              {t('dictionary.row.regeneratePhrase')}
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => props.onOpenMediaLibrary(word)}>
+              <Images aria-hidden />
+              {t('dictionary.row.mediaLibrary')}
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import type { WordListItem } from '../../../../shared/api/words';
+import { stripLeadingArticle } from '../../../../shared/text/duplicate-key';
+
+/**
+ * The dictionary's search, filters and sort (spec part 1 "Dictionary screen"), applied in memory to the
+ * list fetched once: with 10,000 words a round trip per keystroke or filter would be the slow part.
+ */
+
+export type WordView = 'active' | 'hidden';
+export type WordSortOrder = 'server' | 'usageDesc' | 'usageAsc' | 'alphabetical';
+export const WORD_SORT_ORDERS: readonly Exclude<WordSortOrder, 'server'>[] = [
+  'usageDesc',
+  'usageAsc',
+  'alphabetical',
+];
+
+export const FACETS = ['cefrLevel', 'partOfSpeech', 'themeCategory'] as const;
+export type Facet = (typeof FACETS)[number];
+
+export interface WordFilters {
+  /** The applied search (Enter applies it), not what is being typed. */
+  search: string;
+  cefrLevel: string | null;
+  partOfSpeech: string | null;
+  themeCategory: string | null;
+}
+
+export const NO_FILTERS: WordFilters = {
+  search: '',
+  cefrLevel: null,
+  partOfSpeech: null,
+  themeCategory: null,
+};
+
+type FilterableWord = Pick<
+  WordListItem,
+  'spanish' | 'russian' | 'isActive' | 'cefrLevel' | 'partOfSpeech' | 'themeCategory' | 'audiobookUsageCount'
+>;
+
+/** Spec part 1 §4: a word is hidden only when isActive is false. */
+export const isInView = (word: Pick<WordListItem, 'isActive'>, view: WordView) =>
+  view === 'hidden' ? !word.isActive : word.isActive;
+
+export function hasActiveFilters(filters: WordFilters): boolean {
+  return FACETS.some((facet) => filters[facet] !== null);
+}
+
+export function normalizeSearch(text: string): string {
+  return text.normalize('NFC').trim().replace(/\s+/gu, ' ').toLocaleLowerCase('es');
+}
+
+/** Case-insensitive substring of the Spanish or the Russian, like the server's own search. */
+export function matchesSearch(word: Pick<WordListItem, 'spanish' | 'russian'>, normalizedQuery: string) {
+  if (normalizedQuery === '') return true;
+  return (
+    normalizeSearch(word.spanish).includes(normalizedQuery) ||
+    normalizeSearch(word.russian).includes(normalizedQuery)
+  );
+}
+
+/** Every condition at once (AND), the view included. */
+export function filterWords<T extends FilterableWord>(
+  words: readonly T[],
+  filters: WordFilters,
+  view: WordView,
+): T[] {
+  const query = normalizeSearch(filters.search);
+  return words.filter(
+    (word) =>
+      isInView(word, view) &&
+      FACETS.every((facet) => filters[facet] === null || word[facet] === filters[facet]) &&
+      matchesSearch(word, query),
+  );
+}
+
+const spanishCollator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
+
+/** "el perro" files under p, as in a paper dictionary. */
+const alphabeticalKey = (spanish: string) => stripLeadingArticle(spanish.trim());
+
+/** Stable: words with equal usage keep the server's order (newest first). */
+export function sortWords<T extends FilterableWord>(words: readonly T[], order: WordSortOrder): T[] {
+  switch (order) {
+    case 'server':
+      return [...words];
+    case 'usageDesc':
+      return [...words].sort((a, b) => b.audiobookUsageCount - a.audiobookUsageCount);
+    case 'usageAsc':
+      return [...words].sort((a, b) => a.audiobookUsageCount - b.audiobookUsageCount);
+    case 'alphabetical': {
+      const keys = new Map(words.map((word) => [word, alphabeticalKey(word.spanish)]));
+      return [...words].sort((a, b) => spanishCollator.compare(keys.get(a) ?? '', keys.get(b) ?? ''));
+    }
+  }
+}
+
+export interface FacetOption {
+  value: string;
+  /** Active and hidden words together (spec: "each option shows total (active+hidden)"). */
+  count: number;
+}
+
+const CEFR_ORDER = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'];
+
+function compareFacetValues(facet: Facet, a: string, b: string): number {
+  if (facet === 'cefrLevel') {
+    const rank = (value: string) => {
+      const index = CEFR_ORDER.indexOf(value.toUpperCase());
+      return index === -1 ? CEFR_ORDER.length : index;
+    };
+    const byRank = rank(a) - rank(b);
+    if (byRank !== 0) return byRank;
+  }
+  return spanishCollator.compare(a, b);
+}
+
+/** The options of one filter: every value the dictionary has, with its count over the whole dictionary. */
+export function facetOptions(words: readonly FilterableWord[], facet: Facet): FacetOption[] {
+  const counts = new Map<string, number>();
+  for (const word of words) {
+    const value = word[facet];
+    if (value === null || value.trim() === '') continue;
+    counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  return [...counts]
+    .map(([value, count]) => ({ value, count }))
+    .sort((a, b) => compareFacetValues(facet, a.value, b.value));
+}
+
+export function countByView(words: readonly Pick<WordListItem, 'isActive'>[]) {
+  let active = 0;
+  for (const word of words) if (word.isActive) active += 1;
+  return { active, hidden: words.length - active };
+}

@@ -1,0 +1,33 @@
+import { mediaSource } from '../media-source';
+import { stopAllAudio, trackDetachedMedia } from './stop-all-audio';
+
+/** Spec part 1 §9: a clip that has not started within 20 s counts as failed. */
+export const PLAYBACK_TIMEOUT_MS = 20_000;
+
+/**
+ * Plays one stored clip (a path, data: URL or raw base64), stopping whatever else plays first so two
+ * clips never talk over each other. Resolves when the clip has started; rejects when it cannot.
+ */
+export async function playClip(clip: string): Promise<void> {
+  const source = mediaSource(clip, 'audio');
+  if (!source) throw new Error('No audio');
+  stopAllAudio();
+  const audio = new Audio(source);
+  const untrack = trackDetachedMedia(audio);
+  const release = () => untrack();
+  audio.addEventListener('ended', release, { once: true });
+  audio.addEventListener('error', release, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('Audio playback timeout')), PLAYBACK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([audio.play(), timeout]);
+  } catch (error) {
+    audio.pause();
+    release();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,91 @@
+import { DICTIONARY_JOB_KINDS } from '../../shared/api/dictionary';
+import { createLimiter } from '../lib/concurrency';
+import type { DictionaryRepository } from '../modules/dictionary/dictionary.repository';
+import type { JobDefinition } from '../modules/jobs/jobs.service';
+import type { UserProviders } from '../modules/providers/user-providers';
+import type { SettingsService } from '../modules/settings/settings.service';
+import type { SpeechService } from '../modules/speech/speech.service';
+import { analyseWords } from '../modules/uploads/word-analysis';
+import { cardVoices, speakCard } from '../modules/uploads/word-enrichment';
+import { chunksOf, createDictionaryJobProgress, forEachInPool } from './dictionary-job-progress';
+
+/** DESIGN §4: up to 20 words per language-model request. */
+const CHUNK_SIZE = 20;
+/** The upload's per-provider bounds: a provider's rate limit is per account, and this is one learner's. */
+const LIMITS = { languageModel: 4, speech: 32 } as const;
+
+/**
+ * Dictionary → regenerate all phrases (DESIGN §4): a new example sentence, its translation and the
+ * highlighted words for every active word from the language model, then the card audio for the new text.
+ */
+export function createRegenerateAllPhrasesJob(deps: {
+  dictionary: DictionaryRepository;
+  userProviders: UserProviders;
+  settingsService: SettingsService;
+  speechService: SpeechService;
+}): JobDefinition<Record<string, never>> {
+  return {
+    kind: DICTIONARY_JOB_KINDS.regenerateAllPhrases,
+    async run(context) {
+      const { userId } = context;
+      const providers = await deps.userProviders.forUser(userId);
+      if (!providers.languageModel) throw new Error('Нет ключа OpenAI: добавьте его в настройках.');
+      const settings = await deps.settingsService.get(userId);
+      const voices = await cardVoices(providers, settings.spanishVoices, settings.russianVoice);
+      const wordList = await deps.dictionary.listActiveWords(userId);
+      const progress = createDictionaryJobProgress(context, wordList.length, 'examples');
+      const languageModelLimiter = createLimiter(LIMITS.languageModel);
+      const speechLimiter = createLimiter(LIMITS.speech);
+      await progress.report(null);
+
+      await forEachInPool(
+        chunksOf(wordList, CHUNK_SIZE),
+        LIMITS.languageModel,
+        progress.shouldStop,
+        async (chunk) => {
+          const failures = new Map<number, string>();
+          const analyses = await analyseWords(
+            chunk,
+            providers.languageModel,
+            settings.vocabularyLevel,
+            languageModelLimiter,
+            (word, message) => failures.set(word.id, message),
+          );
+          await Promise.all(
+            chunk.map(async (word) => {
+              const analysis = analyses.get(word);
+              if (!analysis?.example) {
+                await progress.fail(word, new Error(failures.get(word.id) ?? 'Модель не вернула пример'));
+                return;
+              }
+              const audio = await speakCard(
+                {
+                  speechService: deps.speechService,
+                  userId,
+                  providers,
+                  voices,
+                  settings,
+                  limiter: speechLimiter,
+                  // A clip that fails stays empty; the player synthesises it on demand.
+                  onError: () => undefined,
+                },
+                { ...word, example: analysis.example, exampleTranslation: analysis.exampleTranslation },
+                { wordId: word.id, isForced: true },
+              );
+              const isSaved = await deps.dictionary.updatePhrase(userId, word.id, {
+                example: analysis.example,
+                exampleTranslation: analysis.exampleTranslation,
+                highlightedSpanishWord: analysis.highlightedSpanishWord,
+                highlightedRussianWord: analysis.highlightedRussianWord,
+                ...audio,
+              });
+              await progress.succeed(word, isSaved);
+            }),
+          );
+        },
+      );
+      await progress.report(null);
+      return progress.finish();
+    },
+  };
+}

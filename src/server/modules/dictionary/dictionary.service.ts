@@ -1,0 +1,244 @@
+import {
+  type AudiobookSentence,
+  DICTIONARY_JOB_KINDS,
+  type MediaGalleryItem,
+  type WordImage,
+} from '../../../shared/api/dictionary';
+import type { WordListItem } from '../../../shared/api/words';
+import { drawableFormat, resolveImageStyle } from '../../../shared/catalogs/image-styles';
+import { stripLeadingArticle } from '../../../shared/text/duplicate-key';
+import { AppError, notFound } from '../../http/app-error';
+import type { MediaStore } from '../../media/media-store';
+import type { WordPicturesJobInput } from '../../jobs/word-pictures.job';
+import type { JobsService } from '../jobs/jobs.service';
+import type { UserProviders } from '../providers/user-providers';
+import type { SettingsService } from '../settings/settings.service';
+import type { SpeechService } from '../speech/speech.service';
+import { analyseWords } from '../uploads/word-analysis';
+import { cardVoices, drawWordPicture, speakCard } from '../uploads/word-enrichment';
+import type { WordsService } from '../words/words.service';
+import type { DictionaryRepository } from './dictionary.repository';
+
+/** More than any dialog shows; a word common in every book should not answer thousands of rows. */
+const MAX_SENTENCES = 200;
+
+const missingWord = () => notFound('Слово не найдено');
+const noLanguageModel = () =>
+  new AppError(
+    'language_model_missing',
+    400,
+    'Нет ключа OpenAI: добавьте его в настройках, чтобы создавать новые фразы.',
+  );
+const unbounded = <T>(task: () => Promise<T>) => task();
+
+/**
+ * The forms a word takes in running text, for finding it in audiobook sentences: without its article,
+ * and for a verb in -ar/-er/-ir also its stem (spec: the highlight stems such verbs), so "hablar" finds
+ * "hablamos". Stems shorter than three letters would match almost anything and are left out.
+ */
+export function sentenceForms(spanish: string): string[] {
+  const bare = stripLeadingArticle(spanish).trim().toLocaleLowerCase('es');
+  if (!bare) return [];
+  const stem = /^[^\s]+(?:ar|er|ir)$/.test(bare) ? bare.slice(0, -2) : null;
+  return stem && stem.length >= 3 ? [bare, stem] : [bare];
+}
+
+/** The dictionary screen (spec part 1 "Dictionary screen", "Dictionary dialogs"; DESIGN §4). */
+export function createDictionaryService(deps: {
+  dictionary: DictionaryRepository;
+  wordsService: WordsService;
+  jobsService: JobsService;
+  userProviders: UserProviders;
+  settingsService: SettingsService;
+  speechService: SpeechService;
+  mediaStore: MediaStore;
+}) {
+  const { dictionary, jobsService } = deps;
+
+  async function findWord(userId: string, wordId: number) {
+    const word = await dictionary.findWord(userId, wordId);
+    if (!word) throw missingWord();
+    return word;
+  }
+
+  /** One run of each kind at a time: a second start replaces the first rather than racing it. */
+  async function startJob(userId: string, kind: string, input: unknown, total: number) {
+    await jobsService.cancelUnfinished(userId, kind);
+    return jobsService.start(userId, kind, input, total);
+  }
+
+  return {
+    /** The word card's gallery, newest first, with the word's current picture even without a library row. */
+    async listImages(userId: string, wordId: number): Promise<WordImage[]> {
+      const word = await findWord(userId, wordId);
+      const pictures = (await dictionary.listPictures(userId, wordId)).map((picture) => ({
+        id: picture.id,
+        url: picture.imageUrl,
+        styleId: picture.styleId,
+        imageFormat: picture.imageFormat,
+        createdAt: picture.createdAt.toISOString(),
+        isPrimary: picture.imageUrl === word.imageUrl,
+      }));
+      if (word.imageUrl && !pictures.some((picture) => picture.isPrimary)) {
+        // Pictures from before the library (imported data) have no row; id 0 is never a row's.
+        pictures.unshift({
+          id: 0,
+          url: word.imageUrl,
+          styleId: null,
+          imageFormat: null,
+          createdAt: word.createdAt.toISOString(),
+          isPrimary: true,
+        });
+      }
+      return pictures;
+    },
+
+    async setPrimaryImage(userId: string, wordId: number, imageId: number) {
+      await findWord(userId, wordId);
+      const picture = await dictionary.findPicture(userId, wordId, imageId);
+      if (!picture) throw notFound('Изображение не найдено');
+      if (!(await dictionary.setPicture(userId, wordId, picture.imageUrl, picture.styleName))) {
+        throw missingWord();
+      }
+      return { imageUrl: picture.imageUrl };
+    },
+
+    async mediaGallery(userId: string, wordId: number): Promise<MediaGalleryItem[]> {
+      await findWord(userId, wordId);
+      return (await dictionary.listPictures(userId, wordId)).map((picture) => ({
+        ...picture,
+        createdAt: picture.createdAt.toISOString(),
+      }));
+    },
+
+    async audiobookSentences(userId: string, wordId: number): Promise<AudiobookSentence[]> {
+      const word = await findWord(userId, wordId);
+      const sentences = await dictionary.findSentences(userId, sentenceForms(word.spanish), MAX_SENTENCES);
+      return sentences.map((sentence) => ({ ...sentence, createdAt: sentence.createdAt.toISOString() }));
+    },
+
+    /** A new picture through the learner's image provider (built-in without a key), kept in the library. */
+    async regenerateImage(userId: string, wordId: number, imageStyle: string | number | null | undefined) {
+      const word = await findWord(userId, wordId);
+      const settings = await deps.settingsService.get(userId);
+      const providers = await deps.userProviders.forUser(userId);
+      const style = resolveImageStyle(imageStyle ?? settings.defaultImageStyle);
+      const format = drawableFormat(settings.imageFormat);
+      const imageUrl = await drawWordPicture(
+        { providers, mediaStore: deps.mediaStore, userId },
+        word,
+        style,
+        format,
+      );
+      const isSaved = await dictionary.savePicture(userId, wordId, {
+        imageUrl,
+        styleId: style.id,
+        styleName: style.key,
+        imageFormat: format,
+      });
+      if (!isSaved) throw missingWord();
+      return { imageUrl };
+    },
+
+    /** A new example, its translation and highlights from the language model, then the card audio. */
+    async regeneratePhrase(userId: string, wordId: number): Promise<WordListItem> {
+      const word = await findWord(userId, wordId);
+      const providers = await deps.userProviders.forUser(userId);
+      if (!providers.languageModel) throw noLanguageModel();
+      const settings = await deps.settingsService.get(userId);
+      let failure: string | undefined;
+      const analysis = (
+        await analyseWords(
+          [word],
+          providers.languageModel,
+          settings.vocabularyLevel,
+          unbounded,
+          (_, message) => {
+            failure = message;
+          },
+        )
+      ).get(word);
+      if (!analysis?.example) {
+        throw new AppError(
+          'phrase_failed',
+          502,
+          `Не удалось перегенерировать фразу: ${failure ?? 'модель не вернула пример'}`,
+        );
+      }
+      const voices = await cardVoices(providers, settings.spanishVoices, settings.russianVoice);
+      const audio = await speakCard(
+        {
+          speechService: deps.speechService,
+          userId,
+          providers,
+          voices,
+          settings,
+          // A clip that fails stays empty; the player synthesises it on demand.
+          onError: () => undefined,
+        },
+        { ...word, example: analysis.example, exampleTranslation: analysis.exampleTranslation },
+        { wordId, isForced: true },
+      );
+      const isSaved = await dictionary.updatePhrase(userId, wordId, {
+        example: analysis.example,
+        exampleTranslation: analysis.exampleTranslation,
+        highlightedSpanishWord: analysis.highlightedSpanishWord,
+        highlightedRussianWord: analysis.highlightedRussianWord,
+        ...audio,
+      });
+      if (!isSaved) throw missingWord();
+      return deps.wordsService.get(userId, wordId);
+    },
+
+    async startRegenerateAllPhrases(userId: string) {
+      if (!(await deps.userProviders.forUser(userId)).languageModel) throw noLanguageModel();
+      const totalWords = await dictionary.countActiveWords(userId);
+      const jobId = await startJob(userId, DICTIONARY_JOB_KINDS.regenerateAllPhrases, {}, totalWords);
+      return { jobId, totalWords };
+    },
+
+    async startClearExpiredImages(userId: string) {
+      const totalWords = await dictionary.countWordsWithImage(userId);
+      const jobId = await startJob(userId, DICTIONARY_JOB_KINDS.clearExpiredImages, {}, totalWords);
+      return { jobId, totalWords };
+    },
+
+    async startRegenerateAllImages(userId: string) {
+      const totalWords = await dictionary.countWords(userId);
+      const input: WordPicturesJobInput = { imageStyle: null };
+      const jobId = await startJob(userId, DICTIONARY_JOB_KINDS.regenerateAllImages, input, totalWords);
+      return { jobId, totalWords, regeneratedCount: totalWords };
+    },
+
+    async startGenerateMissingImages(userId: string) {
+      const totalWords = await dictionary.countWordsWithoutImage(userId);
+      const input: WordPicturesJobInput = { imageStyle: null };
+      const jobId = await startJob(userId, DICTIONARY_JOB_KINDS.generateMissingImages, input, totalWords);
+      return { jobId, totalWords, generated: totalWords };
+    },
+
+    async startUpdateTags(userId: string) {
+      const [queued, total] = await Promise.all([
+        dictionary.countWordsMissingTags(userId),
+        dictionary.countWords(userId),
+      ]);
+      const jobId = await startJob(userId, DICTIONARY_JOB_KINDS.updateTags, {}, queued);
+      return { jobId, totalWords: queued, updated: queued, total };
+    },
+
+    async deleteAllAudio(userId: string) {
+      const deletedCount = await dictionary.deleteAllAudio(userId);
+      return { deletedCount, message: `Удалено аудиофайлов: ${deletedCount}` };
+    },
+
+    async resetListenCount(userId: string) {
+      const reset = await dictionary.resetListenCounts(userId);
+      return { reset, message: `Счетчик сброшен (слов: ${reset})` };
+    },
+
+    async deleteWithoutImages(userId: string) {
+      return { deletedCount: await dictionary.deleteWordsWithoutImage(userId) };
+    },
+  };
+}
+export type DictionaryService = ReturnType<typeof createDictionaryService>;

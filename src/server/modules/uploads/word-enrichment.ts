@@ -1,0 +1,127 @@
+import type { Settings } from '../../../shared/api/settings';
+import { type ImageFormat, type ImageStyle, stylePrompt } from '../../../shared/catalogs/image-styles';
+import { spokenText } from '../../../shared/text/spoken-text';
+import type { Limiter } from '../../lib/concurrency';
+import type { MediaStore } from '../../media/media-store';
+import { describeProviderError, ProviderError } from '../../providers/provider-error';
+import type { ProviderSet } from '../../providers/provider-set';
+import type { SpeechService } from '../speech/speech.service';
+
+/**
+ * A word's picture and card audio, made the same way by the upload and by the dictionary's
+ * regenerate actions (DESIGN §4 stages 6 and 8).
+ */
+
+const unbounded: Limiter = (task) => task();
+
+/** What the learner reads about a failed step: the provider's own words stay in the log. */
+export const failureMessageOf = (error: unknown) =>
+  error instanceof ProviderError
+    ? describeProviderError(error).message
+    : error instanceof Error
+      ? error.message
+      : String(error);
+
+export interface CardVoices {
+  firstSpanish: string;
+  secondSpanish: string;
+  russian: string;
+}
+
+/**
+ * The three card voices: the learner's choice, else the first voices that speak the language, keyed
+ * providers before the offline ones (DESIGN D5), so the two Spanish voices always differ.
+ */
+export async function cardVoices(
+  providers: ProviderSet,
+  chosenSpanish: string[],
+  chosenRussian: string | null,
+): Promise<CardVoices> {
+  const { voices } = await providers.speech.listVoices();
+  const speaking = (language: 'es' | 'ru') =>
+    voices.filter((voice) => voice.languages.includes(language)).map((voice) => voice.voiceId);
+  const spanish = [...chosenSpanish, ...speaking('es').filter((voice) => !chosenSpanish.includes(voice))];
+  return {
+    firstSpanish: spanish[0] ?? '',
+    secondSpanish: spanish[1] ?? spanish[0] ?? '',
+    russian: chosenRussian ?? speaking('ru')[0] ?? '',
+  };
+}
+
+export interface CardText {
+  spanish: string;
+  russian: string;
+  example: string | null;
+  exampleTranslation: string | null;
+}
+
+export interface CardAudio {
+  audioData: string | null;
+  russianAudioData: string | null;
+  secondVoiceAudioData: string | null;
+}
+
+/**
+ * The card's default text (the example when there is one, else the word) in the three voices, through
+ * the audio cache. Each clip succeeds or fails on its own; a failure is reported and leaves that clip null.
+ */
+export async function speakCard(
+  deps: {
+    speechService: SpeechService;
+    userId: string;
+    providers: ProviderSet;
+    voices: CardVoices;
+    settings: Pick<Settings, 'speechSpeed' | 'intonationStyle'>;
+    limiter?: Limiter | undefined;
+    onError: (error: unknown) => void;
+  },
+  card: CardText,
+  options: { wordId?: number | undefined; isForced?: boolean | undefined } = {},
+): Promise<CardAudio> {
+  const limiter = deps.limiter ?? unbounded;
+  const spanishText = spokenText(card.example ?? card.spanish);
+  const russianText = spokenText(card.exampleTranslation ?? card.russian);
+  const speak = (text: string, voiceId: string, language: 'es-MX' | 'ru-RU') =>
+    limiter(async () => {
+      try {
+        const clip = await deps.speechService.speakWith(deps.userId, deps.providers, {
+          text,
+          voiceId,
+          language,
+          speed: deps.settings.speechSpeed,
+          intonationStyle: deps.settings.intonationStyle,
+          wordId: options.wordId,
+          isForced: options.isForced,
+        });
+        return clip.audio;
+      } catch (error) {
+        deps.onError(error);
+        return null;
+      }
+    });
+  const [audioData, russianAudioData, secondVoiceAudioData] = await Promise.all([
+    speak(spanishText, deps.voices.firstSpanish, 'es-MX'),
+    russianText ? speak(russianText, deps.voices.russian, 'ru-RU') : null,
+    speak(spanishText, deps.voices.secondSpanish, 'es-MX'),
+  ]);
+  return { audioData, russianAudioData, secondVoiceAudioData };
+}
+
+/** A picture of the word in the style, through the learner's image provider, stored as `/media/…`. */
+export async function drawWordPicture(
+  deps: { providers: ProviderSet; mediaStore: MediaStore; userId: string; limiter?: Limiter | undefined },
+  subject: { spanish: string; russian: string },
+  style: ImageStyle,
+  format: ImageFormat,
+): Promise<string> {
+  const limiter = deps.limiter ?? unbounded;
+  const generated = await limiter(() =>
+    deps.providers.images.generate({
+      subject,
+      prompt: stylePrompt(style, `${subject.spanish} (${subject.russian})`),
+      style,
+      format,
+    }),
+  );
+  return deps.mediaStore.put(deps.userId, generated.image, generated.mimeType);
+}

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import {
+  countByView,
+  facetOptions,
+  filterWords,
+  hasActiveFilters,
+  NO_FILTERS,
+  sortWords,
+} from '../../../src/client/features/dictionary/lib/word-filters';
+
+interface TestWord {
+  id: number;
+  spanish: string;
+  russian: string;
+  isActive: boolean;
+  cefrLevel: string | null;
+  partOfSpeech: string | null;
+  themeCategory: string | null;
+  audiobookUsageCount: number;
+}
+
+let nextId = 1;
+const word = (spanish: string, russian: string, overrides: Partial<TestWord> = {}): TestWord => ({
+  id: nextId++,
+  spanish,
+  russian,
+  isActive: true,
+  cefrLevel: null,
+  partOfSpeech: null,
+  themeCategory: null,
+  audiobookUsageCount: 0,
+  ...overrides,
+});
+
+const words = [
+  word('el perro', 'собака', {
+    cefrLevel: 'A1',
+    partOfSpeech: 'noun',
+    themeCategory: 'животные',
+    audiobookUsageCount: 3,
+  }),
+  word('correr', 'бегать', {
+    cefrLevel: 'A1',
+    partOfSpeech: 'verb',
+    themeCategory: 'спорт',
+    audiobookUsageCount: 7,
+  }),
+  word('gato', 'кошка', {
+    cefrLevel: 'A1',
+    partOfSpeech: 'noun',
+    themeCategory: 'животные',
+    isActive: false,
+  }),
+  word('Árbol', 'дерево', {
+    cefrLevel: 'B1',
+    partOfSpeech: 'noun',
+    themeCategory: 'природа',
+    audiobookUsageCount: 1,
+  }),
+  word('hablar', 'говорить', { cefrLevel: 'C2', partOfSpeech: 'verb', audiobookUsageCount: 3 }),
+];
+const ids = (list: readonly TestWord[]) => list.map((item) => item.spanish);
+
+describe('dictionary filters', () => {
+  it('keeps the view: active words, or hidden ones', () => {
+    expect(ids(filterWords(words, NO_FILTERS, 'active'))).toEqual(['el perro', 'correr', 'Árbol', 'hablar']);
+    expect(ids(filterWords(words, NO_FILTERS, 'hidden'))).toEqual(['gato']);
+  });
+
+  it('combines CEFR level, part of speech and theme with AND', () => {
+    const filters = { ...NO_FILTERS, cefrLevel: 'A1', partOfSpeech: 'noun' };
+    expect(ids(filterWords(words, filters, 'active'))).toEqual(['el perro']);
+    expect(ids(filterWords(words, { ...filters, themeCategory: 'спорт' }, 'active'))).toEqual([]);
+  });
+
+  it('searches the Spanish and the Russian, ignoring case and surrounding spaces', () => {
+    expect(ids(filterWords(words, { ...NO_FILTERS, search: '  PERR ' }, 'active'))).toEqual(['el perro']);
+    expect(ids(filterWords(words, { ...NO_FILTERS, search: 'ГОВОР' }, 'active'))).toEqual(['hablar']);
+    expect(ids(filterWords(words, { ...NO_FILTERS, search: 'árb' }, 'active'))).toEqual(['Árbol']);
+    expect(ids(filterWords(words, { ...NO_FILTERS, search: 'кошка' }, 'active'))).toEqual([]);
+  });
+
+  it('says when a filter (not the search) is set', () => {
+    expect(hasActiveFilters(NO_FILTERS)).toBe(false);
+    expect(hasActiveFilters({ ...NO_FILTERS, search: 'x' })).toBe(false);
+    expect(hasActiveFilters({ ...NO_FILTERS, themeCategory: 'спорт' })).toBe(true);
+  });
+
+  it('counts each option over active and hidden words together', () => {
+    expect(facetOptions(words, 'cefrLevel')).toEqual([
+      { value: 'A1', count: 3 },
+      { value: 'B1', count: 1 },
+      { value: 'C2', count: 1 },
+    ]);
+    expect(facetOptions(words, 'partOfSpeech')).toEqual([
+      { value: 'noun', count: 3 },
+      { value: 'verb', count: 2 },
+    ]);
+    expect(facetOptions(words, 'themeCategory').map((option) => option.value)).toEqual([
+      'животные',
+      'природа',
+      'спорт',
+    ]);
+  });
+
+  it('orders CEFR levels by level, not by text', () => {
+    const levels = [
+      word('a', 'а', { cefrLevel: 'C1' }),
+      word('b', 'б', { cefrLevel: 'A2' }),
+      word('c', 'в', { cefrLevel: 'B2' }),
+    ];
+    expect(facetOptions(levels, 'cefrLevel').map((option) => option.value)).toEqual(['A2', 'B2', 'C1']);
+  });
+
+  it('counts the two views', () => {
+    expect(countByView(words)).toEqual({ active: 4, hidden: 1 });
+  });
+});
+
+describe('dictionary sort', () => {
+  it('keeps the server order by default', () => {
+    expect(ids(sortWords(words, 'server'))).toEqual(ids(words));
+  });
+
+  it('sorts by audiobook usage both ways, equal usage keeping the server order', () => {
+    expect(ids(sortWords(words, 'usageDesc'))).toEqual(['correr', 'el perro', 'hablar', 'Árbol', 'gato']);
+    expect(ids(sortWords(words, 'usageAsc'))).toEqual(['gato', 'Árbol', 'el perro', 'hablar', 'correr']);
+  });
+
+  it('sorts alphabetically in Spanish, accents beside their letter, articles ignored', () => {
+    expect(ids(sortWords(words, 'alphabetical'))).toEqual(['Árbol', 'correr', 'gato', 'hablar', 'el perro']);
+  });
+
+  it('does not change the list it is given', () => {
+    const before = ids(words);
+    sortWords(words, 'alphabetical');
+    expect(ids(words)).toEqual(before);
+  });
+
+  it('filters and sorts 10,000 words quickly', () => {
+    const many = Array.from({ length: 10_000 }, (_, index) =>
+      word(`palabra${index}`, `слово${index}`, {
+        cefrLevel: index % 2 ? 'A1' : 'B2',
+        audiobookUsageCount: index % 17,
+      }),
+    );
+    const started = performance.now();
+    sortWords(
+      filterWords(many, { ...NO_FILTERS, search: 'palabra1', cefrLevel: 'A1' }, 'active'),
+      'alphabetical',
+    );
+    facetOptions(many, 'cefrLevel');
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});
