@@ -180,7 +180,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await jobsService.define(
     createRegenerateAllPhrasesJob({ dictionary, userProviders, settingsService, speechService }),
   );
-  await jobsService.define(createClearExpiredImagesJob({ dictionary, fetch: deps.providerFetch }));
+  await jobsService.define(
+    createClearExpiredImagesJob({ dictionary, mediaStore, fetch: deps.providerFetch }),
+  );
   await jobsService.define(createRegenerateAllImagesJob(pictureJobDeps));
   await jobsService.define(createGenerateMissingImagesJob(pictureJobDeps));
   await jobsService.define(createUpdateTagsJob({ dictionary, userProviders, settingsService }));

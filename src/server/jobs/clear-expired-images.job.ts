@@ -1,5 +1,5 @@
 import { DICTIONARY_JOB_KINDS } from '../../shared/api/dictionary';
-import { parseMediaPath } from '../media/media-store';
+import { type MediaStore, parseMediaPath } from '../media/media-store';
 import type { DictionaryRepository } from '../modules/dictionary/dictionary.repository';
 import type { JobDefinition } from '../modules/jobs/jobs.service';
 import type { FetchFunction } from '../providers/http/provider-fetch';
@@ -18,6 +18,7 @@ const MEDIA_BATCH = 500;
  */
 export function createClearExpiredImagesJob(deps: {
   dictionary: DictionaryRepository;
+  mediaStore: MediaStore;
   fetch?: FetchFunction | undefined;
 }): JobDefinition<Record<string, never>> {
   const fetchLink = deps.fetch ?? fetch;
@@ -57,9 +58,9 @@ export function createClearExpiredImagesJob(deps: {
         if (await progress.shouldStop()) break;
         const batch = mediaPaths.slice(start, start + MEDIA_BATCH);
         const parsed = batch.map((url) => ({ url, media: parseMediaPath(url) }));
-        const loadable = await deps.dictionary.findLoadableMedia(
-          userId,
+        const loadable = await deps.mediaStore.findReadableIds(
           parsed.flatMap(({ media }) => (media ? [media.sha256] : [])),
+          userId,
         );
         for (const { url, media } of parsed) {
           const isMissing = !media || !loadable.has(media.sha256);

@@ -47,6 +47,7 @@ export function createMediaStore(repository: MediaRepository) {
       return mediaPathOf(sha256, mimeType);
     },
     findReadable: (sha256: string, userId: string) => repository.findReadable(sha256, userId),
+    findReadableIds: (sha256s: string[], userId: string) => repository.findReadableIds(sha256s, userId),
   };
 }
 export type MediaStore = ReturnType<typeof createMediaStore>;

@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mediaObjects, mediaOwners } from '../db/schema';
 
@@ -9,6 +9,12 @@ interface Blob {
 }
 
 export function createMediaRepository(db: Db) {
+  // A learner may load the blobs they own and the shared ones.
+  const ownedBy = (userId: string) =>
+    and(eq(mediaOwners.sha256, mediaObjects.sha256), eq(mediaOwners.userId, userId));
+  const isReadableBy = (userId: string) =>
+    or(eq(mediaObjects.isShared, true), eq(mediaOwners.userId, userId));
+
   return {
     /**
      * Stores each blob once (content-addressed) and grants it to its learner, all in one statement: no
@@ -56,18 +62,21 @@ export function createMediaRepository(db: Db) {
       const [row] = await db
         .select({ mimeType: mediaObjects.mimeType, data: mediaObjects.data })
         .from(mediaObjects)
-        .leftJoin(
-          mediaOwners,
-          and(eq(mediaOwners.sha256, mediaObjects.sha256), eq(mediaOwners.userId, userId)),
-        )
-        .where(
-          and(
-            eq(mediaObjects.sha256, sha256),
-            or(eq(mediaObjects.isShared, true), eq(mediaOwners.userId, userId)),
-          ),
-        )
+        .leftJoin(mediaOwners, ownedBy(userId))
+        .where(and(eq(mediaObjects.sha256, sha256), isReadableBy(userId)))
         .limit(1);
       return row;
+    },
+
+    /** Which of these blobs exist and this learner may load, without reading their bytes. */
+    async findReadableIds(sha256s: string[], userId: string): Promise<Set<string>> {
+      if (sha256s.length === 0) return new Set();
+      const rows = await db
+        .select({ sha256: mediaObjects.sha256 })
+        .from(mediaObjects)
+        .leftJoin(mediaOwners, ownedBy(userId))
+        .where(and(inArray(mediaObjects.sha256, sha256s), isReadableBy(userId)));
+      return new Set(rows.map((row) => row.sha256));
     },
   };
 }

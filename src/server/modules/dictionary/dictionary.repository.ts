@@ -5,8 +5,6 @@ import {
   audiobookSentences,
   audiobooks,
   generatedImages,
-  mediaObjects,
-  mediaOwners,
   themes,
   words,
   wordThemes,
@@ -221,25 +219,6 @@ export function createDictionaryRepository(db: Db) {
         union
         select ${generatedImages.imageUrl} from ${generatedImages} where ${generatedImages.userId} = ${userId}`);
       return rowsOf<{ url: string }>(rows).map((row) => row.url);
-    },
-
-    /** Which of these media objects exist and this learner may load (owned or shared). */
-    async findLoadableMedia(userId: string, sha256s: string[]): Promise<Set<string>> {
-      if (sha256s.length === 0) return new Set();
-      const rows = await db
-        .select({ sha256: mediaObjects.sha256 })
-        .from(mediaObjects)
-        .leftJoin(
-          mediaOwners,
-          and(eq(mediaOwners.sha256, mediaObjects.sha256), eq(mediaOwners.userId, userId)),
-        )
-        .where(
-          and(
-            inArray(mediaObjects.sha256, sha256s),
-            or(eq(mediaObjects.isShared, true), eq(mediaOwners.userId, userId)),
-          ),
-        );
-      return new Set(rows.map((row) => row.sha256));
     },
 
     /** Drops these picture references from the learner's words and library; answers how many went. */

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaGalleryItem } from '../../../../shared/api/dictionary';
 import { cn } from '../../../lib/cn';
-import { mediaSource } from '../../../lib/media-source';
+import { WordImage } from './word-image.component';
 import {
   Dialog,
   DialogContent,
@@ -92,13 +91,11 @@ function MediaTile({
   onApply: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const [isBroken, setIsBroken] = useState(false);
   const styleKey = mediaLibraryStyleKey(item.styleId);
   const style = styleKey
     ? t(`dictionary.media.styles.${styleKey}`)
     : (item.styleName ?? t('dictionary.media.unknownStyle'));
   const date = new Date(item.createdAt).toLocaleDateString(i18n.language);
-  const source = mediaSource(item.imageUrl, 'image');
   return (
     <button
       type="button"
@@ -111,19 +108,13 @@ function MediaTile({
       )}
     >
       <span className="flex aspect-square w-full items-center justify-center bg-muted">
-        {source && !isBroken ? (
-          <img
-            src={source}
-            alt=""
-            loading="lazy"
-            className="size-full object-cover"
-            onError={() => setIsBroken(true)}
-          />
-        ) : (
-          <span className="p-2 text-center text-xs text-muted-foreground">
-            {t('dictionary.card.imageUnavailable')}
-          </span>
-        )}
+        <WordImage
+          src={item.imageUrl}
+          alt=""
+          fallbackLabel={t('dictionary.card.imageUnavailable')}
+          isFallbackLabelVisible
+          className="size-full"
+        />
       </span>
       <span className="flex flex-col gap-0.5 p-2 text-xs">
         <span className="font-semibold">{style}</span>

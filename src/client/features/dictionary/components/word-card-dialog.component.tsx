@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, Eye, EyeOff, LoaderCircle } from 'lucide-react';
 import type { WordImage as WordImageItem } from '../../../../shared/api/dictionary';
 import { cn } from '../../../lib/cn';
-import { mediaSource } from '../../../lib/media-source';
+import { WordImage } from './word-image.component';
 import { Button } from '../../../ui/button.component';
 import {
   Dialog,
@@ -178,8 +177,6 @@ function GalleryImage({
   onChoose: () => void;
 }) {
   const { t } = useTranslation();
-  const [isBroken, setIsBroken] = useState(false);
-  const source = mediaSource(image.url, 'image');
   return (
     <button
       type="button"
@@ -195,19 +192,13 @@ function GalleryImage({
         image.isPrimary && 'border-primary ring-2 ring-primary',
       )}
     >
-      {source && !isBroken ? (
-        <img
-          src={source}
-          alt=""
-          loading="lazy"
-          className="size-full object-cover"
-          onError={() => setIsBroken(true)}
-        />
-      ) : (
-        <span className="p-2 text-center text-xs text-muted-foreground">
-          {t('dictionary.card.imageUnavailable')}
-        </span>
-      )}
+      <WordImage
+        src={image.url}
+        alt=""
+        fallbackLabel={t('dictionary.card.imageUnavailable')}
+        isFallbackLabelVisible
+        className="size-full"
+      />
       {image.isPrimary ? (
         <span className="absolute top-1 left-1 inline-flex items-center gap-1 rounded bg-primary px-1.5 py-0.5 text-xs font-semibold text-primary-foreground">
           <Check className="size-3" aria-hidden />

@@ -8,6 +8,8 @@ interface WordImageProps {
   alt: string;
   /** Shown instead of the picture when it has none or it fails to load. */
   fallbackLabel: string;
+  /** Writes the label out (gallery tiles: 'Изображение недоступно') instead of an icon with hidden text. */
+  isFallbackLabelVisible?: boolean;
   isLazy?: boolean;
   className?: string;
   imageClassName?: string;
@@ -18,6 +20,7 @@ export function WordImage({
   src,
   alt,
   fallbackLabel,
+  isFallbackLabelVisible = false,
   isLazy = true,
   className,
   imageClassName,
@@ -34,8 +37,14 @@ export function WordImage({
         )}
         data-broken={source ? 'true' : undefined}
       >
-        <ImageOff className="size-4 shrink-0" aria-hidden />
-        <span className="sr-only">{fallbackLabel}</span>
+        {isFallbackLabelVisible ? (
+          fallbackLabel
+        ) : (
+          <>
+            <ImageOff className="size-4 shrink-0" aria-hidden />
+            <span className="sr-only">{fallbackLabel}</span>
+          </>
+        )}
       </span>
     );
   }
