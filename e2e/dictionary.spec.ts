@@ -294,3 +294,23 @@ test('ten thousand words stay virtualised and the screen fits a phone', async ({
   await page.evaluate(() => window.scrollTo(0, 0));
   await expectNoSeriousViolations(page);
 });
+
+test('a word is pronounced from its stored clip, and its play button rests for 3 s after a press', async ({
+  page,
+}) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
+  await registerThroughForm(page, uniqueUser());
+  const key = await page.request.post('/api/validate-elevenlabs-key', { data: { apiKey: 'el-test-valid' } });
+  expect(await key.json()).toEqual({ valid: true });
+  await addWords(page, ['perro / собака']);
+  await openDictionary(page);
+  const play = row(page, 'el perro').getByRole('button', { name: 'Произнести «el perro»' });
+  await expect(play).toBeEnabled();
+  const clip = page.waitForResponse((response) => /\/media\/[0-9a-f]{64}\.mp3$/.test(response.url()));
+  await play.click();
+  expect((await clip).status()).toBeLessThan(300);
+  await expect(play).toBeDisabled();
+  const pressedAt = Date.now();
+  await expect(play).toBeEnabled({ timeout: 6_000 });
+  expect(Date.now() - pressedAt).toBeGreaterThan(2_000);
+});
