@@ -1,4 +1,4 @@
-import { useId, useReducer, useState } from 'react';
+import { useId, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Languages, LoaderCircle, Square } from 'lucide-react';
 import { useRealtimeMessage } from '../../../lib/hooks/realtime-message.hook';
@@ -30,6 +30,9 @@ export function TranslationFixSection() {
   const correctionsTitleId = useId();
   const [state, dispatch] = useReducer(translationFixReducer, initialTranslationFixState);
   const [isConnecting, setIsConnecting] = useState(false);
+  // Set by the summary message, synchronously: a short run can end before the answer to its start,
+  // and then 'started' must not replace 'completed' (one toast at a time).
+  const summariesReceived = useRef(0);
   const start = useRegenerateTranslations();
   const stop = useStopTranslationFix();
 
@@ -46,6 +49,7 @@ export function TranslationFixSection() {
         }),
         variant: 'destructive',
       });
+    if (action.type === 'complete') summariesReceived.current += 1;
     if (action.type === 'complete' && !state.isStopped)
       toast({
         title: t('settingsProviders.translationFix.completed'),
@@ -63,8 +67,10 @@ export function TranslationFixSection() {
       await realtimeSocket.whenOpen(SOCKET_WAIT_MS);
       setIsConnecting(false);
       dispatch({ type: 'request' });
+      const summariesBefore = summariesReceived.current;
       const { jobId, summary } = await start.mutateAsync();
       dispatch({ type: 'start', jobId, totalWords: summary.totalWords });
+      if (summariesReceived.current !== summariesBefore) return;
       toast({
         title: t('settingsProviders.translationFix.started'),
         description: t('settingsProviders.translationFix.startedDescription', { count: summary.totalWords }),
