@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.compo
 import { useVisibleCount } from '../hooks/visible-count.hook';
 import { ShowMore } from './show-more.component';
 import { DuplicateStatusBadge } from './duplicate-status-badge.component';
-import { TableScroll } from './table-scroll.component';
+import { TableHead, TableScroll } from './table-scroll.component';
 
 /**
  * The detailed duplicate report: one row per skipped word with both translations and its status in the
@@ -37,25 +37,15 @@ export function DuplicateReport({ duplicates }: { duplicates: UploadResults['dup
           <>
             <TableScroll labelledBy={titleId}>
               <table className="w-full min-w-xl text-sm" aria-labelledby={titleId}>
-                <thead>
-                  <tr className="border-b text-left text-muted-foreground">
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      {t('upload.report.columnSpanish')}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      {t('upload.report.columnNewTranslation')}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      {t('upload.report.columnCurrentTranslation')}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      {t('upload.report.columnStatus')}
-                    </th>
-                    <th scope="col" className="py-2 font-medium">
-                      {t('upload.report.columnReason')}
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  columns={[
+                    { label: t('upload.report.columnSpanish') },
+                    { label: t('upload.report.columnNewTranslation') },
+                    { label: t('upload.report.columnCurrentTranslation') },
+                    { label: t('upload.report.columnStatus') },
+                    { label: t('upload.report.columnReason') },
+                  ]}
+                />
                 <tbody>
                   {duplicates.slice(0, visible).map((duplicate, index) => (
                     // Duplicates carry no id and a word can repeat; the report's order does not change.

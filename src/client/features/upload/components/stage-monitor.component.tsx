@@ -5,7 +5,7 @@ import type { UploadJob } from '../../../../shared/api/uploads';
 import { cn } from '../../../lib/cn';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card.component';
 import { deriveStageRows, type StageStatus } from '../lib/upload-stages';
-import { TableScroll } from './table-scroll.component';
+import { TableHead, TableScroll } from './table-scroll.component';
 
 const STATUS_ICONS: Record<StageStatus, typeof CircleCheck> = {
   done: CircleCheck,
@@ -38,19 +38,13 @@ export function StageMonitor({ job }: { job: UploadJob | null }) {
       <CardContent className="flex flex-col gap-4">
         <TableScroll labelledBy={titleId}>
           <table className="w-full text-sm" aria-labelledby={titleId}>
-            <thead>
-              <tr className="border-b text-left text-muted-foreground">
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  {t('upload.monitor.columnStage')}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  {t('upload.monitor.columnProgress')}
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  {t('upload.monitor.columnStatus')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: t('upload.monitor.columnStage') },
+                { label: t('upload.monitor.columnProgress'), className: 'text-right' },
+                { label: t('upload.monitor.columnStatus') },
+              ]}
+            />
             <tbody>
               {rows.map((row, index) => {
                 const Icon = STATUS_ICONS[row.status];

@@ -10,7 +10,7 @@ import { DuplicateReport } from './duplicate-report.component';
 import { DuplicateStatusBadge } from './duplicate-status-badge.component';
 import { HighlightedText } from './highlighted-text.component';
 import { ShowMore } from './show-more.component';
-import { TableScroll } from './table-scroll.component';
+import { TableHead, TableScroll } from './table-scroll.component';
 
 type AddedWord = UploadResultsData['words'][number];
 type Duplicate = UploadResultsData['duplicates'][number];
@@ -146,22 +146,14 @@ function UploadErrors({ errors }: { errors: readonly UploadError[] }) {
       <CardContent>
         <TableScroll labelledBy={titleId}>
           <table className="w-full min-w-lg text-sm" aria-labelledby={titleId}>
-            <thead>
-              <tr className="border-b text-left text-muted-foreground">
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  {t('upload.results.errorColumnLine')}
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  {t('upload.results.errorColumnWord')}
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  {t('upload.results.errorColumnStage')}
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  {t('upload.results.errorColumnMessage')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: t('upload.results.errorColumnLine') },
+                { label: t('upload.results.errorColumnWord') },
+                { label: t('upload.results.errorColumnStage') },
+                { label: t('upload.results.errorColumnMessage') },
+              ]}
+            />
             <tbody>
               {errors.slice(0, visible).map((error, index) => (
                 // Errors carry no id; a line can fail at two stages, so the position keeps keys apart.
