@@ -37,11 +37,7 @@ const missingMedia = (digit: string) => `/media/${digit.repeat(64)}.png`;
 beforeAll(async () => {
   fake = await startFakeProviders({ leonardoGenerationDelayMs: 20 });
   testApp = await buildTestApp({
-    providerBaseUrls: {
-      openai: fake.openaiBaseUrl,
-      elevenlabs: fake.elevenlabsBaseUrl,
-      leonardo: fake.leonardoBaseUrl,
-    },
+    providerBaseUrls: fake.providerBaseUrls,
     leonardoPollIntervalMs: 20,
   });
   keyed = await registerUser(testApp.app);

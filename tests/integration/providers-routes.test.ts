@@ -10,11 +10,7 @@ let boris: TestUser;
 beforeAll(async () => {
   fake = await startFakeProviders({ leonardoGenerationDelayMs: 30 });
   testApp = await buildTestApp({
-    providerBaseUrls: {
-      openai: fake.openaiBaseUrl,
-      elevenlabs: fake.elevenlabsBaseUrl,
-      leonardo: fake.leonardoBaseUrl,
-    },
+    providerBaseUrls: fake.providerBaseUrls,
     leonardoPollIntervalMs: 20,
   });
   ana = await registerUser(testApp.app);

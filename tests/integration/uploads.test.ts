@@ -23,15 +23,9 @@ let ana: TestUser;
 let boris: TestUser;
 let withKey: TestUser;
 
-const providerBaseUrls = () => ({
-  openai: fake.openaiBaseUrl,
-  elevenlabs: fake.elevenlabsBaseUrl,
-  leonardo: fake.leonardoBaseUrl,
-});
-
 beforeAll(async () => {
   fake = await startFakeProviders({ leonardoGenerationDelayMs: 20 });
-  testApp = await buildTestApp({ providerBaseUrls: providerBaseUrls(), leonardoPollIntervalMs: 20 });
+  testApp = await buildTestApp({ providerBaseUrls: fake.providerBaseUrls, leonardoPollIntervalMs: 20 });
   ana = await registerUser(testApp.app);
   boris = await registerUser(testApp.app);
   withKey = await registerUser(testApp.app);
@@ -373,7 +367,7 @@ describe('cancel and restart', () => {
           database,
           appSecret: TEST_APP_SECRET,
           clientDir: null,
-          providerBaseUrls: providerBaseUrls(),
+          providerBaseUrls: fake.providerBaseUrls,
         });
         await app.ready();
         return { app, database };

@@ -25,11 +25,7 @@ const wordsOf = (user: TestUser) =>
 beforeAll(async () => {
   fake = await startFakeProviders();
   testApp = await buildTestApp({
-    providerBaseUrls: {
-      openai: fake.openaiBaseUrl,
-      elevenlabs: fake.elevenlabsBaseUrl,
-      leonardo: fake.leonardoBaseUrl,
-    },
+    providerBaseUrls: fake.providerBaseUrls,
   });
   ana = await registerUser(testApp.app);
   boris = await registerUser(testApp.app);

@@ -66,6 +66,8 @@ export interface FakeProviders {
   readonly leonardoBaseUrl: string;
   /** OPENAI_BASE_URL, ELEVENLABS_BASE_URL and LEONARDO_BASE_URL pointing here (D6). */
   env(): { OPENAI_BASE_URL: string; ELEVENLABS_BASE_URL: string; LEONARDO_BASE_URL: string };
+  /** The same three addresses as buildApp's `providerBaseUrls`. */
+  readonly providerBaseUrls: { openai: string; elevenlabs: string; leonardo: string };
 
   /** Every request received since the last clearRequests()/reset(), oldest first. */
   readonly requests: readonly RecordedRequest[];
@@ -335,6 +337,7 @@ export async function startFakeProviders(options: StartFakeProvidersOptions = {}
     openaiBaseUrl,
     elevenlabsBaseUrl,
     leonardoBaseUrl,
+    providerBaseUrls: { openai: openaiBaseUrl, elevenlabs: elevenlabsBaseUrl, leonardo: leonardoBaseUrl },
     env: () => ({
       OPENAI_BASE_URL: openaiBaseUrl,
       ELEVENLABS_BASE_URL: elevenlabsBaseUrl,
