@@ -6,7 +6,8 @@ import type { UserProviders } from '../modules/providers/user-providers';
 import type { SettingsService } from '../modules/settings/settings.service';
 import type { SpeechService } from '../modules/speech/speech.service';
 import { analyseWords } from '../modules/uploads/word-analysis';
-import { cardVoices, speakCard } from '../modules/uploads/word-enrichment';
+import { cardVoices } from '../modules/uploads/word-enrichment';
+import { savePhraseWithAudio } from '../modules/dictionary/phrase-with-audio';
 import { chunksOf, createDictionaryJobProgress, forEachInPool } from './dictionary-job-progress';
 
 /** DESIGN §4: up to 20 words per language-model request. */
@@ -58,27 +59,19 @@ export function createRegenerateAllPhrasesJob(deps: {
                 await progress.fail(word, new Error(failures.get(word.id) ?? 'Модель не вернула пример'));
                 return;
               }
-              const audio = await speakCard(
+              const isSaved = await savePhraseWithAudio(
                 {
+                  dictionary: deps.dictionary,
                   speechService: deps.speechService,
                   userId,
                   providers,
                   voices,
                   settings,
                   limiter: speechLimiter,
-                  // A clip that fails stays empty; the player synthesises it on demand.
-                  onError: () => undefined,
                 },
-                { ...word, example: analysis.example, exampleTranslation: analysis.exampleTranslation },
-                { wordId: word.id, isForced: true },
+                word,
+                { ...analysis, example: analysis.example },
               );
-              const isSaved = await deps.dictionary.updatePhrase(userId, word.id, {
-                example: analysis.example,
-                exampleTranslation: analysis.exampleTranslation,
-                highlightedSpanishWord: analysis.highlightedSpanishWord,
-                highlightedRussianWord: analysis.highlightedRussianWord,
-                ...audio,
-              });
               await progress.succeed(word, isSaved);
             }),
           );

@@ -15,9 +15,10 @@ import type { UserProviders } from '../providers/user-providers';
 import type { SettingsService } from '../settings/settings.service';
 import type { SpeechService } from '../speech/speech.service';
 import { analyseWords } from '../uploads/word-analysis';
-import { cardVoices, drawWordPicture, speakCard } from '../uploads/word-enrichment';
+import { cardVoices, drawWordPicture } from '../uploads/word-enrichment';
 import type { WordsService } from '../words/words.service';
 import type { DictionaryRepository } from './dictionary.repository';
+import { savePhraseWithAudio } from './phrase-with-audio';
 
 /** More than any dialog shows; a word common in every book should not answer thousands of rows. */
 const MAX_SENTENCES = 200;
@@ -166,26 +167,11 @@ export function createDictionaryService(deps: {
         );
       }
       const voices = await cardVoices(providers, settings.spanishVoices, settings.russianVoice);
-      const audio = await speakCard(
-        {
-          speechService: deps.speechService,
-          userId,
-          providers,
-          voices,
-          settings,
-          // A clip that fails stays empty; the player synthesises it on demand.
-          onError: () => undefined,
-        },
-        { ...word, example: analysis.example, exampleTranslation: analysis.exampleTranslation },
-        { wordId, isForced: true },
+      const isSaved = await savePhraseWithAudio(
+        { dictionary, speechService: deps.speechService, userId, providers, voices, settings },
+        word,
+        { ...analysis, example: analysis.example },
       );
-      const isSaved = await dictionary.updatePhrase(userId, wordId, {
-        example: analysis.example,
-        exampleTranslation: analysis.exampleTranslation,
-        highlightedSpanishWord: analysis.highlightedSpanishWord,
-        highlightedRussianWord: analysis.highlightedRussianWord,
-        ...audio,
-      });
       if (!isSaved) throw missingWord();
       return deps.wordsService.get(userId, wordId);
     },
