@@ -16,7 +16,7 @@ export function PlayWordButton({
   variant = 'ghost',
 }: {
   spanish: string;
-  audioData: string | null | undefined;
+  audioData: string | null;
   /** Visible text; an icon-only button when absent. */
   label?: string;
   size?: ButtonProps['size'];
