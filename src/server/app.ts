@@ -33,6 +33,9 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { createJobsRepository } from './modules/jobs/jobs.repository';
 import { createJobsService } from './modules/jobs/jobs.service';
+import { learnRoutes } from './modules/learn/learn.routes';
+import { createLearnRepository } from './modules/learn/learn.repository';
+import { createLearnService } from './modules/learn/learn.service';
 import { wordMaintenanceRoutes } from './modules/word-maintenance/word-maintenance.routes';
 import { createWordMaintenanceRepository } from './modules/word-maintenance/word-maintenance.repository';
 import { createWordMaintenanceService } from './modules/word-maintenance/word-maintenance.service';
@@ -83,6 +86,8 @@ export interface AppDeps {
   builtinImages?: ImageGenerator;
   providerFetch?: FetchFunction;
   leonardoPollIntervalMs?: number;
+  /** Tests move the clock: learning sessions, streaks and spaced repetition are all about days. */
+  now?: () => Date;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -130,8 +135,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const progressService = createProgressService({
     progress: createProgressRepository(db),
     settings: settingsRepository,
+    now: deps.now,
   });
-  const wordsService = createWordsService({ words: createWordsRepository(db), settings: settingsRepository });
+  const wordsService = createWordsService({
+    words: createWordsRepository(db),
+    settings: settingsRepository,
+    now: deps.now,
+  });
   const mediaStore = createMediaStore(createMediaRepository(db));
   const providerFactory = createProviderFactory({
     baseUrls: deps.providerBaseUrls ?? {},
@@ -195,6 +205,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     speechService,
     mediaStore,
   });
+  const learnService = createLearnService({
+    learn: createLearnRepository(db),
+    wordsService,
+    settingsService,
+    userProviders,
+    speechService,
+    now: deps.now,
+  });
   const wordMaintenanceService = createWordMaintenanceService({ maintenance, jobsService, userProviders });
   const uploadsService = createUploadsService({ jobsService });
 
@@ -209,11 +227,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(progressRoutes, { progressService, sessionResolver });
   await app.register(wordsRoutes, { wordsService, sessionResolver });
   await app.register(dictionaryRoutes, { dictionaryService, sessionResolver });
+  await app.register(learnRoutes, { learnService, sessionResolver });
   await app.register(mediaRoutes, { mediaStore, sessionResolver });
   await app.register(wordMaintenanceRoutes, { wordMaintenanceService, sessionResolver });
   await app.register(uploadsRoutes, { uploadsService, sessionResolver });
   await app.register(realtimeRoutes, { hub, jobsService, sessionResolver });
-  await app.register(providersRoutes, { providersService, speechService, wordsService, sessionResolver });
+  await app.register(providersRoutes, { providersService, speechService, learnService, sessionResolver });
 
   const purgeTimer = setInterval(() => {
     sessions.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));

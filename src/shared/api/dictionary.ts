@@ -75,9 +75,13 @@ export const audiobookSentenceSchema = z.object({
 export type AudiobookSentence = z.infer<typeof audiobookSentenceSchema>;
 export const audiobookSentenceListSchema = z.array(audiobookSentenceSchema);
 
-/** `POST /api/words/:id/regenerate-image`: a style id or key; the settings' default style when absent. */
+const imageStyleReference = z.union([z.string().max(50), z.number().int()]);
+/**
+ * `POST /api/words/:id/regenerate-image`: a style id or key; the settings' default style when absent. The
+ * dictionary sends it as `imageStyle`, the Learn screen as `style` (spec part 2 §7); `imageStyle` wins.
+ */
 export const regenerateImageRequestSchema = z
-  .object({ imageStyle: z.union([z.string().max(50), z.number().int()]).nullish() })
+  .object({ imageStyle: imageStyleReference.nullish(), style: imageStyleReference.nullish() })
   .default({});
 export const regenerateImageResponseSchema = z.object({ imageUrl: z.string() });
 

@@ -17,3 +17,22 @@ export function spokenText(text: string): string {
     .replace(/(?:\.|…)+$/u, '')
     .trim();
 }
+
+export interface CardSpeechSource {
+  spanish: string;
+  russian: string;
+  example: string | null;
+  exampleTranslation: string | null;
+}
+
+/**
+ * What the card's voices read (DESIGN §4 stage 8): the example sentence when there is one, else the
+ * word, and the matching Russian. The server speaks it on upload and the player asks for the same text
+ * on demand, so both land on one cached clip (D9).
+ */
+export function cardSpokenTexts(card: CardSpeechSource): { spanish: string; russian: string } {
+  return {
+    spanish: spokenText(card.example ?? card.spanish),
+    russian: spokenText(card.exampleTranslation ?? card.russian),
+  };
+}

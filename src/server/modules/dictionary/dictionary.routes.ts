@@ -73,7 +73,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{
       },
       preHandler: perWord,
     },
-    (request) => service.regenerateImage(userIdOf(request), request.params.id, request.body.imageStyle),
+    (request) => service.regenerateImage(userIdOf(request), request.params.id, request.body),
   );
   app.post(
     dictionaryPaths.regeneratePhrase,

@@ -1,7 +1,9 @@
+import type { z } from 'zod';
 import {
   type AudiobookSentence,
   DICTIONARY_JOB_KINDS,
   type MediaGalleryItem,
+  type regenerateImageRequestSchema,
   type WordImage,
 } from '../../../shared/api/dictionary';
 import type { WordListItem } from '../../../shared/api/words';
@@ -19,6 +21,8 @@ import { cardVoices, drawWordPicture } from '../uploads/word-enrichment';
 import type { WordsService } from '../words/words.service';
 import type { DictionaryRepository } from './dictionary.repository';
 import { savePhraseWithAudio } from './phrase-with-audio';
+
+type RegenerateImageRequest = z.output<typeof regenerateImageRequestSchema>;
 
 /** More than any dialog shows; a word common in every book should not answer thousands of rows. */
 const MAX_SENTENCES = 200;
@@ -118,12 +122,15 @@ export function createDictionaryService(deps: {
       return sentences.map((sentence) => ({ ...sentence, createdAt: sentence.createdAt.toISOString() }));
     },
 
-    /** A new picture through the learner's image provider (built-in without a key), kept in the library. */
-    async regenerateImage(userId: string, wordId: number, imageStyle: string | number | null | undefined) {
+    /**
+     * A new picture through the learner's image provider (built-in without a key), kept in the library.
+     * The dictionary names the style `imageStyle`, the Learn screen `style`.
+     */
+    async regenerateImage(userId: string, wordId: number, request: RegenerateImageRequest) {
       const word = await findWord(userId, wordId);
       const settings = await deps.settingsService.get(userId);
       const providers = await deps.userProviders.forUser(userId);
-      const style = resolveImageStyle(imageStyle ?? settings.defaultImageStyle);
+      const style = resolveImageStyle(request.imageStyle ?? request.style ?? settings.defaultImageStyle);
       const format = drawableFormat(settings.imageFormat);
       const imageUrl = await drawWordPicture(
         { providers, mediaStore: deps.mediaStore, userId },

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNotNull, max, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { audiobookSentences, learningSessions, userProgress, words } from '../../db/schema';
 
@@ -14,6 +14,12 @@ export interface ProgressFacts {
   /** Distinct UTC days with a learning session, newest first (enough of them to measure a streak). */
   recentStudyDays: string[];
 }
+
+/** When the learner last studied: a session's last play, not its first, as plays extend an open session. */
+const lastSessionActivity =
+  sql<Date | null>`max(coalesce(${learningSessions.endTime}, ${learningSessions.startTime}))`.mapWith(
+    learningSessions.startTime,
+  );
 
 export function createProgressRepository(db: Db) {
   return {
@@ -33,7 +39,7 @@ export function createProgressRepository(db: Db) {
         .from(audiobookSentences)
         .where(eq(audiobookSentences.userId, userId));
       const [sessionTotals] = await db
-        .select({ total: count(), lastAt: max(learningSessions.startTime) })
+        .select({ total: count(), lastAt: lastSessionActivity })
         .from(learningSessions)
         .where(eq(learningSessions.userId, userId));
       const [studiedSince] = await db

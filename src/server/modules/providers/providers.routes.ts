@@ -18,8 +18,8 @@ import { createAttemptLimiter } from '../../auth/attempt-limiter';
 import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
 import { perUserLimit } from '../../http/per-user-limit';
 import { describeProviderError, ProviderError } from '../../providers/provider-error';
+import type { LearnService } from '../learn/learn.service';
 import type { SpeechService } from '../speech/speech.service';
-import type { WordsService } from '../words/words.service';
 import type { KeyedProvider, ProvidersService } from './providers.service';
 
 const MINUTE = 60_000;
@@ -27,9 +27,9 @@ const MINUTE = 60_000;
 export const providersRoutes: FastifyPluginAsyncZod<{
   providersService: ProvidersService;
   speechService: SpeechService;
-  wordsService: WordsService;
+  learnService: LearnService;
   sessionResolver: SessionResolver;
-}> = async (app, { providersService, speechService, wordsService, sessionResolver }) => {
+}> = async (app, { providersService, speechService, learnService, sessionResolver }) => {
   app.addHook('preValidation', sessionResolver.requireUser);
   // Key checks are cheap for us but are guesses against the provider: few per minute.
   const keyChecks = perUserLimit(createAttemptLimiter({ max: 20, windowMs: MINUTE }));
@@ -78,12 +78,7 @@ export const providersRoutes: FastifyPluginAsyncZod<{
       schema: { body: generateAudioRequestSchema, response: { 200: generateAudioResponseSchema } },
       preHandler: speech,
     },
-    async (request) => {
-      const userId = userIdOf(request);
-      const { wordId, voiceType: _voiceType, ...job } = request.body;
-      if (wordId) await wordsService.assertOwned(userId, wordId);
-      return speechService.speak(userId, { ...job, wordId });
-    },
+    (request) => learnService.generateAudio(userIdOf(request), request.body),
   );
 
   app.post(

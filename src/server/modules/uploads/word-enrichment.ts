@@ -1,6 +1,6 @@
 import type { Settings } from '../../../shared/api/settings';
 import { type ImageFormat, type ImageStyle, stylePrompt } from '../../../shared/catalogs/image-styles';
-import { spokenText } from '../../../shared/text/spoken-text';
+import { type CardSpeechSource, cardSpokenTexts } from '../../../shared/text/spoken-text';
 import type { Limiter } from '../../lib/concurrency';
 import type { MediaStore } from '../../media/media-store';
 import { describeProviderError, ProviderError } from '../../providers/provider-error';
@@ -48,22 +48,25 @@ export async function cardVoices(
   };
 }
 
-export interface CardText {
-  spanish: string;
-  russian: string;
-  example: string | null;
-  exampleTranslation: string | null;
-}
+export type CardText = CardSpeechSource;
 
 export interface CardAudio {
   audioData: string | null;
   russianAudioData: string | null;
   secondVoiceAudioData: string | null;
 }
+export type CardAudioSlot = keyof CardAudio;
+/** In the order the card plays them: first Spanish voice, Russian voice, second Spanish voice. */
+export const CARD_AUDIO_SLOTS: readonly CardAudioSlot[] = [
+  'audioData',
+  'russianAudioData',
+  'secondVoiceAudioData',
+];
 
 /**
  * The card's default text (the example when there is one, else the word) in the three voices, through
  * the audio cache. Each clip succeeds or fails on its own; a failure is reported and leaves that clip null.
+ * `slots` limits the work to those clips (a card that has the others already); the rest answer null.
  */
 export async function speakCard(
   deps: {
@@ -76,11 +79,14 @@ export async function speakCard(
     onError: (error: unknown) => void;
   },
   card: CardText,
-  options: { wordId?: number | undefined; isForced?: boolean | undefined } = {},
+  options: {
+    wordId?: number | undefined;
+    isForced?: boolean | undefined;
+    slots?: readonly CardAudioSlot[] | undefined;
+  } = {},
 ): Promise<CardAudio> {
   const limiter = deps.limiter ?? unbounded;
-  const spanishText = spokenText(card.example ?? card.spanish);
-  const russianText = spokenText(card.exampleTranslation ?? card.russian);
+  const { spanish: spanishText, russian: russianText } = cardSpokenTexts(card);
   const speak = (text: string, voiceId: string, language: 'es-MX' | 'ru-RU') =>
     limiter(async () => {
       try {
@@ -99,10 +105,11 @@ export async function speakCard(
         return null;
       }
     });
+  const wanted = (slot: CardAudioSlot) => options.slots?.includes(slot) ?? true;
   const [audioData, russianAudioData, secondVoiceAudioData] = await Promise.all([
-    speak(spanishText, deps.voices.firstSpanish, 'es-MX'),
-    russianText ? speak(russianText, deps.voices.russian, 'ru-RU') : null,
-    speak(spanishText, deps.voices.secondSpanish, 'es-MX'),
+    wanted('audioData') ? speak(spanishText, deps.voices.firstSpanish, 'es-MX') : null,
+    wanted('russianAudioData') && russianText ? speak(russianText, deps.voices.russian, 'ru-RU') : null,
+    wanted('secondVoiceAudioData') ? speak(spanishText, deps.voices.secondSpanish, 'es-MX') : null,
   ]);
   return { audioData, russianAudioData, secondVoiceAudioData };
 }

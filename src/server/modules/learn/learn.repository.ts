@@ -1,0 +1,196 @@
+import { and, count, desc, eq, gte, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { learningSessions, userProgress, words } from '../../db/schema';
+import { CARD_AUDIO_SLOTS, type CardAudio } from '../uploads/word-enrichment';
+
+const ownedWord = (userId: string, wordId: number) =>
+  and(eq(words.id, wordId), eq(words.userId, userId), eq(words.isDeleted, false));
+
+const clipColumns = {
+  audioData: words.audioData,
+  russianAudioData: words.russianAudioData,
+  secondVoiceAudioData: words.secondVoiceAudioData,
+};
+
+type ClipChanges = { [Slot in keyof CardAudio]?: string | null | SQL };
+
+const spacedRepetitionColumns = {
+  isSpacedRepetitionActive: words.isSpacedRepetitionActive,
+  spacedRepetitionDay: words.spacedRepetitionDay,
+  lastSpacedRepetitionAt: words.lastSpacedRepetitionAt,
+};
+
+/** One play of a card, as the Learn screen reports it. */
+export interface Play {
+  listenCount: number;
+  at: Date;
+  /** A learning session last active at or after this instant is still open and takes the play. */
+  sessionOpenSince: Date;
+}
+
+export interface SpacedRepetitionStep {
+  spacedRepetitionDay: number;
+  lastSpacedRepetitionAt: Date;
+  isSpacedRepetitionActive: boolean;
+}
+
+/** The Learn screen's queries: a card's clips and picture, its plays, its spaced-repetition step. */
+export function createLearnRepository(db: Db) {
+  return {
+    async findCard(userId: string, wordId: number) {
+      const [row] = await db
+        .select({
+          id: words.id,
+          spanish: words.spanish,
+          russian: words.russian,
+          example: words.example,
+          exampleTranslation: words.exampleTranslation,
+          imageUrl: words.imageUrl,
+          ...clipColumns,
+        })
+        .from(words)
+        .where(ownedWord(userId, wordId))
+        .limit(1);
+      return row;
+    },
+
+    async findSpacedRepetition(userId: string, wordId: number) {
+      const [row] = await db
+        .select(spacedRepetitionColumns)
+        .from(words)
+        .where(ownedWord(userId, wordId))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Stores clips only where the word has none: a clip another request stored meanwhile is kept, so
+     * the card never switches voices under the player. Answers the word's clips, or undefined when the
+     * word is not this learner's.
+     */
+    async fillMissingClips(userId: string, wordId: number, clips: Partial<CardAudio>) {
+      const changes: ClipChanges = {};
+      for (const slot of CARD_AUDIO_SLOTS) {
+        const path = clips[slot];
+        if (path) changes[slot] = sql`coalesce(nullif(${clipColumns[slot]}, ''), ${path})`;
+      }
+      return updateClips(userId, wordId, changes);
+    },
+
+    /** Sets the given clips (null clears one); answers the word's clips, undefined when not the learner's. */
+    setClips: (userId: string, wordId: number, clips: Partial<CardAudio>) =>
+      updateClips(userId, wordId, clips),
+
+    /**
+     * Stores a play and the study activity it is, together: the word's listen count (and, for a hidden
+     * word, its disabled-use count), the learner's open learning session (extended, or a new one), and
+     * the progress row. Answers the word's counters, undefined when the word is not this learner's.
+     */
+    async recordPlay(userId: string, wordId: number, play: Play) {
+      return db.transaction(async (tx) => {
+        const [counters] = await tx
+          .update(words)
+          .set({
+            attempts: play.listenCount,
+            listenCount: play.listenCount,
+            // Decided by the row as it is when written, so a hide arriving at the same time is not missed.
+            disabledUsageCount: sql`${words.disabledUsageCount} + case when ${words.isHidden} or not ${words.isActive} then 1 else 0 end`,
+          })
+          .where(ownedWord(userId, wordId))
+          .returning({
+            attempts: words.attempts,
+            listenCount: words.listenCount,
+            disabledUsageCount: words.disabledUsageCount,
+          });
+        if (!counters) return undefined;
+
+        // The progress row is written before the sessions are read: its row lock queues the learner's
+        // concurrent plays, so two of them never both open a new session.
+        await tx
+          .insert(userProgress)
+          .values({ userId, lastStudyDate: play.at, sessionListenCount: 1 })
+          .onConflictDoUpdate({
+            target: userProgress.userId,
+            set: {
+              lastStudyDate: play.at,
+              sessionListenCount: sql`${userProgress.sessionListenCount} + 1`,
+            },
+          });
+
+        const lastActive = sql`coalesce(${learningSessions.endTime}, ${learningSessions.startTime})`;
+        const [open] = await tx
+          .select({ id: learningSessions.id, startTime: learningSessions.startTime })
+          .from(learningSessions)
+          .where(
+            and(
+              eq(learningSessions.userId, userId),
+              or(
+                gte(learningSessions.endTime, play.sessionOpenSince),
+                and(isNull(learningSessions.endTime), gte(learningSessions.startTime, play.sessionOpenSince)),
+              ),
+            ),
+          )
+          .orderBy(desc(lastActive), desc(learningSessions.id))
+          .limit(1);
+        if (open) {
+          await tx
+            .update(learningSessions)
+            .set({
+              endTime: play.at,
+              wordsStudied: sql`${learningSessions.wordsStudied} + 1`,
+              totalTime: Math.max(0, Math.round((play.at.getTime() - open.startTime.getTime()) / 1000)),
+            })
+            .where(eq(learningSessions.id, open.id));
+        } else {
+          await tx
+            .insert(learningSessions)
+            .values({ userId, startTime: play.at, endTime: play.at, wordsStudied: 1, totalTime: 0 });
+        }
+
+        const [sessions] = await tx
+          .select({ total: count() })
+          .from(learningSessions)
+          .where(eq(learningSessions.userId, userId));
+        await tx
+          .update(userProgress)
+          .set({ totalSessions: sessions?.total ?? 0 })
+          .where(eq(userProgress.userId, userId));
+        return counters;
+      });
+    },
+
+    /**
+     * Moves the word to the next step only if it is still in the scheme at `fromDay`: of two completions
+     * racing, one advances and the other finds the step taken. Undefined when nothing changed.
+     */
+    async advanceSpacedRepetition(
+      userId: string,
+      wordId: number,
+      fromDay: number,
+      step: SpacedRepetitionStep,
+    ) {
+      const [row] = await db
+        .update(words)
+        .set(step)
+        .where(
+          and(
+            ownedWord(userId, wordId),
+            eq(words.isSpacedRepetitionActive, true),
+            eq(words.spacedRepetitionDay, fromDay),
+          ),
+        )
+        .returning(spacedRepetitionColumns);
+      return row;
+    },
+  };
+
+  async function updateClips(userId: string, wordId: number, changes: ClipChanges) {
+    if (Object.keys(changes).length === 0) {
+      const [row] = await db.select(clipColumns).from(words).where(ownedWord(userId, wordId)).limit(1);
+      return row;
+    }
+    const [row] = await db.update(words).set(changes).where(ownedWord(userId, wordId)).returning(clipColumns);
+    return row;
+  }
+}
+export type LearnRepository = ReturnType<typeof createLearnRepository>;
