@@ -1,0 +1,556 @@
+import { cardSpokenTexts } from '../../../shared/text/spoken-text';
+import { mediaSource } from '../media-source';
+import type {
+  CardClips,
+  LearnPlayer,
+  LearnPlayerDeps,
+  PlayerSettings,
+  PlayerSnapshot,
+  PlayerWord,
+  VoiceSlot,
+} from './learn-player.types';
+import { voicesToPlay } from './voice-plan';
+
+/**
+ * Timing (spec part 2 §9):
+ * - VOICE_TIMEOUT_MS: a voice that has not started within 10 s is skipped. Once it starts, it may run
+ *   for its duration plus 10 s; when the browser cannot tell the duration, for 10 s more from the
+ *   start (card clips are a word or one sentence, a few seconds long). The speech fallback gets 10 s in
+ *   all. A voice cut by its limit is stopped and playback goes on with the next one.
+ * - VOICE_GAP_MS: silence between two voices of a card that were tried (a voice without a clip is
+ *   skipped without a gap).
+ * - CARD_GAP_MS: silence between two cards of play-all; the step from the last card of a loop to the
+ *   first card of the next is the same single 50 ms gap (the spec's "gap between loops").
+ * - STOP_DELAY_MS: see `startQuiet` below.
+ */
+export const VOICE_TIMEOUT_MS = 10_000;
+export const VOICE_GAP_MS = 50;
+export const CARD_GAP_MS = 50;
+export const STOP_DELAY_MS = 100;
+export const SPEECH_FALLBACK_RATE = 0.8;
+
+export const DEFAULT_PLAYER_SETTINGS: PlayerSettings = {
+  loopPlayAll: 1,
+  autoplayAudio: true,
+  audioSwitchBehavior: 'stop',
+  bilingualPlaybackLearn: false,
+  automaticBilingual: 'disabled',
+  listenThresholdWarning: 20,
+  listenThresholdSafe: 40,
+  listenThresholdAuto: 60,
+};
+
+/** One playback: a single card, or play-all. Aborting its controller ends it wherever it is. */
+interface Run {
+  controller: AbortController;
+  /** False for a single card, and for a play-all that manual navigation demoted to finish its card. */
+  playAll: boolean;
+  /** The card being loaded or played, cancellable on its own (a removed word stops, play-all goes on). */
+  card: { controller: AbortController; wordId: number } | null;
+  /** Where play-all goes on when the current word was taken out of the list. */
+  resumeAt: number | null;
+}
+
+type Outcome =
+  { kind: 'done' } | { kind: 'failed'; error: unknown } | { kind: 'timeout' } | { kind: 'aborted' };
+
+/** Resolves after `ms`, or at once when the signal aborts; its timer never outlives the abort. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) {
+      resolve();
+      return;
+    }
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+type Settled<T> = { kind: 'value'; value: T } | { kind: 'failed'; error: unknown } | { kind: 'aborted' };
+
+/** How the promise ended, or `aborted` as soon as the signal aborts (the promise's own end is then ignored). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<Settled<T>> {
+  return new Promise((resolve) => {
+    const onAbort = () => resolve({ kind: 'aborted' });
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve({ kind: 'value', value });
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve({ kind: 'failed', error });
+      },
+    );
+  });
+}
+
+/**
+ * Runs one voice (a clip or the speech fallback) under the per-voice limit. The task gets its own
+ * signal, aborted when the limit passes or the card stops, and may move the deadline once it knows
+ * how long it will take.
+ */
+function limited(
+  signal: AbortSignal,
+  task: (voiceSignal: AbortSignal, setDeadline: (ms: number) => void) => Promise<void>,
+): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let settled = false;
+    const settle = (outcome: Outcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      if (outcome.kind === 'timeout' || outcome.kind === 'aborted') controller.abort();
+      resolve(outcome);
+    };
+    const onAbort = () => settle({ kind: 'aborted' });
+    const setDeadline = (ms: number) => {
+      if (settled) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => settle({ kind: 'timeout' }), ms);
+    };
+    if (signal.aborted) {
+      settle({ kind: 'aborted' });
+      return;
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+    setDeadline(VOICE_TIMEOUT_MS);
+    try {
+      task(controller.signal, setDeadline).then(
+        () => settle({ kind: 'done' }),
+        (error: unknown) => settle({ kind: 'failed', error }),
+      );
+    } catch (error) {
+      settle({ kind: 'failed', error });
+    }
+  });
+}
+
+/** Read through a call: an await can abort the signal, which TypeScript's narrowing does not see. */
+const isAborted = (signal: AbortSignal) => signal.aborted;
+
+const clampIndex = (index: number, length: number) => Math.max(0, Math.min(index, length - 1));
+
+export function createLearnPlayer(
+  deps: LearnPlayerDeps,
+  initial: { words?: readonly PlayerWord[]; settings?: PlayerSettings } = {},
+): LearnPlayer {
+  let settings: PlayerSettings = initial.settings ?? DEFAULT_PLAYER_SETTINGS;
+  let snapshot: PlayerSnapshot = {
+    words: [],
+    index: 0,
+    mode: 'idle',
+    loop: 0,
+    totalLoops: Math.max(1, settings.loopPlayAll),
+    voice: null,
+  };
+  const listeners = new Set<() => void>();
+  let run: Run | null = null;
+  /** Manual navigation let a sounding card finish: the current card plays once it has. */
+  let autoplayAfterRun = false;
+  let quiet: { timer: ReturnType<typeof setTimeout>; done: Promise<void>; release: () => void } | null = null;
+  let lastPrefetched: PlayerWord | null = null;
+  let disposed = false;
+
+  const log = (message: string, error?: unknown) => {
+    try {
+      deps.log(message, error);
+    } catch {
+      // Logging must never stop playback.
+    }
+  };
+
+  /** The word after the current one in playing order: in play-all, the first word when a loop follows. */
+  function followingWord(): PlayerWord | undefined {
+    const { words, index, mode, loop, totalLoops } = snapshot;
+    if (index + 1 < words.length) return words[index + 1];
+    if (mode === 'playAll' && loop < totalLoops && words.length > 1) return words[0];
+    return undefined;
+  }
+
+  function prefetchFollowing() {
+    const word = followingWord();
+    // The same word object is not fetched twice; updateWord makes a new one, so it is fetched again.
+    if (!word || word === lastPrefetched) return;
+    lastPrefetched = word;
+    try {
+      deps.prefetch(word);
+    } catch (error) {
+      log('Learn: prefetch failed', error);
+    }
+  }
+
+  function update(patch: Partial<PlayerSnapshot>) {
+    if (disposed) return;
+    const next = { ...snapshot, ...patch };
+    const keys = Object.keys(patch) as (keyof PlayerSnapshot)[];
+    if (keys.every((key) => next[key] === snapshot[key])) return;
+    const currentBefore = snapshot.words[snapshot.index];
+    snapshot = Object.freeze(next);
+    if (snapshot.words[snapshot.index] !== currentBefore) prefetchFollowing();
+    for (const listener of [...listeners]) {
+      try {
+        listener();
+      } catch (error) {
+        log('Learn: a snapshot listener failed', error);
+      }
+    }
+  }
+
+  /**
+   * The 100 ms stop delay. Cutting a card that was loading or sounding (stop(), a card switch with
+   * audioSwitchBehavior 'stop', playing another card, hiding the sounding word) aborts it and stops
+   * the clip at once, and the snapshot goes idle at once; what waits is the next voice: any card that
+   * starts within 100 ms of the cut loads its clips meanwhile but starts its first voice only when the
+   * 100 ms have passed, so the tail of the cut clip never overlaps it.
+   */
+  function startQuiet() {
+    quiet?.release();
+    let release: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const entry = {
+      timer: setTimeout(() => {
+        if (quiet === entry) quiet = null;
+        release();
+      }, STOP_DELAY_MS),
+      done,
+      release: () => {
+        clearTimeout(entry.timer);
+        release();
+      },
+    };
+    quiet = entry;
+  }
+
+  async function waitQuiet(signal: AbortSignal) {
+    if (quiet) await untilAborted(quiet.done, signal);
+  }
+
+  /** Ends the running playback at once (see startQuiet for the delay that follows). */
+  function cut() {
+    autoplayAfterRun = false;
+    const current = run;
+    run = null;
+    if (current) {
+      const sounding = current.card !== null;
+      current.controller.abort();
+      if (sounding) startQuiet();
+    }
+    try {
+      deps.clipPlayer.stop();
+    } catch (error) {
+      log('Learn: could not stop the clip player', error);
+    }
+    update({ mode: 'idle', voice: null, loop: 0 });
+  }
+
+  function finishRun(finished: Run) {
+    if (run !== finished) return;
+    run = null;
+    update({ mode: 'idle', voice: null, loop: 0 });
+    if (autoplayAfterRun) {
+      autoplayAfterRun = false;
+      startSingle();
+    }
+  }
+
+  function newRun(playAll: boolean): Run {
+    const created: Run = { controller: new AbortController(), playAll, card: null, resumeAt: null };
+    run = created;
+    return created;
+  }
+
+  function launch(started: Run, body: () => Promise<void>) {
+    void (async () => {
+      try {
+        await body();
+      } catch (error) {
+        log('Learn: playback failed', error);
+      }
+      finishRun(started);
+    })().catch((error: unknown) => log('Learn: playback failed', error));
+  }
+
+  /** Plays one voice under its limit; true when it was heard. A failed clip falls back to speech. */
+  async function playVoice(slot: VoiceSlot, source: string, text: string, signal: AbortSignal) {
+    // Set from the clip player's callback, hence widened: TypeScript would keep the initial `false`.
+    let started = false as boolean;
+    const outcome = await limited(signal, (voiceSignal, setDeadline) =>
+      deps.clipPlayer.play(source, {
+        signal: voiceSignal,
+        onStart: (durationMs) => {
+          if (started || voiceSignal.aborted) return;
+          started = true;
+          update({ voice: slot });
+          setDeadline(
+            Number.isFinite(durationMs) && durationMs > 0 ? durationMs + VOICE_TIMEOUT_MS : VOICE_TIMEOUT_MS,
+          );
+        },
+      }),
+    );
+    update({ voice: null });
+    switch (outcome.kind) {
+      case 'done':
+        return true;
+      case 'aborted':
+        return started;
+      case 'timeout':
+        log(
+          started
+            ? `Learn: the ${slot} voice did not end in time; cut`
+            : `Learn: the ${slot} voice did not start within ${VOICE_TIMEOUT_MS} ms; skipped`,
+        );
+        return started;
+      case 'failed':
+        log(`Learn: the ${slot} clip could not be played`, outcome.error);
+        // A clip that broke off after it was heard is not read again by the speech fallback.
+        return started || speak(slot, text, signal);
+    }
+  }
+
+  async function speak(slot: VoiceSlot, text: string, signal: AbortSignal) {
+    if (text === '' || signal.aborted) return false;
+    update({ voice: slot });
+    const outcome = await limited(signal, (speechSignal) =>
+      deps.speech.speak(text, {
+        lang: slot === 'russian' ? 'ru-RU' : 'es-ES',
+        rate: SPEECH_FALLBACK_RATE,
+        signal: speechSignal,
+      }),
+    );
+    update({ voice: null });
+    switch (outcome.kind) {
+      case 'done':
+        return true;
+      case 'aborted':
+        return false;
+      case 'timeout':
+        log(`Learn: the ${slot} speech fallback did not end within ${VOICE_TIMEOUT_MS} ms; cut`);
+        return false;
+      case 'failed':
+        log(`Learn: the ${slot} speech fallback failed`, outcome.error);
+        return false;
+    }
+  }
+
+  /** Loads and plays one card's voices; reports it played when a voice was heard and it was not stopped. */
+  async function playCard(word: PlayerWord, signal: AbortSignal) {
+    let loaded: Settled<CardClips>;
+    try {
+      loaded = await untilAborted(deps.loadClips(word, signal), signal);
+    } catch (error) {
+      loaded = { kind: 'failed', error };
+    }
+    if (loaded.kind === 'aborted') return;
+    if (loaded.kind === 'failed') {
+      // Spec part 2 §8: with no audio, playback ends silently (no speech fallback).
+      log(`Learn: audio of word ${word.id} could not be loaded`, loaded.error);
+      return;
+    }
+    const clips = loaded.value;
+    await waitQuiet(signal);
+    const texts = cardSpokenTexts(word);
+    let tried = false;
+    let heard = false;
+    for (const slot of voicesToPlay(word.attempts, settings)) {
+      if (signal.aborted) return;
+      const source = mediaSource(clips[slot], 'audio');
+      if (source === null) {
+        log(`Learn: word ${word.id} has no ${slot} clip; skipped`);
+        continue;
+      }
+      if (tried) {
+        await sleep(VOICE_GAP_MS, signal);
+        if (isAborted(signal)) return;
+      }
+      tried = true;
+      const text = slot === 'russian' ? texts.russian : texts.spanish;
+      if (await playVoice(slot, source, text, signal)) heard = true;
+    }
+    if (signal.aborted || !heard) return;
+    const latest = snapshot.words.find((candidate) => candidate.id === word.id) ?? word;
+    // The listen is counted here, so the next play of the word already fades its Russian voice at the
+    // threshold; the screen only saves it.
+    const counted = { ...latest, attempts: latest.attempts + 1 };
+    if (snapshot.words.includes(latest)) {
+      update({ words: snapshot.words.map((candidate) => (candidate === latest ? counted : candidate)) });
+    }
+    try {
+      deps.onCardPlayed(counted);
+    } catch (error) {
+      log('Learn: onCardPlayed failed', error);
+    }
+  }
+
+  /** Plays a card inside a run, as that run's cancellable card. */
+  async function playCardIn(current: Run, word: PlayerWord) {
+    const controller = new AbortController();
+    const abortCard = () => controller.abort();
+    current.controller.signal.addEventListener('abort', abortCard, { once: true });
+    current.card = { controller, wordId: word.id };
+    prefetchFollowing();
+    try {
+      await playCard(word, controller.signal);
+    } finally {
+      current.controller.signal.removeEventListener('abort', abortCard);
+      if (current.card.controller === controller) current.card = null;
+      update({ voice: null });
+    }
+  }
+
+  function startSingle() {
+    const word = snapshot.words[snapshot.index];
+    if (!word) return;
+    const started = newRun(false);
+    update({ mode: 'single', loop: 0, voice: null });
+    launch(started, () => playCardIn(started, word));
+  }
+
+  function startPlayAll() {
+    if (snapshot.words.length === 0) return;
+    const started = newRun(true);
+    update({ mode: 'playAll', loop: 1, totalLoops: Math.max(1, settings.loopPlayAll), voice: null });
+    launch(started, async () => {
+      const signal = started.controller.signal;
+      // Stopped, or demoted by manual navigation to finish only its sounding card.
+      const goesOn = () => !signal.aborted && started.playAll;
+      for (;;) {
+        const word = snapshot.words[snapshot.index];
+        if (!word) return;
+        await playCardIn(started, word);
+        if (!goesOn()) return;
+        await sleep(CARD_GAP_MS, signal);
+        if (!goesOn()) return;
+        let next = started.resumeAt ?? snapshot.index + 1;
+        started.resumeAt = null;
+        let loop = snapshot.loop;
+        if (next >= snapshot.words.length) {
+          if (loop >= snapshot.totalLoops || snapshot.words.length === 0) return;
+          loop += 1;
+          next = 0;
+        }
+        update({ index: next, loop });
+      }
+    });
+  }
+
+  /** Manual navigation (spec part 2 §4): stops play-all; the switch behaviour decides about the sound. */
+  function navigate(target: number) {
+    if (disposed || snapshot.words.length === 0 || !Number.isFinite(target)) return;
+    const index = clampIndex(Math.trunc(target), snapshot.words.length);
+    if (index === snapshot.index) return;
+    const current = run;
+    if (current?.card && settings.audioSwitchBehavior !== 'stop') {
+      // The sounding card finishes; play-all does not go on after it.
+      current.playAll = false;
+      update({ index, mode: 'single', loop: 0 });
+      autoplayAfterRun = settings.autoplayAudio;
+      return;
+    }
+    cut();
+    update({ index });
+    if (settings.autoplayAudio) startSingle();
+  }
+
+  function applyWords(words: readonly PlayerWord[]) {
+    const { index: oldIndex } = snapshot;
+    const currentWord = snapshot.words[oldIndex];
+    const found = currentWord ? words.findIndex((word) => word.id === currentWord.id) : -1;
+    const index = found >= 0 ? found : clampIndex(oldIndex, words.length);
+    const current = run;
+    if (current?.playAll && currentWord && found < 0) {
+      // The word at the play-all's place left the list: it goes on with the word now there.
+      current.resumeAt = Math.min(oldIndex, words.length);
+    }
+    const sounding = current?.card;
+    if (sounding && !words.some((word) => word.id === sounding.wordId)) {
+      // The sounding word left the list (hidden): its card stops; a single play ends with it.
+      sounding.controller.abort();
+      try {
+        deps.clipPlayer.stop();
+      } catch (error) {
+        log('Learn: could not stop the clip player', error);
+      }
+      startQuiet();
+    }
+    update({ words, index });
+  }
+
+  function setSettings(next: PlayerSettings) {
+    settings = next;
+    if (snapshot.mode !== 'playAll') update({ totalLoops: Math.max(1, next.loopPlayAll) });
+  }
+
+  if (initial.words) applyWords(initial.words);
+
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      if (disposed) return () => undefined;
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    setWords(words) {
+      if (!disposed) applyWords(words);
+    },
+    setSettings(next) {
+      if (!disposed) setSettings(next);
+    },
+    goTo: navigate,
+    next: () => navigate(snapshot.index + 1),
+    previous: () => navigate(snapshot.index - 1),
+    playCard() {
+      if (disposed || snapshot.words.length === 0) return;
+      cut();
+      startSingle();
+    },
+    togglePlayAll() {
+      if (disposed) return;
+      if (snapshot.mode === 'playAll') {
+        cut();
+        return;
+      }
+      if (snapshot.words.length === 0) return;
+      cut();
+      startPlayAll();
+    },
+    stop() {
+      if (!disposed) cut();
+    },
+    removeWord(wordId) {
+      if (disposed || !snapshot.words.some((word) => word.id === wordId)) return;
+      applyWords(snapshot.words.filter((word) => word.id !== wordId));
+    },
+    updateWord(word) {
+      if (disposed) return;
+      const position = snapshot.words.findIndex((candidate) => candidate.id === word.id);
+      try {
+        deps.forgetClips(word.id);
+      } catch (error) {
+        log('Learn: forgetClips failed', error);
+      }
+      if (position < 0) return;
+      update({ words: snapshot.words.map((candidate, at) => (at === position ? word : candidate)) });
+    },
+    dispose() {
+      if (disposed) return;
+      cut();
+      quiet?.release();
+      quiet = null;
+      disposed = true;
+      listeners.clear();
+    },
+  };
+}

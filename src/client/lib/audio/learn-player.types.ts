@@ -1,0 +1,136 @@
+/**
+ * The Learn screen's playback engine, seen from outside (spec part 2 §4 "Playback", §8, §9). No React:
+ * the screen subscribes to snapshots (useSyncExternalStore) and calls the commands; the engine owns
+ * timing (10 s per voice, 50 ms between voices and loops, 100 ms stop delay) and is unit-tested with
+ * fake timers through the injected clip player, speech fallback and audio loader.
+ */
+
+/** Voice order on every card: first Spanish voice, Russian voice, second Spanish voice. */
+export type VoiceSlot = 'spanish1' | 'russian' | 'spanish2';
+export const VOICE_ORDER: readonly VoiceSlot[] = ['spanish1', 'russian', 'spanish2'];
+
+export type CardClips = Record<VoiceSlot, string | null>;
+
+export interface PlayerWord {
+  id: number;
+  spanish: string;
+  russian: string;
+  example: string | null;
+  exampleTranslation: string | null;
+  /** The listen count (spec: `attempts`). */
+  attempts: number;
+  /** Clip sources as the list carries them (`/media/…` paths); null when the card has none yet. */
+  audioData: string | null;
+  russianAudioData: string | null;
+  secondVoiceAudioData: string | null;
+  imageUrl: string | null;
+  isActive: boolean;
+  /** In the list because its spaced-repetition interval has come (GET /api/words/spaced-repetition). */
+  isSpacedRepetitionDue: boolean;
+  /** For the card's display only; the engine never reads them. */
+  highlightedSpanishWord?: string | null;
+  highlightedRussianWord?: string | null;
+  disabledAt?: string | null;
+}
+
+export type AutomaticBilingual = 'disabled' | 'warning' | 'safe' | 'auto';
+
+export interface PlayerSettings {
+  /** 0 (off) plays the list once, like 1. */
+  loopPlayAll: number;
+  autoplayAudio: boolean;
+  /** 'stop' (default): switching cards cuts the sounding card; anything else lets it finish. */
+  audioSwitchBehavior: string;
+  /** With automaticBilingual 'disabled', whether the Russian voice plays at all. */
+  bilingualPlaybackLearn: boolean;
+  /** Other than 'disabled': the Russian voice plays until the listen count reaches that threshold. */
+  automaticBilingual: AutomaticBilingual;
+  listenThresholdWarning: number;
+  listenThresholdSafe: number;
+  listenThresholdAuto: number;
+}
+
+export type PlaybackMode = 'idle' | 'single' | 'playAll';
+
+export interface PlayerSnapshot {
+  words: readonly PlayerWord[];
+  index: number;
+  mode: PlaybackMode;
+  /** 1-based loop of the running play-all; 0 when play-all is not running. */
+  loop: number;
+  /** How many loops this play-all runs (max(1, loopPlayAll)). */
+  totalLoops: number;
+  /** The voice sounding now, null between voices and when idle. */
+  voice: VoiceSlot | null;
+}
+
+/** Commands are plain functions (no `this`), so the screen can hand them to buttons and keys as they are. */
+export interface LearnPlayer {
+  getSnapshot: () => PlayerSnapshot;
+  subscribe: (listener: () => void) => () => void;
+  /** A new list: the current word stays current when it is still there, else the index is clamped. */
+  setWords: (words: readonly PlayerWord[]) => void;
+  setSettings: (settings: PlayerSettings) => void;
+  /**
+   * Manual navigation (buttons, keys, slider): stops play-all; with audioSwitchBehavior 'stop' the
+   * sounding card stops, and with autoplayAudio the new card plays. The slider calls it only when
+   * play-all is not running (the screen enforces that).
+   */
+  goTo: (index: number) => void;
+  next: () => void;
+  previous: () => void;
+  /** Plays the current card once (any playback stops first). */
+  playCard: () => void;
+  /** Starts play-all from the current card, or stops it. */
+  togglePlayAll: () => void;
+  /** Cancels all audio and resets to idle. */
+  stop: () => void;
+  /**
+   * Takes a word out of the list (hidden or auto-hidden) and shows the card now at its place (the next
+   * one; the previous one when it was last). Playback of that word stops; a running play-all goes on.
+   */
+  removeWord: (wordId: number) => void;
+  /** Replaces a word's fields (new phrase, picture or clips) and forgets its loaded audio. */
+  updateWord: (word: PlayerWord) => void;
+  dispose: () => void;
+}
+
+export interface ClipPlayer {
+  /**
+   * Plays a source to its end. `onStart` receives the clip's duration in ms (NaN when unknown) once it
+   * sounds. Rejects when the clip cannot be played; resolves early when the signal aborts.
+   */
+  play(
+    source: string,
+    options: { signal: AbortSignal; onStart: (durationMs: number) => void },
+  ): Promise<void>;
+  /** Warms the browser cache so the clip starts at once later. */
+  preload(source: string): void;
+  stop(): void;
+}
+
+export interface SpeechFallback {
+  /**
+   * Reads text with the browser's speech synthesis: resolves when it was read or when the signal aborts;
+   * rejects when it could not be read (no speech synthesis, an error), so silence never counts as heard.
+   */
+  speak(text: string, options: { lang: 'es-ES' | 'ru-RU'; rate: number; signal: AbortSignal }): Promise<void>;
+}
+
+export interface LearnPlayerDeps {
+  clipPlayer: ClipPlayer;
+  speech: SpeechFallback;
+  /** The word's three clip sources, loaded or made on demand; null for a voice that could not be had. */
+  loadClips(word: PlayerWord, signal: AbortSignal): Promise<CardClips>;
+  /** Forgets a word's loaded clips (after regenerate-audio or a new phrase). */
+  forgetClips(wordId: number): void;
+  /** Fetches the card after the current one ahead (its clips and picture), so it starts at once. */
+  prefetch(word: PlayerWord): void;
+  /**
+   * A card was played through with at least one voice heard (not stopped part-way). The engine has
+   * counted the listen: the word given, like the one in the list, has `attempts` one higher.
+   */
+  onCardPlayed(word: PlayerWord): void;
+  /** Failures are only logged (spec §8); playback goes on. */
+  log(message: string, error?: unknown): void;
+}
