@@ -1,47 +1,17 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousViolations, registerThroughForm, uniqueUser } from './support';
+import {
+  addWords,
+  expectNoSeriousViolations,
+  listWords,
+  registerThroughForm,
+  UPLOAD_TIMEOUT_MS,
+  uniqueUser,
+} from './support';
 
 /**
  * The dictionary screen against the built app and the fake providers of playwright.config.ts. Words
  * are added through the upload call the Upload screen uses, and waited for until the job ends.
  */
-
-/** Enrichment of a handful of words with built-in voices takes a while on a small machine. */
-const UPLOAD_TIMEOUT_MS = 60_000;
-
-interface ListedWord {
-  id: number;
-  spanish: string;
-  imageUrl: string | null;
-  isActive: boolean;
-}
-
-async function addWords(
-  page: Page,
-  lines: readonly string[],
-  options: { enhanceWithAI?: boolean; generateImages?: boolean } = {},
-) {
-  const started = await page.request.post('/api/words/process-batch', {
-    data: {
-      text: lines.join('\n'),
-      enhanceWithAI: options.enhanceWithAI ?? false,
-      generateImages: options.generateImages ?? false,
-    },
-  });
-  expect(started.ok()).toBe(true);
-  const { jobId } = (await started.json()) as { jobId: string };
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/words/job/${jobId}`)).json()) as { status: string }).status,
-      { timeout: UPLOAD_TIMEOUT_MS },
-    )
-    .toBe('completed');
-}
-
-async function listWords(page: Page): Promise<ListedWord[]> {
-  return (await (await page.request.get('/api/words')).json()) as ListedWord[];
-}
 
 async function openDictionary(page: Page) {
   await page.goto('/dictionary');

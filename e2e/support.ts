@@ -38,3 +38,42 @@ export async function expectNoSeriousViolations(page: Page) {
     );
   expect(serious).toEqual([]);
 }
+
+/** Enrichment of a handful of words with built-in voices takes a while on a small machine. */
+export const UPLOAD_TIMEOUT_MS = 60_000;
+
+export interface ListedWord {
+  id: number;
+  spanish: string;
+  imageUrl: string | null;
+  isActive: boolean;
+  attempts: number;
+}
+
+/** Adds words through the upload call the Upload screen uses, and waits until the job ends. */
+export async function addWords(
+  page: Page,
+  lines: readonly string[],
+  options: { enhanceWithAI?: boolean; generateImages?: boolean } = {},
+) {
+  const started = await page.request.post('/api/words/process-batch', {
+    data: {
+      text: lines.join('\n'),
+      enhanceWithAI: options.enhanceWithAI ?? false,
+      generateImages: options.generateImages ?? false,
+    },
+  });
+  expect(started.ok()).toBe(true);
+  const { jobId } = (await started.json()) as { jobId: string };
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/words/job/${jobId}`)).json()) as { status: string }).status,
+      { timeout: UPLOAD_TIMEOUT_MS },
+    )
+    .toBe('completed');
+}
+
+export async function listWords(page: Page): Promise<ListedWord[]> {
+  return (await (await page.request.get('/api/words')).json()) as ListedWord[];
+}

@@ -1,6 +1,8 @@
 import dictionaryEn from './dictionary.en.json';
 import dictionaryRu from './dictionary.ru.json';
 import en from './en.json';
+import learnEn from './learn.en.json';
+import learnRu from './learn.ru.json';
 import ru from './ru.json';
 import settingsDisplayEn from './settings-display.en.json';
 import settingsDisplayRu from './settings-display.ru.json';
@@ -16,6 +18,7 @@ import uploadRu from './upload.ru.json';
 export const ruCatalog = {
   ...ru,
   dictionary: dictionaryRu,
+  learn: learnRu,
   settingsDisplay: settingsDisplayRu,
   settingsProviders: settingsProvidersRu,
   upload: uploadRu,
@@ -23,6 +26,7 @@ export const ruCatalog = {
 export const enCatalog = {
   ...en,
   dictionary: dictionaryEn,
+  learn: learnEn,
   settingsDisplay: settingsDisplayEn,
   settingsProviders: settingsProvidersEn,
   upload: uploadEn,

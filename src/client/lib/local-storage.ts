@@ -38,3 +38,11 @@ export function writeStorage(
     // Storage full or disabled: the preference simply is not remembered.
   }
 }
+
+export function removeStorage(key: string, storage: KeyValueStorage | undefined = defaultStorage()): void {
+  try {
+    storage?.removeItem(key);
+  } catch {
+    // Disabled storage holds nothing to remove.
+  }
+}

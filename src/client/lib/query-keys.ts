@@ -30,6 +30,7 @@ export const queryKeys = {
     images: (wordId: number) => ['words', 'images', wordId] as const,
     mediaGallery: (wordId: number) => ['words', 'media-gallery', wordId] as const,
     audiobookSentences: (wordId: number) => ['words', 'audiobook-sentences', wordId] as const,
+    image: (wordId: number) => ['words', 'image', wordId] as const,
   },
 };
 

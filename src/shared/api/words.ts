@@ -86,3 +86,10 @@ export const themeSchema = z.object({
   wordCount: z.number().int(),
 });
 export const themeListSchema = z.array(themeSchema);
+
+/**
+ * Whether a word is being studied: neither retired (isActive false: the dictionary's eye, the auto
+ * threshold) nor hidden from the Learn screen (isHidden). The dictionary's hidden view shows the rest.
+ */
+export const isWordInStudy = (word: Pick<WordListItem, 'isActive' | 'isHidden'>) =>
+  word.isActive && !word.isHidden;

@@ -13,6 +13,7 @@ interface TestWord {
   spanish: string;
   russian: string;
   isActive: boolean;
+  isHidden: boolean;
   cefrLevel: string | null;
   partOfSpeech: string | null;
   themeCategory: string | null;
@@ -25,6 +26,7 @@ const word = (spanish: string, russian: string, overrides: Partial<TestWord> = {
   spanish,
   russian,
   isActive: true,
+  isHidden: false,
   cefrLevel: null,
   partOfSpeech: null,
   themeCategory: null,
@@ -65,6 +67,12 @@ describe('dictionary filters', () => {
   it('keeps the view: active words, or hidden ones', () => {
     expect(ids(filterWords(words, NO_FILTERS, 'active'))).toEqual(['el perro', 'correr', 'Árbol', 'hablar']);
     expect(ids(filterWords(words, NO_FILTERS, 'hidden'))).toEqual(['gato']);
+  });
+
+  it('shows a word hidden on the Learn screen (isHidden) in the hidden view, not the active one', () => {
+    const hiddenInLearn = word('casa', 'дом', { isHidden: true });
+    expect(ids(filterWords([...words, hiddenInLearn], NO_FILTERS, 'hidden'))).toEqual(['gato', 'casa']);
+    expect(ids(filterWords([hiddenInLearn], NO_FILTERS, 'active'))).toEqual([]);
   });
 
   it('combines CEFR level, part of speech and theme with AND', () => {

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckSquare, X } from 'lucide-react';
+import { isWordInStudy } from '../../../shared/api/words';
 import { useDocumentTitle } from '../../lib/hooks/document-title.hook';
 import { Button } from '../../ui/button.component';
 import { toast } from '../../ui/toast-store';
@@ -101,7 +102,7 @@ export function DictionaryPage() {
   };
 
   const askToDeleteAllActive = () => {
-    const ids = words.filter((word) => word.isActive).map((word) => word.id);
+    const ids = words.filter(isWordInStudy).map((word) => word.id);
     if (ids.length === 0) {
       toast({
         title: t('dictionary.toasts.noActiveTitle'),
@@ -121,7 +122,7 @@ export function DictionaryPage() {
 
   const hideSelected = async () => {
     const chosen = new Set(selectedVisibleIds);
-    const toHide = view.visibleWords.filter((word) => chosen.has(word.id) && word.isActive);
+    const toHide = view.visibleWords.filter((word) => chosen.has(word.id) && isWordInStudy(word));
     if (toHide.length === 0) return;
     setIsHiding(true);
     try {

@@ -1,20 +1,196 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Home } from 'lucide-react';
+import { BookOpen, Home, Upload, X } from 'lucide-react';
+import type { Settings } from '../../../shared/api/settings';
+import type { PlayerWord } from '../../lib/audio/learn-player.types';
+import { useDocumentTitle } from '../../lib/hooks/document-title.hook';
+import { readStorage, removeStorage } from '../../lib/local-storage';
+import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { Button } from '../../ui/button.component';
-import { PagePlaceholder } from '../../ui/page-placeholder.component';
+import { LearnMessage } from './components/learn-message.component';
+import { dictionaryWordsQueryOptions } from '../dictionary/api/dictionary-words.api';
+import { spacedRepetitionWordsQueryOptions } from '../dictionary/api/spaced-repetition-words.api';
+import { useSettings } from '../settings/api/settings.api';
+import { useUpdateSettings } from '../settings/api/update-settings.api';
+import { ImageStyleDialog } from './components/image-style-dialog.component';
+import { LearnBottomBar } from './components/learn-bottom-bar.component';
+import { LearnCard } from './components/learn-card.component';
+import { LearnMenu } from './components/learn-menu.component';
+import { LearnTopBar } from './components/learn-top-bar.component';
+import { useLearnActions } from './hooks/learn-actions.hook';
+import { useLearnKeyboard } from './hooks/learn-keyboard.hook';
+import { useLearnPlayer } from './hooks/learn-player.hook';
+import { buildLearnList } from './lib/learn-list';
+import { stepFontScale } from './lib/card-text';
 
-/** Placeholder for the full-screen flashcard player (spec part 2); it has no nav bar, hence its own way home. */
+/**
+ * The full-screen flashcard player (spec part 2 §2 "Learn screen"). The list is built once per visit from
+ * the word list and the due spaced-repetition words, so refetches never reorder it under the learner.
+ */
 export function LearnPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('pages.learnTitle'));
+  const words = useQuery(dictionaryWordsQueryOptions());
+  const dueWords = useQuery(spacedRepetitionWordsQueryOptions());
+  const settings = useSettings();
+  const [initialWords, setInitialWords] = useState<PlayerWord[] | null>(null);
+
+  if (words.isError || dueWords.isError || settings.isError) {
+    return (
+      <LearnMessage title={t('learn.loadFailed')}>
+        <Button
+          onClick={() => {
+            void words.refetch();
+            void dueWords.refetch();
+            void settings.refetch();
+          }}
+        >
+          {t('learn.retry')}
+        </Button>
+      </LearnMessage>
+    );
+  }
+  if (!words.data || !dueWords.data || !settings.data) {
+    return <LearnMessage title={t('learn.loading')} isBusy />;
+  }
+  if (initialWords === null) {
+    // Spec part 2 §4: sorted once by listens when the navigation bar asked for it, then the flag is gone.
+    const isSorted = readStorage(STORAGE_KEYS.sortWordsOnNextLearn) === 'true';
+    removeStorage(STORAGE_KEYS.sortWordsOnNextLearn);
+    setInitialWords(buildLearnList(words.data, dueWords.data, isSorted));
+    return null;
+  }
+  if (initialWords.length === 0) return <EmptyLearnList />;
+  return <LearnSession initialWords={initialWords} settings={settings.data} />;
+}
+
+function EmptyLearnList() {
+  const { t } = useTranslation();
   return (
-    <PagePlaceholder title={t('pages.learnTitle')}>
-      <Button asChild variant="outline">
-        <Link to="/">
-          <Home aria-hidden="true" />
-          {t('pages.backHome')}
+    <LearnMessage title={t('learn.emptyTitle')} description={t('learn.emptyDescription')}>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button asChild>
+          <Link to="/upload">
+            <Upload aria-hidden />
+            {t('learn.toUpload')}
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/dictionary">
+            <BookOpen aria-hidden />
+            {t('learn.toDictionary')}
+          </Link>
+        </Button>
+        <Button asChild variant="ghost">
+          <Link to="/">
+            <Home aria-hidden />
+            {t('learn.home')}
+          </Link>
+        </Button>
+      </div>
+    </LearnMessage>
+  );
+}
+
+function LearnSession({ initialWords, settings }: { initialWords: PlayerWord[]; settings: Settings }) {
+  const { t } = useTranslation();
+  const [startedAt] = useState(() => Date.now());
+  const [isStyleDialogOpen, setIsStyleDialogOpen] = useState(false);
+  const saveSettings = useUpdateSettings({ isSilent: true });
+  const actions = useLearnActions(settings);
+  const { player, snapshot } = useLearnPlayer({
+    initialWords,
+    settings,
+    onCardPlayed: (word) => void actions.onCardPlayed(player, word),
+  });
+  useLearnKeyboard({
+    previous: player.previous,
+    next: player.next,
+    togglePlayAll: player.togglePlayAll,
+  });
+
+  const word = snapshot.words[snapshot.index];
+  if (!word) return <EmptyLearnList />;
+  const total = snapshot.words.length;
+  const isPlayingAll = snapshot.mode === 'playAll';
+  const alignment = settings.bottomMenuAlignment;
+
+  return (
+    <div className="fixed inset-0 overflow-hidden bg-black text-white select-none">
+      <h1 className="sr-only">{t('pages.learnTitle')}</h1>
+      <LearnCard
+        word={word}
+        display={settings}
+        overlayOpacity={settings.overlayOpacity}
+        fontScale={settings.learnFontScale}
+        isPlaying={snapshot.mode === 'single'}
+        onToggleCard={() => (snapshot.mode === 'idle' ? player.playCard() : player.stop())}
+      />
+      <Button
+        asChild
+        variant="ghost"
+        size="icon"
+        className="absolute top-3 left-3 z-20 rounded-full text-white hover:bg-white/20 hover:text-white"
+      >
+        <Link to="/" aria-label={t('learn.home')}>
+          <X aria-hidden />
         </Link>
       </Button>
-    </PagePlaceholder>
+      {settings.showStatsBar ? (
+        <LearnTopBar
+          word={word}
+          index={snapshot.index}
+          total={total}
+          loop={snapshot.loop}
+          totalLoops={snapshot.totalLoops}
+          isPlayingAll={isPlayingAll}
+          isListenCountShown={settings.showAudioCount}
+          startedAt={startedAt}
+          onSeek={(index) => {
+            if (!isPlayingAll) player.goTo(index);
+          }}
+        />
+      ) : null}
+      <LearnBottomBar
+        alignment={alignment}
+        canGoPrevious={snapshot.index > 0}
+        canGoNext={snapshot.index < total - 1}
+        isPlayingAll={isPlayingAll}
+        isHiding={actions.hidingWordId === word.id}
+        onHide={() => void actions.hide(player, word)}
+        onPrevious={player.previous}
+        onNext={player.next}
+        onTogglePlayAll={player.togglePlayAll}
+        menu={
+          <LearnMenu
+            alignment={alignment}
+            isStatsBarShown={settings.showStatsBar}
+            fontScale={settings.learnFontScale}
+            isBusy={actions.busyWordId !== null}
+            onToggleAlignment={() =>
+              saveSettings.mutate({ bottomMenuAlignment: alignment === 'center' ? 'right' : 'center' })
+            }
+            onToggleStatsBar={() => saveSettings.mutate({ showStatsBar: !settings.showStatsBar })}
+            onFontStep={(direction) =>
+              saveSettings.mutate({ learnFontScale: stepFontScale(settings.learnFontScale, direction) })
+            }
+            onRegeneratePhrase={() => void actions.regeneratePhraseAndImage(player, word)}
+            onRegenerateAudio={() => void actions.regenerateCardAudio(player, word)}
+            onChooseImageStyle={() => setIsStyleDialogOpen(true)}
+          />
+        }
+      />
+      <ImageStyleDialog
+        isOpen={isStyleDialogOpen}
+        word={word.spanish}
+        onOpenChange={setIsStyleDialogOpen}
+        onChoose={(styleId) => {
+          setIsStyleDialogOpen(false);
+          void actions.regenerateImageInStyle(player, word, styleId);
+        }}
+      />
+    </div>
   );
 }

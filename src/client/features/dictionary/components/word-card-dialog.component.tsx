@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Check, Eye, EyeOff, LoaderCircle } from 'lucide-react';
 import type { WordImage as WordImageItem } from '../../../../shared/api/dictionary';
+import { isWordInStudy } from '../../../../shared/api/words';
 import { cn } from '../../../lib/cn';
 import { WordImage } from './word-image.component';
 import { Button } from '../../../ui/button.component';
@@ -101,12 +102,12 @@ function WordCard({ word, actions }: { word: DictionaryWord; actions: WordAction
         >
           {isToggleBusy ? (
             <LoaderCircle className="animate-spin" aria-hidden />
-          ) : word.isActive ? (
+          ) : isWordInStudy(word) ? (
             <EyeOff aria-hidden />
           ) : (
             <Eye aria-hidden />
           )}
-          {word.isActive ? t('dictionary.card.hide') : t('dictionary.card.show')}
+          {isWordInStudy(word) ? t('dictionary.card.hide') : t('dictionary.card.show')}
         </Button>
       </DialogFooter>
     </>

@@ -12,6 +12,7 @@ import {
   Sparkles,
   SquareStack,
 } from 'lucide-react';
+import { isWordInStudy } from '../../../../shared/api/words';
 import { cn } from '../../../lib/cn';
 import { Button } from '../../../ui/button.component';
 import {
@@ -58,6 +59,7 @@ const isFromControl = (event: MouseEvent) =>
 export function WordRow(props: WordRowProps) {
   const { word, isSelectMode, isSelected, showTags, thresholds, daysSinceDisabled } = props;
   const { t } = useTranslation();
+  const isInStudy = isWordInStudy(word);
   const isBusy = props.isImageBusy || props.isPhraseBusy;
 
   const onRowClick = (event: MouseEvent) => {
@@ -120,7 +122,7 @@ export function WordRow(props: WordRowProps) {
       </div>
 
       <div className="flex w-full flex-wrap items-center justify-end gap-1 sm:w-auto sm:flex-nowrap">
-        <ListenBadge count={word.attempts} isActive={word.isActive} thresholds={thresholds} />
+        <ListenBadge count={word.attempts} isActive={isWordInStudy(word)} thresholds={thresholds} />
         <Button
           variant="outline"
           size="sm"
@@ -132,7 +134,7 @@ export function WordRow(props: WordRowProps) {
           <BookOpenText aria-hidden />
           {word.audiobookUsageCount}
         </Button>
-        {!word.isActive && word.disabledUsageCount > 0 ? (
+        {!isInStudy && word.disabledUsageCount > 0 ? (
           <span
             className="inline-flex h-7 items-center gap-1 rounded-md bg-secondary px-2 text-xs font-semibold tabular-nums text-secondary-foreground"
             title={t('dictionary.row.disabledUsage', { count: word.disabledUsageCount })}
@@ -164,17 +166,17 @@ export function WordRow(props: WordRowProps) {
           onClick={() => props.onToggleActive(word)}
           disabled={props.isToggleBusy}
           aria-label={
-            word.isActive
+            isInStudy
               ? t('dictionary.row.hide', { word: word.spanish })
               : t('dictionary.row.show', { word: word.spanish })
           }
           title={
-            word.isActive
+            isInStudy
               ? t('dictionary.row.hide', { word: word.spanish })
               : t('dictionary.row.show', { word: word.spanish })
           }
         >
-          {word.isActive ? <Eye aria-hidden /> : <EyeOff aria-hidden />}
+          {isInStudy ? <Eye aria-hidden /> : <EyeOff aria-hidden />}
         </Button>
         <Button
           variant="ghost"

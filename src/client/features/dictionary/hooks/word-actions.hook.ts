@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isWordInStudy } from '../../../../shared/api/words';
 import { HttpError, serverErrorField } from '../../../lib/api-client';
 import { toast } from '../../../ui/toast-store';
 import type { DictionaryWord } from '../api/dictionary-words.api';
@@ -37,10 +38,12 @@ export function useWordActions() {
 
   /** `failureTitle` distinguishes the word card's button ('Ошибка изменения статуса') from the row's. */
   const toggleActive = async (word: DictionaryWord, failureTitle = t('dictionary.toasts.errorTitle')) => {
-    const isActive = !word.isActive;
+    const isActive = !isWordInStudy(word);
     setToggleBusyIds((ids) => new Set(ids).add(word.id));
     try {
-      const updated = await updateWord({ wordId: word.id, update: { isActive } });
+      // Showing a word brings it back from both kinds of hiding.
+      const update = isActive ? { isActive, isHidden: false } : { isActive };
+      const updated = await updateWord({ wordId: word.id, update });
       cache.patchWord(word.id, updated);
       cache.refreshSpacedRepetition();
       toast(

@@ -1,4 +1,4 @@
-import type { WordListItem } from '../../../../shared/api/words';
+import { isWordInStudy, type WordListItem } from '../../../../shared/api/words';
 import { stripLeadingArticle } from '../../../../shared/text/duplicate-key';
 
 /**
@@ -34,12 +34,19 @@ export const NO_FILTERS: WordFilters = {
 
 type FilterableWord = Pick<
   WordListItem,
-  'spanish' | 'russian' | 'isActive' | 'cefrLevel' | 'partOfSpeech' | 'themeCategory' | 'audiobookUsageCount'
+  | 'spanish'
+  | 'russian'
+  | 'isActive'
+  | 'isHidden'
+  | 'cefrLevel'
+  | 'partOfSpeech'
+  | 'themeCategory'
+  | 'audiobookUsageCount'
 >;
 
-/** Spec part 1 §4: a word is hidden only when isActive is false. */
-export const isInView = (word: Pick<WordListItem, 'isActive'>, view: WordView) =>
-  view === 'hidden' ? !word.isActive : word.isActive;
+/** Spec part 1 §4: hidden means isActive false; a word hidden on the Learn screen (isHidden) is too. */
+export const isInView = (word: Pick<WordListItem, 'isActive' | 'isHidden'>, view: WordView) =>
+  view === 'hidden' ? !isWordInStudy(word) : isWordInStudy(word);
 
 export function hasActiveFilters(filters: WordFilters): boolean {
   return FACETS.some((facet) => filters[facet] !== null);
@@ -127,8 +134,8 @@ export function facetOptions(words: readonly FilterableWord[], facet: Facet): Fa
     .sort((a, b) => compareFacetValues(facet, a.value, b.value));
 }
 
-export function countByView(words: readonly Pick<WordListItem, 'isActive'>[]) {
+export function countByView(words: readonly Pick<WordListItem, 'isActive' | 'isHidden'>[]) {
   let active = 0;
-  for (const word of words) if (word.isActive) active += 1;
+  for (const word of words) if (isWordInStudy(word)) active += 1;
   return { active, hidden: words.length - active };
 }

@@ -1,0 +1,175 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  addWords,
+  expectNoSeriousViolations,
+  listWords,
+  registerThroughForm,
+  UPLOAD_TIMEOUT_MS,
+  uniqueUser,
+} from './support';
+
+/**
+ * The Learn screen with the built-in voices (no speech key): what the learner hears is observed by
+ * recording every `play()` of an audio element, in order, with the clip it plays.
+ */
+
+declare global {
+  interface Window {
+    playedClips: string[];
+  }
+}
+
+async function recordPlayedClips(page: Page) {
+  await page.addInitScript(() => {
+    window.playedClips = [];
+    const { play } = HTMLMediaElement.prototype as { play: (this: HTMLMediaElement) => Promise<void> };
+    HTMLMediaElement.prototype.play = function recordedPlay(this: HTMLMediaElement) {
+      // src, not currentSrc: the latter still names the previous clip until the new one loads.
+      window.playedClips.push(new URL(this.src, window.location.href).pathname);
+      return play.call(this);
+    };
+  });
+}
+
+const playedClips = (page: Page) => page.evaluate(() => window.playedClips);
+
+async function saveSettings(page: Page, settings: Record<string, unknown>) {
+  const saved = await page.request.put('/api/settings', { data: settings });
+  expect(saved.ok()).toBe(true);
+}
+
+async function cardClips(page: Page, wordId: number): Promise<string[]> {
+  const clips = (await (await page.request.get(`/api/words/${wordId}/audio`)).json()) as Record<
+    'audioData' | 'russianAudioData' | 'secondVoiceAudioData',
+    string
+  >;
+  return [clips.audioData, clips.russianAudioData, clips.secondVoiceAudioData];
+}
+
+const counter = (page: Page) => page.getByTestId('learn-counter');
+const playAllButton = (page: Page) => page.getByRole('button', { name: /^(Воспроизвести все|Остановить)$/ });
+
+test('Space plays every card in three voices in order, counts each listen, and ArrowRight stops play-all', async ({
+  page,
+}) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS + 90_000);
+  await registerThroughForm(page, uniqueUser());
+  await saveSettings(page, { bilingualPlaybackLearn: true, autoplayAudio: false, loopPlayAll: 1 });
+  await addWords(page, ['cantar / петь', 'bailar / танцевать', 'nadar / плавать']);
+  const words = await listWords(page);
+  expect(words).toHaveLength(3);
+
+  await recordPlayedClips(page);
+  await page.goto('/learn');
+  await expect(counter(page)).toHaveText('1 из 3');
+  await expect(page.getByTestId('learn-card-spanish')).toHaveText(words[0]!.spanish);
+  await expectNoSeriousViolations(page);
+
+  await page.keyboard.press('Space');
+  await expect(playAllButton(page)).toHaveAccessibleName('Остановить');
+  await expect(playAllButton(page)).toHaveAccessibleName('Воспроизвести все', { timeout: 60_000 });
+  await expect(counter(page)).toHaveText('3 из 3');
+
+  // First Spanish voice, Russian voice, second Spanish voice, card after card.
+  const expected: string[] = [];
+  for (const word of words) expected.push(...(await cardClips(page, word.id)));
+  expect(new Set(expected).size).toBe(9);
+  expect(await playedClips(page)).toEqual(expected);
+
+  // Each card played through was saved as one listen.
+  await expect.poll(async () => (await listWords(page)).map((word) => word.attempts)).toEqual([1, 1, 1]);
+
+  // Back to the first card; play-all again, and a manual step stops it.
+  await page.getByRole('button', { name: 'Предыдущее слово' }).click();
+  await page.getByRole('button', { name: 'Предыдущее слово' }).click();
+  await expect(counter(page)).toHaveText('1 из 3');
+  await expect(page.getByRole('button', { name: 'Предыдущее слово' })).toBeDisabled();
+  await page.keyboard.press('Space');
+  await expect.poll(async () => (await playedClips(page)).length).toBeGreaterThan(9);
+  await page.keyboard.press('ArrowRight');
+  await expect(counter(page)).toHaveText('2 из 3');
+  await expect(playAllButton(page)).toHaveAccessibleName('Воспроизвести все');
+  const heardWhenStopped = (await playedClips(page)).length;
+  await page.waitForTimeout(2_500);
+  expect((await playedClips(page)).length).toBe(heardWhenStopped);
+  await expect(counter(page)).toHaveText('2 из 3');
+});
+
+test('hiding a word takes it out of the session and into the dictionary’s hidden view', async ({ page }) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
+  await registerThroughForm(page, uniqueUser());
+  await addWords(page, ['cantar / петь', 'bailar / танцевать', 'nadar / плавать']);
+  const [first, second] = await listWords(page);
+
+  await page.goto('/learn');
+  await expect(counter(page)).toHaveText('1 из 3');
+  await expect(page.getByTestId('learn-card-spanish')).toHaveText(first!.spanish);
+  await page.getByRole('button', { name: 'Скрыть слово' }).click();
+  await expect(page.getByText('Слово скрыто', { exact: true })).toBeVisible();
+  await expect(counter(page)).toHaveText('1 из 2');
+  await expect(page.getByTestId('learn-card-spanish')).toHaveText(second!.spanish);
+
+  await page.goto('/dictionary');
+  await page.getByRole('button', { name: 'Скрытые (1)' }).click();
+  await expect(page.getByRole('list', { name: 'Слова' }).locator('[data-field="spanish"]')).toHaveText([
+    first!.spanish,
+  ]);
+
+  // A new visit leaves it out.
+  await page.goto('/learn');
+  await expect(counter(page)).toHaveText('1 из 2');
+});
+
+test('the menu changes the layout and font, and regenerates the audio and the picture', async ({ page }) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
+  await registerThroughForm(page, uniqueUser());
+  await addWords(page, ['cantar / петь']);
+  const [word] = await listWords(page);
+
+  await page.goto('/learn');
+  await expect(counter(page)).toHaveText('1 из 1');
+  const spanish = page.getByTestId('learn-card-spanish');
+  const sizeBefore = await spanish.evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+  const openMenu = () => page.getByRole('button', { name: 'Меню' }).click();
+
+  await openMenu();
+  await page.getByRole('menuitem', { name: 'Увеличить шрифт' }).click();
+  await expect(page.getByRole('menu')).toContainText('Размер шрифта: 110%');
+  await page.keyboard.press('Escape');
+  await expect
+    .poll(() => spanish.evaluate((element) => parseFloat(getComputedStyle(element).fontSize)))
+    .toBeGreaterThan(sizeBefore);
+
+  await openMenu();
+  await page.getByRole('menuitem', { name: 'Меню справа' }).click();
+  await expect(page.getByRole('navigation', { name: 'Управление' })).toHaveClass(/justify-end/);
+
+  await openMenu();
+  await page.getByRole('menuitem', { name: 'Скрыть панель статистики' }).click();
+  await expect(counter(page)).toBeHidden();
+
+  await openMenu();
+  await page.getByRole('menuitem', { name: 'Перегенерировать аудио' }).click();
+  await expect(page.getByText('Аудио перегенерировано!', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+  await openMenu();
+  await page.getByRole('menuitem', { name: 'Стиль изображения' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Стиль изображения' });
+  await expect(dialog.getByRole('button')).toHaveText(
+    ['Фотореализм', 'Мультфильм', 'Готика', 'Цифровое искусство', 'Акварель', 'Минимализм', 'Закрыть'].map(
+      (name) => new RegExp(name),
+    ),
+  );
+  await expectNoSeriousViolations(page);
+  await dialog.getByRole('button', { name: /Мультфильм/ }).click();
+  await expect(page.getByText('Изображение создано', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('learn-card-picture')).toBeVisible();
+  const images = (await (await page.request.get(`/api/words/${word!.id}/images`)).json()) as Array<{
+    styleId: number | null;
+    isPrimary: boolean;
+  }>;
+  expect(images.find((image) => image.isPrimary)?.styleId).toBe(4);
+
+  const settings = (await (await page.request.get('/api/settings')).json()) as Record<string, unknown>;
+  expect(settings).toMatchObject({ learnFontScale: 110, bottomMenuAlignment: 'right', showStatsBar: false });
+});

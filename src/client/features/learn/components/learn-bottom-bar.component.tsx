@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChevronLeft, ChevronRight, EyeOff, Play, Square } from 'lucide-react';
+import { cn } from '../../../lib/cn';
+import { Button } from '../../../ui/button.component';
+
+interface LearnBottomBarProps {
+  alignment: 'center' | 'right';
+  menu: ReactNode;
+  canGoPrevious: boolean;
+  canGoNext: boolean;
+  isPlayingAll: boolean;
+  isHiding: boolean;
+  onHide: () => void;
+  onPrevious: () => void;
+  onNext: () => void;
+  onTogglePlayAll: () => void;
+}
+
+/** Menu, hide, previous, next and the large play-all/stop button (spec part 2 §2 "Bottom bar"). */
+export function LearnBottomBar(props: LearnBottomBarProps) {
+  const { t } = useTranslation();
+  const round = 'size-12 rounded-full';
+  return (
+    <nav
+      aria-label={t('learn.bottomBar.label')}
+      className={cn(
+        'absolute inset-x-0 bottom-0 z-10 flex items-center gap-3 bg-gradient-to-t from-black/70 to-transparent px-4 pt-8 pb-[max(1rem,env(safe-area-inset-bottom))]',
+        props.alignment === 'right' ? 'justify-end' : 'justify-center',
+      )}
+    >
+      {props.menu}
+      <Button
+        variant="secondary"
+        size="icon"
+        className={round}
+        aria-label={t('learn.bottomBar.hide')}
+        disabled={props.isHiding}
+        onClick={props.onHide}
+      >
+        <EyeOff aria-hidden />
+      </Button>
+      <Button
+        variant="secondary"
+        size="icon"
+        className={round}
+        aria-label={t('learn.bottomBar.previous')}
+        disabled={!props.canGoPrevious}
+        onClick={props.onPrevious}
+      >
+        <ChevronLeft aria-hidden />
+      </Button>
+      <Button
+        variant="secondary"
+        size="icon"
+        className={round}
+        aria-label={t('learn.bottomBar.next')}
+        disabled={!props.canGoNext}
+        onClick={props.onNext}
+      >
+        <ChevronRight aria-hidden />
+      </Button>
+      <Button
+        size="icon"
+        className="size-16 rounded-full shadow-lg [&_svg]:size-7"
+        aria-label={props.isPlayingAll ? t('learn.bottomBar.stopAll') : t('learn.bottomBar.playAll')}
+        aria-pressed={props.isPlayingAll}
+        onClick={props.onTogglePlayAll}
+      >
+        {props.isPlayingAll ? <Square aria-hidden /> : <Play aria-hidden />}
+      </Button>
+    </nav>
+  );
+}

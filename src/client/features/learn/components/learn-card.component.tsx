@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TextSegment } from '../../dictionary/lib/word-highlight';
+import type { PlayerWord } from '../../../lib/audio/learn-player.types';
+import { mediaSource } from '../../../lib/media-source';
+import { useWordImage } from '../api/word-image.api';
+import { cardFontSizes, type CardDisplayOptions, cardLines } from '../lib/card-text';
+
+interface LearnCardProps {
+  word: PlayerWord;
+  display: CardDisplayOptions;
+  /** Percent (settings overlayOpacity): how dark the gradient under the text is. */
+  overlayOpacity: number;
+  fontScale: number;
+  isPlaying: boolean;
+  onToggleCard: () => void;
+}
+
+/**
+ * A word's picture, fetched through `GET /api/words/:id/image` when the list carries none (spec part 2 §4
+ * "Background image per word"); a failed picture shows the plain background.
+ */
+export function useCardPicture(word: Pick<PlayerWord, 'id' | 'imageUrl'>): string | null {
+  const listed = mediaSource(word.imageUrl, 'image');
+  const fetched = useWordImage(word.id, listed === null);
+  return listed ?? mediaSource(fetched.data?.imageUrl, 'image');
+}
+
+function Segments({ segments }: { segments: readonly TextSegment[] }) {
+  return segments.map((segment, index) =>
+    segment.isMatch ? (
+      // Segments of one text never reorder, so their position is a stable key.
+      <strong key={index} className="font-bold text-accent-text">
+        {segment.text}
+      </strong>
+    ) : (
+      <span key={index}>{segment.text}</span>
+    ),
+  );
+}
+
+/** The full-screen card: picture, gradient, the Spanish line and the Russian one 10 points smaller. */
+export function LearnCard({
+  word,
+  display,
+  overlayOpacity,
+  fontScale,
+  isPlaying,
+  onToggleCard,
+}: LearnCardProps) {
+  const { t } = useTranslation();
+  const picture = useCardPicture(word);
+  const [failedPicture, setFailedPicture] = useState<string | null>(null);
+  const lines = cardLines(word, display);
+  const { spanishPx, russianPx } = cardFontSizes(fontScale);
+  const opacity = Math.min(100, Math.max(0, overlayOpacity)) / 100;
+
+  return (
+    <div className="absolute inset-0 overflow-hidden bg-gradient-to-b from-primary/70 to-slate-950">
+      {picture && failedPicture !== picture ? (
+        <img
+          key={picture}
+          src={picture}
+          alt=""
+          decoding="async"
+          onError={() => setFailedPicture(picture)}
+          className="absolute inset-0 size-full object-cover"
+          data-testid="learn-card-picture"
+        />
+      ) : null}
+      <div
+        aria-hidden="true"
+        className="absolute inset-0"
+        style={{
+          background: `linear-gradient(to bottom, rgba(0,0,0,${opacity * 0.35}) 0%, rgba(0,0,0,${opacity * 0.6}) 45%, rgba(0,0,0,${opacity}) 100%)`,
+        }}
+      />
+      <button
+        type="button"
+        onClick={onToggleCard}
+        aria-label={isPlaying ? t('learn.card.stop') : t('learn.card.play')}
+        aria-pressed={isPlaying}
+        className="absolute inset-0 flex cursor-pointer flex-col items-center justify-center gap-4 px-6 pt-24 pb-36 text-center text-white outline-none focus-visible:ring-4 focus-visible:ring-white/60 focus-visible:ring-inset"
+      >
+        {lines.spanish ? (
+          <span
+            lang="es"
+            className="max-w-4xl leading-tight font-semibold [text-shadow:0_2px_8px_rgb(0_0_0/0.6)]"
+            style={{ fontSize: `${spanishPx}px` }}
+            data-testid="learn-card-spanish"
+          >
+            <Segments segments={lines.spanish} />
+          </span>
+        ) : null}
+        {lines.russian ? (
+          <span
+            lang="ru"
+            className="max-w-4xl leading-snug text-white/90 [text-shadow:0_2px_8px_rgb(0_0_0/0.6)]"
+            style={{ fontSize: `${russianPx}px` }}
+            data-testid="learn-card-russian"
+          >
+            <Segments segments={lines.russian} />
+          </span>
+        ) : null}
+        {lines.wordPair ? (
+          <span className="text-base text-white/75 [text-shadow:0_1px_4px_rgb(0_0_0/0.6)]">
+            {lines.wordPair}
+          </span>
+        ) : null}
+      </button>
+    </div>
+  );
+}

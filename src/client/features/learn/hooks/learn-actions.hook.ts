@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Settings } from '../../../../shared/api/settings';
+import { serverErrorField } from '../../../lib/api-client';
+import type { LearnPlayer, PlayerWord } from '../../../lib/audio/learn-player.types';
+import { queryKeys } from '../../../lib/query-keys';
+import { toast } from '../../../ui/toast-store';
+import { regeneratePhrase } from '../../dictionary/api/regenerate-phrase.api';
+import { updateWord } from '../../dictionary/api/update-word.api';
+import { completeSpacedRepetition } from '../api/complete-spaced-repetition.api';
+import { updateListenCount } from '../api/listen-count.api';
+import { regenerateAudio } from '../api/regenerate-audio.api';
+import { regenerateWordImage } from '../api/regenerate-word-image.api';
+import { afterCardPlayed } from '../lib/listen-progress';
+
+/** Spec part 2 §7: regenerate-phrase is followed by an image in the settings' style, photographic by default. */
+const DEFAULT_LEARN_IMAGE_STYLE = 'realistic';
+
+const log = (message: string, error: unknown) => console.warn(`[learn] ${message}`, error);
+
+/**
+ * What the Learn screen saves (spec part 2 §4, §7, §8): listen counts after each card, automatic
+ * retirement at the auto threshold, spaced-repetition steps, hiding, and the menu's regenerate actions.
+ */
+export function useLearnActions(settings: Settings) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [busyWordId, setBusyWordId] = useState<number | null>(null);
+  const [hidingWordId, setHidingWordId] = useState<number | null>(null);
+
+  // Lists elsewhere (dictionary, home) read again when next shown; the Learn list itself is fixed per visit.
+  const markWordsStale = () =>
+    queryClient.invalidateQueries({ queryKey: queryKeys.words.all, refetchType: 'none' });
+
+  async function onCardPlayed(player: LearnPlayer, word: PlayerWord) {
+    const { listenCount, isRetired } = afterCardPlayed(word, settings.listenThresholdAuto);
+    try {
+      await updateListenCount({ wordId: word.id, listenCount });
+    } catch (error) {
+      log('listen count not saved', error);
+    }
+    if (word.isSpacedRepetitionDue) {
+      try {
+        await completeSpacedRepetition(word.id);
+      } catch (error) {
+        log('spaced repetition step not saved', error);
+      }
+    }
+    if (isRetired) {
+      try {
+        await updateWord({ wordId: word.id, update: { attempts: listenCount, isActive: false } });
+        player.removeWord(word.id);
+        toast({ title: t('learn.toast.wordRetired'), description: word.spanish });
+      } catch (error) {
+        log('automatic hide failed', error);
+      }
+    }
+    void markWordsStale();
+    void queryClient.invalidateQueries({ queryKey: queryKeys.progress });
+  }
+
+  async function hide(player: LearnPlayer, word: PlayerWord) {
+    setHidingWordId(word.id);
+    try {
+      await updateWord({ wordId: word.id, update: { isHidden: true } });
+      player.removeWord(word.id);
+      toast({ title: t('learn.toast.wordHidden'), description: word.spanish });
+      void markWordsStale();
+    } catch {
+      toast({
+        title: t('learn.toast.errorTitle'),
+        description: t('learn.toast.hideError'),
+        variant: 'destructive',
+      });
+    } finally {
+      setHidingWordId(null);
+    }
+  }
+
+  /** Runs one regenerate action at a time for the card; the menu stays disabled meanwhile. */
+  async function withBusy(word: PlayerWord, action: () => Promise<void>) {
+    setBusyWordId(word.id);
+    toast({ title: t('learn.toast.working'), description: word.spanish });
+    try {
+      await action();
+    } finally {
+      setBusyWordId(null);
+    }
+  }
+
+  const regeneratePhraseAndImage = (player: LearnPlayer, word: PlayerWord) =>
+    withBusy(word, async () => {
+      try {
+        const updated = await regeneratePhrase(word.id);
+        const { imageUrl } = await regenerateWordImage({
+          wordId: word.id,
+          style: settings.selectedImageStyle ?? DEFAULT_LEARN_IMAGE_STYLE,
+        });
+        player.updateWord({
+          ...word,
+          example: updated.example,
+          exampleTranslation: updated.exampleTranslation,
+          highlightedSpanishWord: updated.highlightedSpanishWord,
+          highlightedRussianWord: updated.highlightedRussianWord,
+          audioData: updated.audioData,
+          russianAudioData: updated.russianAudioData,
+          secondVoiceAudioData: updated.secondVoiceAudioData,
+          imageUrl,
+        });
+        toast({ title: t('learn.toast.phraseUpdated'), description: updated.example ?? word.spanish });
+        void markWordsStale();
+      } catch (error) {
+        log('phrase or picture failed', error);
+        toast({
+          title: t('learn.toast.errorTitle'),
+          description: t('learn.toast.phraseError'),
+          variant: 'destructive',
+        });
+      }
+    });
+
+  const regenerateCardAudio = (player: LearnPlayer, word: PlayerWord) =>
+    withBusy(word, async () => {
+      try {
+        const result = await regenerateAudio(word.id);
+        player.updateWord({
+          ...word,
+          audioData: result.audioData,
+          russianAudioData: result.russianAudioData,
+          secondVoiceAudioData: result.secondVoiceAudioData,
+        });
+        toast({
+          title: result.audioGenerated
+            ? t('learn.toast.audioRegenerated')
+            : t('learn.toast.audioCacheCleared'),
+        });
+        void markWordsStale();
+      } catch (error) {
+        log('audio regeneration failed', error);
+        toast({
+          title: t('learn.toast.errorTitle'),
+          description: t('learn.toast.audioError'),
+          variant: 'destructive',
+        });
+      }
+    });
+
+  const regenerateImageInStyle = (player: LearnPlayer, word: PlayerWord, styleId: number) =>
+    withBusy(word, async () => {
+      try {
+        const { imageUrl } = await regenerateWordImage({ wordId: word.id, style: styleId });
+        player.updateWord({ ...word, imageUrl });
+        queryClient.setQueryData(queryKeys.words.image(word.id), { imageUrl });
+        toast({ title: t('learn.toast.imageCreated'), description: word.spanish });
+        void markWordsStale();
+      } catch (error) {
+        const message = serverErrorField(error, 'message');
+        toast({
+          title: t('learn.toast.imageErrorTitle'),
+          description: message
+            ? t('learn.toast.imageError', { message })
+            : t('learn.toast.imageErrorUnknown'),
+          variant: 'destructive',
+        });
+      }
+    });
+
+  return {
+    busyWordId,
+    hidingWordId,
+    onCardPlayed,
+    hide,
+    regeneratePhraseAndImage,
+    regenerateCardAudio,
+    regenerateImageInStyle,
+  };
+}

@@ -1,0 +1,126 @@
+import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import type { Settings } from '../../../../shared/api/settings';
+import { createBrowserClipPlayer } from '../../../lib/audio/browser-clip-player';
+import { createCardAudioLoader } from '../../../lib/audio/card-audio-loader';
+import { createLearnPlayer } from '../../../lib/audio/learn-player';
+import type { LearnPlayer, PlayerSettings, PlayerWord } from '../../../lib/audio/learn-player.types';
+import { bindMediaSession } from '../../../lib/audio/media-session';
+import { createSpeechFallback } from '../../../lib/audio/speech-fallback';
+import { mediaSource } from '../../../lib/media-source';
+import { generateAudio } from '../../settings/api/generate-audio.api';
+import { fetchWordAudio } from '../api/word-audio.api';
+
+export const playerSettingsOf = (settings: Settings): PlayerSettings => ({
+  loopPlayAll: settings.loopPlayAll,
+  autoplayAudio: settings.autoplayAudio,
+  audioSwitchBehavior: settings.audioSwitchBehavior,
+  bilingualPlaybackLearn: settings.bilingualPlaybackLearn,
+  automaticBilingual: settings.automaticBilingual,
+  listenThresholdWarning: settings.listenThresholdWarning,
+  listenThresholdSafe: settings.listenThresholdSafe,
+  listenThresholdAuto: settings.listenThresholdAuto,
+});
+
+/**
+ * One audio element for every visit: it keeps the playback permission the learner's first press gave,
+ * and visits do not leave elements behind for the navigation bar's stop-all to pause.
+ */
+let sharedClipPlayer: ReturnType<typeof createBrowserClipPlayer> | undefined;
+const clipPlayerForScreen = () => (sharedClipPlayer ??= createBrowserClipPlayer());
+
+/** Failures of audio load, listen counts and voice generation are only logged (spec part 2 §8). */
+const log = (message: string, error?: unknown) => console.warn(`[learn] ${message}`, error ?? '');
+
+interface ScreenCallbacks {
+  settings: Settings;
+  onCardPlayed: (word: PlayerWord) => void;
+}
+
+/**
+ * The engine with the browser's audio, speech synthesis and the card-audio calls. It lives for the whole
+ * visit, so what it calls back reads the latest settings and handler, which `update` replaces.
+ */
+function createScreenPlayer(initialWords: readonly PlayerWord[], initial: ScreenCallbacks) {
+  let latest = initial;
+  const clipPlayer = clipPlayerForScreen();
+  const loader = createCardAudioLoader({
+    fetchWordAudio,
+    generateAudio: async (request) => (await generateAudio(request)).audio,
+    voices: () => ({
+      spanish1: latest.settings.spanishVoices[0] ?? null,
+      russian: latest.settings.russianVoice,
+      spanish2: latest.settings.spanishVoices[1] ?? latest.settings.spanishVoices[0] ?? null,
+      speed: latest.settings.speechSpeed,
+      intonationStyle: latest.settings.intonationStyle,
+    }),
+    log,
+  });
+  // Prefetches outlive a card change: the loader shares them with the card's own load later.
+  const prefetchSignal = new AbortController().signal;
+  const player = createLearnPlayer(
+    {
+      clipPlayer,
+      speech: createSpeechFallback(),
+      loadClips: (word, signal) => loader.loadClips(word, signal),
+      forgetClips: (wordId) => loader.forgetClips(wordId),
+      prefetch: (word) => {
+        const picture = mediaSource(word.imageUrl, 'image');
+        if (picture) new Image().src = picture;
+        loader.loadClips(word, prefetchSignal).then(
+          (clips) => {
+            for (const clip of Object.values(clips)) if (clip) clipPlayer.preload(clip);
+          },
+          (error: unknown) => log('prefetch failed', error),
+        );
+      },
+      onCardPlayed: (word) => latest.onCardPlayed(word),
+      log,
+    },
+    { words: initialWords, settings: playerSettingsOf(initial.settings) },
+  );
+  return {
+    player,
+    update: (next: ScreenCallbacks) => {
+      latest = next;
+    },
+  };
+}
+
+/** The Learn screen's playback engine for this visit, fed the latest settings, bound to the lock screen. */
+export function useLearnPlayer(options: {
+  initialWords: readonly PlayerWord[];
+  settings: Settings;
+  onCardPlayed: (word: PlayerWord) => void;
+}): { player: LearnPlayer; snapshot: ReturnType<LearnPlayer['getSnapshot']> } {
+  const [screen] = useState(() =>
+    createScreenPlayer(options.initialWords, {
+      settings: options.settings,
+      onCardPlayed: options.onCardPlayed,
+    }),
+  );
+  const { player } = screen;
+  useLayoutEffect(() => {
+    screen.update({ settings: options.settings, onCardPlayed: options.onCardPlayed });
+  });
+
+  const settingsKey = JSON.stringify(playerSettingsOf(options.settings));
+  useEffect(() => {
+    player.setSettings(JSON.parse(settingsKey) as PlayerSettings);
+  }, [player, settingsKey]);
+
+  useEffect(
+    () =>
+      bindMediaSession(player, {
+        artwork: (word) => {
+          const picture = mediaSource(word.imageUrl, 'image');
+          return picture && !picture.startsWith('data:') ? new URL(picture, window.location.href).href : null;
+        },
+      }),
+    [player],
+  );
+  // Leaving the screen silences it; stop (not dispose) survives React's development double mount.
+  useEffect(() => () => player.stop(), [player]);
+
+  const snapshot = useSyncExternalStore(player.subscribe, player.getSnapshot);
+  return { player, snapshot };
+}
