@@ -173,3 +173,28 @@ test('the menu changes the layout and font, and regenerates the audio and the pi
   const settings = (await (await page.request.get('/api/settings')).json()) as Record<string, unknown>;
   expect(settings).toMatchObject({ learnFontScale: 110, bottomMenuAlignment: 'right', showStatsBar: false });
 });
+
+test('a word heard up to the auto threshold is hidden automatically and leaves the session', async ({
+  page,
+}) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS + 45_000);
+  await registerThroughForm(page, uniqueUser());
+  await saveSettings(page, { autoplayAudio: false, listenThresholdSafe: 20, listenThresholdAuto: 30 });
+  await addWords(page, ['cantar / петь', 'bailar / танцевать']);
+  const [first, second] = await listWords(page);
+  const primed = await page.request.put(`/api/words/${first!.id}`, { data: { attempts: 29 } });
+  expect(primed.ok()).toBe(true);
+
+  await page.goto('/learn');
+  await expect(counter(page)).toHaveText('1 из 2');
+  await expect(page.getByTestId('learn-listen-count')).toHaveText('Прослушано: 29');
+  await page.getByRole('button', { name: 'Воспроизвести карточку' }).click();
+  await expect(page.getByText('Слово автоматически скрыто', { exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(counter(page)).toHaveText('1 из 1');
+  await expect(page.getByTestId('learn-card-spanish')).toHaveText(second!.spanish);
+
+  const stored = (await listWords(page)).find((word) => word.id === first!.id);
+  expect(stored).toMatchObject({ attempts: 30, isActive: false });
+});
