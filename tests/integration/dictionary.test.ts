@@ -19,6 +19,7 @@ import {
   wordThemes,
 } from '../../src/server/db/schema';
 import { type TestApp, buildTestApp, registerUser, type TestUser } from '../support/build-test-app';
+import { seedWords as insertWordSeeds, type WordSeed } from '../support/word-seeds';
 import { type FakeProviders, startFakeProviders } from '../support/fake-providers/fake-provider-server';
 
 let fake: FakeProviders;
@@ -80,25 +81,8 @@ function send(
   });
 }
 
-type WordSeed = Partial<typeof words.$inferInsert> & { spanish: string };
-let seedCounter = 0;
-async function seedWords(user: TestUser, seeds: WordSeed[]): Promise<number[]> {
-  const rows = await testApp.database.db
-    .insert(words)
-    .values(
-      seeds.map((seed) => {
-        seedCounter += 1;
-        return {
-          russian: 'перевод',
-          duplicateKey: `${seed.spanish}#${seedCounter}`,
-          ...seed,
-          userId: user.id,
-        };
-      }),
-    )
-    .returning({ id: words.id });
-  return rows.map((row) => row.id);
-}
+const seedWords = (user: TestUser, seeds: readonly WordSeed[]) =>
+  insertWordSeeds(testApp.database.db, user.id, seeds);
 const wordsOf = (user: TestUser) =>
   testApp.database.db.select().from(words).where(eq(words.userId, user.id)).orderBy(words.id);
 const wordById = async (id: number) =>

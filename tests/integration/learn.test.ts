@@ -13,6 +13,7 @@ import { audioFiles, learningSessions, userProgress, words } from '../../src/ser
 import { createBuiltinSpeech } from '../../src/server/providers/builtin-speech/builtin-speech.provider';
 import { ProviderError } from '../../src/server/providers/provider-error';
 import type { SpeechRequest } from '../../src/server/providers/speech';
+import { seedWords as insertWordSeeds, type WordSeed } from '../support/word-seeds';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
 
 let testApp: TestApp;
@@ -74,25 +75,8 @@ function send(
   return testApp.app.inject({ method, url, payload, headers: user ? { cookie: user.cookie } : {} });
 }
 
-type WordSeed = Partial<typeof words.$inferInsert> & { spanish: string };
-let seedCounter = 0;
-async function seedWords(user: TestUser, seeds: WordSeed[]): Promise<number[]> {
-  const rows = await testApp.database.db
-    .insert(words)
-    .values(
-      seeds.map((seed) => {
-        seedCounter += 1;
-        return {
-          russian: 'перевод',
-          duplicateKey: `${seed.spanish}#${seedCounter}`,
-          ...seed,
-          userId: user.id,
-        };
-      }),
-    )
-    .returning({ id: words.id });
-  return rows.map((row) => row.id);
-}
+const seedWords = (user: TestUser, seeds: readonly WordSeed[]) =>
+  insertWordSeeds(testApp.database.db, user.id, seeds);
 const wordById = async (id: number) =>
   (await testApp.database.db.select().from(words).where(eq(words.id, id)))[0]!;
 const clipsOf = async (id: number) => {
