@@ -67,7 +67,8 @@ test('wrong password and mismatched confirmation are explained in Russian', asyn
   await expect(page.getByText('Неверные учетные данные', { exact: true })).toBeVisible();
 });
 
-test('navigation marks Audiobooks active on a book and flags the Learn list for sorting', async ({
+// That the Learn link also sorts the next Learn list by listens is tested with words in learn.spec.ts.
+test('navigation marks Audiobooks active on a book and leads to the full-screen Learn screen', async ({
   page,
 }) => {
   await registerThroughForm(page, uniqueUser());
@@ -79,7 +80,7 @@ test('navigation marks Audiobooks active on a book and flags the Learn list for 
   await nav.getByRole('link', { name: 'Изучение' }).click();
   await expect(page).toHaveURL('/learn');
   await expect(page.getByRole('navigation', { name: 'Основная навигация' })).toHaveCount(0);
-  expect(await page.evaluate(() => localStorage.getItem('sortWordsOnNextLearn'))).toBe('true');
+  await expect(page.getByRole('heading', { level: 1, name: 'Нет слов для изучения' })).toBeVisible();
 });
 
 test('auth-error page explains the reason and offers both ways out', async ({ page }) => {

@@ -115,9 +115,17 @@ test('hiding a word takes it out of the session and into the dictionary’s hidd
     first!.spanish,
   ]);
 
-  // A new visit leaves it out.
+  // A new visit leaves it out, also when it comes through the app with the word list already cached.
   await page.goto('/learn');
   await expect(counter(page)).toHaveText('1 из 2');
+  await page.getByRole('button', { name: 'Скрыть слово' }).click();
+  await expect(counter(page)).toHaveText('1 из 1');
+  await page.getByRole('link', { name: 'На главную' }).click();
+  await page
+    .getByRole('navigation', { name: 'Основная навигация' })
+    .getByRole('link', { name: 'Изучение' })
+    .click();
+  await expect(counter(page)).toHaveText('1 из 1');
 });
 
 test('the menu changes the layout and font, and regenerates the audio and the picture', async ({ page }) => {
@@ -197,4 +205,38 @@ test('a word heard up to the auto threshold is hidden automatically and leaves t
 
   const stored = (await listWords(page)).find((word) => word.id === first!.id);
   expect(stored).toMatchObject({ attempts: 30, isActive: false });
+});
+
+test('the Learn link of the navigation bar sorts the next list by listens, once', async ({ page }) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
+  await registerThroughForm(page, uniqueUser());
+  await addWords(page, ['cantar / петь', 'bailar / танцевать', 'nadar / плавать']);
+  const words = await listWords(page);
+  const listens = [5, 0, 2];
+  for (const [index, word] of words.entries()) {
+    const saved = await page.request.put(`/api/words/${word.id}`, { data: { attempts: listens[index] } });
+    expect(saved.ok()).toBe(true);
+  }
+  const byListens = [words[1]!, words[2]!, words[0]!].map((word) => word.spanish);
+
+  await page.goto('/');
+  await page
+    .getByRole('navigation', { name: 'Основная навигация' })
+    .getByRole('link', { name: 'Изучение' })
+    .click();
+  await expect(counter(page)).toHaveText('1 из 3');
+  const shownInOrder: string[] = [];
+  for (let index = 0; index < 3; index += 1) {
+    shownInOrder.push((await page.getByTestId('learn-card-spanish').textContent()) ?? '');
+    if (index < 2) {
+      await page.keyboard.press('ArrowRight');
+      await expect(counter(page)).toHaveText(`${index + 2} из 3`);
+    }
+  }
+  expect(shownInOrder).toEqual(byListens);
+  expect(await page.evaluate(() => localStorage.getItem('sortWordsOnNextLearn'))).toBeNull();
+
+  // Opened again without the navigation bar: the server's order.
+  await page.reload();
+  await expect(page.getByTestId('learn-card-spanish')).toHaveText(words[0]!.spanish);
 });

@@ -419,7 +419,7 @@ describe('playing a card', () => {
     const h = setup({ words: [word(1)] });
     h.player.playCard();
     await sound(h);
-    h.player.updateWord(word(1, { attempts: 7 }));
+    h.player.updateWord(1, { attempts: 7 });
     await advance(VOICE_GAP_MS);
     await sound(h);
     await advance(VOICE_GAP_MS);
@@ -826,15 +826,34 @@ describe('the word list', () => {
     expect(h.clips.calls).toHaveLength(1);
   });
 
-  it('updateWord replaces the word and forgets its clips', () => {
-    const h = setup();
+  it('updateWord merges the changes onto the word as it is now, forgetting clips only for new texts or clips', () => {
+    const h = setup({ words: [word(1), word(2, { attempts: 4 })] });
     const before = h.snap();
-    const changed = word(2, { example: 'Nueva frase' });
-    h.player.updateWord(changed);
+    h.player.updateWord(2, { example: 'Nueva frase' });
     expect(h.forgotten).toEqual([2]);
     expect(h.snap()).not.toBe(before);
-    expect(h.snap().words[1]).toBe(changed);
+    expect(h.snap().words[1]).toMatchObject({ id: 2, example: 'Nueva frase', attempts: 4 });
     expect(h.snap().index).toBe(0);
+    h.player.updateWord(2, { imageUrl: '/media/new.png', isSpacedRepetitionDue: false });
+    expect(h.forgotten).toEqual([2]);
+    expect(h.snap().words[1]).toMatchObject({ example: 'Nueva frase', imageUrl: '/media/new.png' });
+  });
+
+  it('goes on with the right card when a word before it is also taken out during play-all', async () => {
+    const h = setup({ words: [word(1), word(2), word(3), word(4)] });
+    h.player.goTo(1);
+    h.player.stop();
+    h.player.togglePlayAll();
+    await flush();
+    h.clips.last()?.start();
+    // The sounding word 2 is hidden, then word 1 (before it) is retired: play-all goes on with word 3.
+    h.player.removeWord(2);
+    h.player.removeWord(1);
+    await advance(STOP_DELAY_MS);
+    expect(h.clips.last()?.source).toBe('/media/3-es1.mp3');
+    await soundCard(h);
+    await advance(CARD_GAP_MS);
+    expect(h.clips.last()?.source).toBe('/media/4-es1.mp3');
   });
 
   it('setWords keeps the current word by id, else clamps the index', () => {

@@ -149,29 +149,44 @@ describe('listen progress', () => {
 });
 
 describe('learn keyboard', () => {
-  /** An element inside the given ancestors, answering closest() as the DOM would for NOT_FOR_PLAYER. */
+  /** An element inside the given ancestors, answering closest() as the DOM would for a selector list. */
   const elementWithin = (...ancestors: string[]) => ({
     closest: (selectors: string) => {
-      expect(selectors).toBe(NOT_FOR_PLAYER);
       const wanted = selectors.split(',').map((selector) => selector.trim());
       return ancestors.find((ancestor) => wanted.includes(ancestor)) ?? null;
     },
   });
-  const keyOn = (target: unknown, modifiers: { ctrlKey?: boolean } = {}) =>
+  const keyOn = (
+    target: unknown,
+    key = 'ArrowRight',
+    extra: { ctrlKey?: boolean; defaultPrevented?: boolean } = {},
+  ) =>
     isKeyForPlayer({
+      key,
       target: target as EventTarget,
+      defaultPrevented: extra.defaultPrevented ?? false,
       altKey: false,
-      ctrlKey: modifiers.ctrlKey ?? false,
+      ctrlKey: extra.ctrlKey ?? false,
       metaKey: false,
     });
 
-  it('ignores keys while typing, inside menus and dialogs, and with modifiers', () => {
+  it('ignores keys while typing, inside menus and dialogs, with modifiers, and when a control took them', () => {
+    expect(NOT_FOR_PLAYER).toContain('input');
     expect(keyOn(elementWithin('input'))).toBe(false);
     expect(keyOn(elementWithin('textarea'))).toBe(false);
     expect(keyOn(elementWithin('[role="menu"]'))).toBe(false);
     expect(keyOn(elementWithin('[role="dialog"]'))).toBe(false);
     expect(keyOn(elementWithin())).toBe(true);
     expect(keyOn({})).toBe(true);
-    expect(keyOn(elementWithin(), { ctrlKey: true })).toBe(false);
+    expect(keyOn(elementWithin(), 'ArrowRight', { ctrlKey: true })).toBe(false);
+    expect(keyOn(elementWithin(), ' ', { defaultPrevented: true })).toBe(false);
+  });
+
+  it('leaves Space and Enter to a focused button or link, except the card, but takes the arrows', () => {
+    expect(keyOn(elementWithin('button'), 'Enter')).toBe(false);
+    expect(keyOn(elementWithin('a[href]'), ' ')).toBe(false);
+    expect(keyOn(elementWithin('button'), 'ArrowLeft')).toBe(true);
+    expect(keyOn(elementWithin('button', '[data-learn-card]'), ' ')).toBe(true);
+    expect(keyOn(elementWithin(), 'Enter')).toBe(true);
   });
 });

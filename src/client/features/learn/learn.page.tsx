@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -32,10 +32,14 @@ import { stepFontScale } from './lib/card-text';
 export function LearnPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('pages.learnTitle'));
+  // Read fresh on every visit: a list cached from the last one would bring back hidden words and old counts.
   const words = useQuery(dictionaryWordsQueryOptions());
-  const dueWords = useQuery(spacedRepetitionWordsQueryOptions());
+  const dueWords = useQuery({ ...spacedRepetitionWordsQueryOptions(), refetchOnMount: 'always' });
   const settings = useSettings();
   const [initialWords, setInitialWords] = useState<PlayerWord[] | null>(null);
+  // Spec part 2 §4: sorted once by listens when the navigation bar asked for it, then the flag is gone.
+  const [isSortRequested] = useState(() => readStorage(STORAGE_KEYS.sortWordsOnNextLearn) === 'true');
+  useEffect(() => removeStorage(STORAGE_KEYS.sortWordsOnNextLearn), []);
 
   if (words.isError || dueWords.isError || settings.isError) {
     return (
@@ -52,14 +56,17 @@ export function LearnPage() {
       </LearnMessage>
     );
   }
-  if (!words.data || !dueWords.data || !settings.data) {
+  if (
+    !words.data ||
+    !dueWords.data ||
+    !settings.data ||
+    !words.isFetchedAfterMount ||
+    !dueWords.isFetchedAfterMount
+  ) {
     return <LearnMessage title={t('learn.loading')} isBusy />;
   }
   if (initialWords === null) {
-    // Spec part 2 §4: sorted once by listens when the navigation bar asked for it, then the flag is gone.
-    const isSorted = readStorage(STORAGE_KEYS.sortWordsOnNextLearn) === 'true';
-    removeStorage(STORAGE_KEYS.sortWordsOnNextLearn);
-    setInitialWords(buildLearnList(words.data, dueWords.data, isSorted));
+    setInitialWords(buildLearnList(words.data, dueWords.data, isSortRequested));
     return null;
   }
   if (initialWords.length === 0) return <EmptyLearnList />;
@@ -98,6 +105,8 @@ function LearnSession({ initialWords, settings }: { initialWords: PlayerWord[]; 
   const { t } = useTranslation();
   const [startedAt] = useState(() => Date.now());
   const [isStyleDialogOpen, setIsStyleDialogOpen] = useState(false);
+  // The card the menu was opened on: play-all may move on while the menu or the style dialog is open.
+  const [menuWord, setMenuWord] = useState<PlayerWord | null>(null);
   const saveSettings = useUpdateSettings({ isSilent: true });
   const actions = useLearnActions(settings);
   const { player, snapshot } = useLearnPlayer({
@@ -116,6 +125,7 @@ function LearnSession({ initialWords, settings }: { initialWords: PlayerWord[]; 
   const total = snapshot.words.length;
   const isPlayingAll = snapshot.mode === 'playAll';
   const alignment = settings.bottomMenuAlignment;
+  const actionWord = menuWord ?? word;
 
   return (
     <div className="fixed inset-0 overflow-hidden bg-black text-white select-none">
@@ -160,8 +170,8 @@ function LearnSession({ initialWords, settings }: { initialWords: PlayerWord[]; 
         isPlayingAll={isPlayingAll}
         isHiding={actions.hidingWordId === word.id}
         onHide={() => void actions.hide(player, word)}
-        onPrevious={player.previous}
-        onNext={player.next}
+        onPrevious={() => player.previous()}
+        onNext={() => player.next()}
         onTogglePlayAll={player.togglePlayAll}
         menu={
           <LearnMenu
@@ -169,6 +179,9 @@ function LearnSession({ initialWords, settings }: { initialWords: PlayerWord[]; 
             isStatsBarShown={settings.showStatsBar}
             fontScale={settings.learnFontScale}
             isBusy={actions.busyWordId !== null}
+            onOpenChange={(isOpen) => {
+              if (isOpen) setMenuWord(word);
+            }}
             onToggleAlignment={() =>
               saveSettings.mutate({ bottomMenuAlignment: alignment === 'center' ? 'right' : 'center' })
             }
@@ -176,19 +189,19 @@ function LearnSession({ initialWords, settings }: { initialWords: PlayerWord[]; 
             onFontStep={(direction) =>
               saveSettings.mutate({ learnFontScale: stepFontScale(settings.learnFontScale, direction) })
             }
-            onRegeneratePhrase={() => void actions.regeneratePhraseAndImage(player, word)}
-            onRegenerateAudio={() => void actions.regenerateCardAudio(player, word)}
+            onRegeneratePhrase={() => void actions.regeneratePhraseAndImage(player, actionWord)}
+            onRegenerateAudio={() => void actions.regenerateCardAudio(player, actionWord)}
             onChooseImageStyle={() => setIsStyleDialogOpen(true)}
           />
         }
       />
       <ImageStyleDialog
         isOpen={isStyleDialogOpen}
-        word={word.spanish}
+        word={actionWord.spanish}
         onOpenChange={setIsStyleDialogOpen}
         onChoose={(styleId) => {
           setIsStyleDialogOpen(false);
-          void actions.regenerateImageInStyle(player, word, styleId);
+          void actions.regenerateImageInStyle(player, actionWord, styleId);
         }}
       />
     </div>

@@ -40,6 +40,17 @@ export const DEFAULT_PLAYER_SETTINGS: PlayerSettings = {
   listenThresholdAuto: 60,
 };
 
+/** Fields whose change makes the loaded clips of a word wrong: its texts and its clips. */
+const SPOKEN_FIELDS: readonly (keyof PlayerWord)[] = [
+  'spanish',
+  'russian',
+  'example',
+  'exampleTranslation',
+  'audioData',
+  'russianAudioData',
+  'secondVoiceAudioData',
+];
+
 /** One playback: a single card, or play-all. Aborting its controller ends it wherever it is. */
 interface Run {
   controller: AbortController;
@@ -47,8 +58,11 @@ interface Run {
   playAll: boolean;
   /** The card being loaded or played, cancellable on its own (a removed word stops, play-all goes on). */
   card: { controller: AbortController; wordId: number } | null;
-  /** Where play-all goes on when the current word was taken out of the list. */
-  resumeAt: number | null;
+  /**
+   * Set when the play-all's word was taken out of the list: it goes on with the word now current (its
+   * successor, kept current through later changes of the list) or, when it was last, with the next loop.
+   */
+  resume: 'current' | 'nextLoop' | null;
 }
 
 type Outcome =
@@ -267,7 +281,7 @@ export function createLearnPlayer(
   }
 
   function newRun(playAll: boolean): Run {
-    const created: Run = { controller: new AbortController(), playAll, card: null, resumeAt: null };
+    const created: Run = { controller: new AbortController(), playAll, card: null, resume: null };
     run = created;
     return created;
   }
@@ -433,8 +447,13 @@ export function createLearnPlayer(
         if (!goesOn()) return;
         await sleep(CARD_GAP_MS, signal);
         if (!goesOn()) return;
-        let next = started.resumeAt ?? snapshot.index + 1;
-        started.resumeAt = null;
+        let next =
+          started.resume === 'current'
+            ? snapshot.index
+            : started.resume === 'nextLoop'
+              ? snapshot.words.length
+              : snapshot.index + 1;
+        started.resume = null;
         let loop = snapshot.loop;
         if (next >= snapshot.words.length) {
           if (loop >= snapshot.totalLoops || snapshot.words.length === 0) return;
@@ -472,7 +491,7 @@ export function createLearnPlayer(
     const current = run;
     if (current?.playAll && currentWord && found < 0) {
       // The word at the play-all's place left the list: it goes on with the word now there.
-      current.resumeAt = Math.min(oldIndex, words.length);
+      current.resume = oldIndex < words.length ? 'current' : 'nextLoop';
     }
     const sounding = current?.card;
     if (sounding && !words.some((word) => word.id === sounding.wordId)) {
@@ -533,16 +552,21 @@ export function createLearnPlayer(
       if (disposed || !snapshot.words.some((word) => word.id === wordId)) return;
       applyWords(snapshot.words.filter((word) => word.id !== wordId));
     },
-    updateWord(word) {
+    updateWord(wordId, changes) {
       if (disposed) return;
-      const position = snapshot.words.findIndex((candidate) => candidate.id === word.id);
-      try {
-        deps.forgetClips(word.id);
-      } catch (error) {
-        log('Learn: forgetClips failed', error);
+      if (SPOKEN_FIELDS.some((field) => field in changes)) {
+        try {
+          deps.forgetClips(wordId);
+        } catch (error) {
+          log('Learn: forgetClips failed', error);
+        }
       }
-      if (position < 0) return;
-      update({ words: snapshot.words.map((candidate, at) => (at === position ? word : candidate)) });
+      const position = snapshot.words.findIndex((candidate) => candidate.id === wordId);
+      const latest = snapshot.words[position];
+      if (!latest) return;
+      // Merged onto the word as it is now, so a listen counted meanwhile is kept.
+      const changed = { ...latest, ...changes, id: wordId };
+      update({ words: snapshot.words.map((candidate, at) => (at === position ? changed : candidate)) });
     },
     dispose() {
       if (disposed) return;

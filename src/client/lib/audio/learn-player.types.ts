@@ -90,8 +90,11 @@ export interface LearnPlayer {
    * one; the previous one when it was last). Playback of that word stops; a running play-all goes on.
    */
   removeWord: (wordId: number) => void;
-  /** Replaces a word's fields (new phrase, picture or clips) and forgets its loaded audio. */
-  updateWord: (word: PlayerWord) => void;
+  /**
+   * Changes some of a word's fields (a new phrase, picture or clips, a finished spaced-repetition step),
+   * merged onto the word as it is now; a change of its texts or clips forgets its loaded audio.
+   */
+  updateWord: (wordId: number, changes: Partial<Omit<PlayerWord, 'id'>>) => void;
   dispose: () => void;
 }
 

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { learnPath, learnPaths, regenerateAudioResponseSchema } from '../../../../shared/api/learn';
 import { apiClient } from '../../../lib/api-client';
 
@@ -7,8 +6,4 @@ export function regenerateAudio(wordId: number) {
   return apiClient.post(learnPath(learnPaths.regenerateAudio, wordId), regenerateAudioResponseSchema, {
     body: { forceRegenerate: true },
   });
-}
-
-export function useRegenerateAudio() {
-  return useMutation({ mutationFn: regenerateAudio });
 }

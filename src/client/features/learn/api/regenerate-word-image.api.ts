@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { dictionaryPaths, regenerateImageResponseSchema } from '../../../../shared/api/dictionary';
 import { apiClient } from '../../../lib/api-client';
 
@@ -9,8 +8,4 @@ export function regenerateWordImage({ wordId, style }: { wordId: number; style: 
     regenerateImageResponseSchema,
     { body: { style } },
   );
-}
-
-export function useRegenerateWordImage() {
-  return useMutation({ mutationFn: regenerateWordImage });
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight, EyeOff, Play, Square } from 'lucide-react';
 import { cn } from '../../../lib/cn';
@@ -16,6 +16,15 @@ interface LearnBottomBarProps {
   onNext: () => void;
   onTogglePlayAll: () => void;
 }
+
+/**
+ * A button pressed with the mouse or a finger gives the focus back, so the next Space or Enter goes to
+ * play-all (spec part 2 §2 "Keyboard") rather than pressing that button again.
+ */
+const releasingFocus = (action: () => void) => (event: MouseEvent<HTMLButtonElement>) => {
+  if (event.detail > 0) event.currentTarget.blur();
+  action();
+};
 
 /** Menu, hide, previous, next and the large play-all/stop button (spec part 2 §2 "Bottom bar"). */
 export function LearnBottomBar(props: LearnBottomBarProps) {
@@ -36,7 +45,7 @@ export function LearnBottomBar(props: LearnBottomBarProps) {
         className={round}
         aria-label={t('learn.bottomBar.hide')}
         disabled={props.isHiding}
-        onClick={props.onHide}
+        onClick={releasingFocus(props.onHide)}
       >
         <EyeOff aria-hidden />
       </Button>
@@ -46,7 +55,7 @@ export function LearnBottomBar(props: LearnBottomBarProps) {
         className={round}
         aria-label={t('learn.bottomBar.previous')}
         disabled={!props.canGoPrevious}
-        onClick={props.onPrevious}
+        onClick={releasingFocus(props.onPrevious)}
       >
         <ChevronLeft aria-hidden />
       </Button>
@@ -56,7 +65,7 @@ export function LearnBottomBar(props: LearnBottomBarProps) {
         className={round}
         aria-label={t('learn.bottomBar.next')}
         disabled={!props.canGoNext}
-        onClick={props.onNext}
+        onClick={releasingFocus(props.onNext)}
       >
         <ChevronRight aria-hidden />
       </Button>
@@ -65,7 +74,7 @@ export function LearnBottomBar(props: LearnBottomBarProps) {
         className="size-16 rounded-full shadow-lg [&_svg]:size-7"
         aria-label={props.isPlayingAll ? t('learn.bottomBar.stopAll') : t('learn.bottomBar.playAll')}
         aria-pressed={props.isPlayingAll}
-        onClick={props.onTogglePlayAll}
+        onClick={releasingFocus(props.onTogglePlayAll)}
       >
         {props.isPlayingAll ? <Square aria-hidden /> : <Play aria-hidden />}
       </Button>

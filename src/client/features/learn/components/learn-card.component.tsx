@@ -78,6 +78,7 @@ export function LearnCard({
       <button
         type="button"
         onClick={onToggleCard}
+        data-learn-card
         aria-label={isPlaying ? t('learn.card.stop') : t('learn.card.play')}
         aria-pressed={isPlaying}
         className="absolute inset-0 flex cursor-pointer flex-col items-center justify-center gap-4 px-6 pt-24 pb-36 text-center text-white outline-none focus-visible:ring-4 focus-visible:ring-white/60 focus-visible:ring-inset"

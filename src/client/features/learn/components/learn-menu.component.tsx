@@ -30,6 +30,7 @@ interface LearnMenuProps {
   isStatsBarShown: boolean;
   fontScale: number;
   isBusy: boolean;
+  onOpenChange: (isOpen: boolean) => void;
   onToggleAlignment: () => void;
   onToggleStatsBar: () => void;
   onFontStep: (direction: 1 | -1) => void;
@@ -43,7 +44,7 @@ export function LearnMenu(props: LearnMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <DropdownMenu>
+    <DropdownMenu onOpenChange={props.onOpenChange}>
       <DropdownMenuTrigger asChild>
         <Button
           variant="secondary"

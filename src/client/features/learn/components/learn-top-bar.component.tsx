@@ -42,6 +42,12 @@ export function LearnTopBar({
 }: LearnTopBarProps) {
   const { t } = useTranslation();
   const now = useNow();
+  // Dragging shows where it will land; the card changes (and autoplays) once, on release.
+  const [draggedIndex, setDraggedIndex] = useState<number | null>(null);
+  const commitDrag = () => {
+    if (draggedIndex !== null && draggedIndex !== index) onSeek(draggedIndex);
+    setDraggedIndex(null);
+  };
   const elapsed = Math.floor((now - startedAt) / 1000);
   const percent = Math.round(((index + 1) / total) * 100);
   const spacedRepetitionDays = word.isSpacedRepetitionDue
@@ -58,11 +64,14 @@ export function LearnTopBar({
         min={0}
         max={Math.max(0, total - 1)}
         step={1}
-        value={index}
+        value={draggedIndex ?? index}
         disabled={isPlayingAll || total < 2}
         aria-label={t('learn.topBar.position')}
-        aria-valuetext={t('learn.topBar.counter', { current: index + 1, total })}
-        onChange={(event) => onSeek(Number(event.target.value))}
+        aria-valuetext={t('learn.topBar.counter', { current: (draggedIndex ?? index) + 1, total })}
+        onChange={(event) => setDraggedIndex(Number(event.target.value))}
+        onPointerUp={commitDrag}
+        onKeyUp={commitDrag}
+        onBlur={commitDrag}
         className="h-2 w-full cursor-pointer accent-[var(--accent-text)] disabled:cursor-not-allowed disabled:opacity-60"
       />
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 tabular-nums">

@@ -14,8 +14,11 @@ import { regenerateAudio } from '../api/regenerate-audio.api';
 import { regenerateWordImage } from '../api/regenerate-word-image.api';
 import { afterCardPlayed } from '../lib/listen-progress';
 
-/** Spec part 2 §7: regenerate-phrase is followed by an image in the settings' style, photographic by default. */
-const DEFAULT_LEARN_IMAGE_STYLE = 'realistic';
+/**
+ * Spec part 2 §7: regenerate-phrase is followed by an image in the settings' style, photographic by
+ * default: style 1, whose key is 'realistic'.
+ */
+const PHOTOGRAPHIC_STYLE = 'realistic';
 
 const log = (message: string, error: unknown) => console.warn(`[learn] ${message}`, error);
 
@@ -43,6 +46,8 @@ export function useLearnActions(settings: Settings) {
     if (word.isSpacedRepetitionDue) {
       try {
         await completeSpacedRepetition(word.id);
+        // One step a day: later plays in this visit are ordinary listens.
+        player.updateWord(word.id, { isSpacedRepetitionDue: false });
       } catch (error) {
         log('spaced repetition step not saved', error);
       }
@@ -93,12 +98,8 @@ export function useLearnActions(settings: Settings) {
     withBusy(word, async () => {
       try {
         const updated = await regeneratePhrase(word.id);
-        const { imageUrl } = await regenerateWordImage({
-          wordId: word.id,
-          style: settings.selectedImageStyle ?? DEFAULT_LEARN_IMAGE_STYLE,
-        });
-        player.updateWord({
-          ...word,
+        // The new phrase and its audio are saved: the card shows them even if the picture fails.
+        player.updateWord(word.id, {
           example: updated.example,
           exampleTranslation: updated.exampleTranslation,
           highlightedSpanishWord: updated.highlightedSpanishWord,
@@ -106,10 +107,14 @@ export function useLearnActions(settings: Settings) {
           audioData: updated.audioData,
           russianAudioData: updated.russianAudioData,
           secondVoiceAudioData: updated.secondVoiceAudioData,
-          imageUrl,
         });
-        toast({ title: t('learn.toast.phraseUpdated'), description: updated.example ?? word.spanish });
         void markWordsStale();
+        const { imageUrl } = await regenerateWordImage({
+          wordId: word.id,
+          style: settings.selectedImageStyle ?? PHOTOGRAPHIC_STYLE,
+        });
+        player.updateWord(word.id, { imageUrl });
+        toast({ title: t('learn.toast.phraseUpdated'), description: updated.example ?? word.spanish });
       } catch (error) {
         log('phrase or picture failed', error);
         toast({
@@ -124,8 +129,7 @@ export function useLearnActions(settings: Settings) {
     withBusy(word, async () => {
       try {
         const result = await regenerateAudio(word.id);
-        player.updateWord({
-          ...word,
+        player.updateWord(word.id, {
           audioData: result.audioData,
           russianAudioData: result.russianAudioData,
           secondVoiceAudioData: result.secondVoiceAudioData,
@@ -150,7 +154,7 @@ export function useLearnActions(settings: Settings) {
     withBusy(word, async () => {
       try {
         const { imageUrl } = await regenerateWordImage({ wordId: word.id, style: styleId });
-        player.updateWord({ ...word, imageUrl });
+        player.updateWord(word.id, { imageUrl });
         queryClient.setQueryData(queryKeys.words.image(word.id), { imageUrl });
         toast({ title: t('learn.toast.imageCreated'), description: word.spanish });
         void markWordsStale();

@@ -8,22 +8,35 @@ export interface LearnKeyActions {
 
 export const NOT_FOR_PLAYER =
   'input, textarea, select, [contenteditable="true"], [role="menu"], [role="dialog"], [role="alertdialog"]';
+/** Space and Enter press a focused control; the card itself (marked so) leaves them to the player. */
+const PRESSABLE = 'button, a[href], [role="button"], summary';
+const CARD = '[data-learn-card]';
 
 interface KeyTarget {
   closest?: (selectors: string) => unknown;
 }
 
-/** Typing, and keys meant for an open menu or dialog, are never taken as player commands. */
-export function isKeyForPlayer(event: {
+export interface PlayerKeyEvent {
+  key: string;
   target: EventTarget | KeyTarget | null;
+  defaultPrevented: boolean;
   altKey: boolean;
   ctrlKey: boolean;
   metaKey: boolean;
-}): boolean {
-  if (event.altKey || event.ctrlKey || event.metaKey) return false;
+}
+
+/**
+ * Whether a key is a player command: not while typing, not inside an open menu or dialog, not one a
+ * control already handled; Space and Enter on a focused button or link press that control instead.
+ */
+export function isKeyForPlayer(event: PlayerKeyEvent): boolean {
+  if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return false;
   const target = event.target as KeyTarget | null;
   // The window and the document have no closest(): a key pressed with nothing focused is the player's.
-  return typeof target?.closest !== 'function' || target.closest(NOT_FOR_PLAYER) === null;
+  if (typeof target?.closest !== 'function') return true;
+  if (target.closest(NOT_FOR_PLAYER) !== null) return false;
+  const isPress = event.key === ' ' || event.key === 'Enter';
+  return !isPress || target.closest(PRESSABLE) === null || target.closest(CARD) !== null;
 }
 
 /** Spec part 2 §2 "Keyboard": ArrowLeft, ArrowRight, and Space or Enter for play-all. */

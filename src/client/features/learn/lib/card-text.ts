@@ -14,8 +14,9 @@ export function displayText(text: string, language: CardLanguage = 'es'): string
   return language === 'es' ? withoutEmoji.replace(/(?:\s*(?:\.|…))+$/u, '').trim() : withoutEmoji;
 }
 
-/** Longest first: case and verb endings a Russian word sheds in a sentence. */
+/** Case and verb endings a Russian word sheds in a sentence, longest first so 'ться' wins over 'ся'. */
 const RUSSIAN_ENDINGS = [
+  'ться',
   'ами',
   'ями',
   'ого',
@@ -24,7 +25,6 @@ const RUSSIAN_ENDINGS = [
   'ему',
   'ыми',
   'ими',
-  'ться',
   'ать',
   'ять',
   'еть',
