@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerThroughForm, uniqueUser } from './support';
+import { expectNoSeriousViolations, registerThroughForm, uniqueUser } from './support';
 
 test('register, see home, log out, log in again, meet the 404 page', async ({ page }) => {
   const user = uniqueUser();
@@ -90,4 +90,23 @@ test('auth-error page explains the reason and offers both ways out', async ({ pa
   await expect(page.getByRole('heading', { level: 1, name: 'Ошибка входа' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'На главную' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Попробовать снова' })).toBeVisible();
+});
+
+test('on a phone the navigation is a tab bar at the bottom and nothing scrolls sideways', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await registerThroughForm(page, uniqueUser());
+  const nav = page.getByRole('navigation', { name: 'Основная навигация' });
+  for (const path of ['/', '/dictionary', '/settings']) {
+    await page.goto(path);
+    await expect(nav.getByRole('link')).toHaveCount(5);
+    const box = await nav.boundingBox();
+    expect(box?.y ?? 0).toBeGreaterThan(740 - 100);
+    for (const link of await nav.getByRole('link').all()) await expect(link).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  }
+  await expectNoSeriousViolations(page);
+  await nav.getByRole('link', { name: 'Словарь' }).click();
+  await expect(page).toHaveURL('/dictionary');
 });

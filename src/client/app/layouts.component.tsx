@@ -24,7 +24,8 @@ export function AppShell({ children }: { children?: ReactNode }) {
     <div className="min-h-dvh bg-background text-foreground">
       <SkipLink />
       <NavBar />
-      <main id="main" className="mx-auto max-w-7xl px-3 py-6 sm:px-6 md:py-8">
+      {/* Below 768 px the navigation is a tab bar at the bottom; the page ends above it. */}
+      <main id="main" className="mx-auto max-w-7xl px-3 pt-6 pb-24 sm:px-6 md:py-8">
         {children ?? <Outlet />}
       </main>
     </div>

@@ -45,17 +45,22 @@ export function NavBar() {
   const { pathname } = useLocation();
 
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+    // Below 768 px the items are a tab bar at the bottom: five of them do not fit beside the user menu.
+    // The blur is for wider screens only, as a backdrop filter would pin that fixed bar to the header.
+    <header className="sticky top-0 z-40 border-b bg-background md:bg-background/95 md:backdrop-blur md:supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
         <Link
           to="/"
-          className="mr-2 hidden text-lg font-bold tracking-tight md:block"
+          className="mr-2 text-lg font-bold tracking-tight md:hidden lg:block"
           onClick={() => onNavigate('/')}
         >
           {t('common.appName')}
         </Link>
-        <nav aria-label={t('nav.label')} className="flex min-w-0 flex-1 items-center">
-          <ul className="flex min-w-0 flex-1 items-center justify-around gap-1 md:justify-start">
+        <nav
+          aria-label={t('nav.label')}
+          className="fixed inset-x-0 bottom-0 border-t bg-background pb-[env(safe-area-inset-bottom)] md:static md:flex md:min-w-0 md:flex-1 md:items-center md:border-0 md:bg-transparent md:pb-0"
+        >
+          <ul className="grid grid-cols-5 md:flex md:min-w-0 md:flex-1 md:items-center md:justify-start md:gap-1">
             {NAV_ITEMS.map((item) => {
               const isActive = isNavItemActive(item, pathname);
               const label = t(item.labelKey);
@@ -66,11 +71,11 @@ export function NavBar() {
                     aria-current={isActive ? 'page' : undefined}
                     onClick={() => onNavigate(item.to)}
                     className={cn(
-                      'flex flex-col items-center gap-0.5 rounded-md px-2 py-1.5 text-xs font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground sm:flex-row sm:gap-2 sm:px-3 sm:text-sm',
+                      'flex flex-col items-center gap-0.5 rounded-md px-0.5 py-2 text-[11px] font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground sm:text-xs md:flex-row md:gap-2 md:px-2 md:py-1.5 md:text-sm lg:px-3',
                       isActive && 'bg-accent text-accent-foreground',
                     )}
                   >
-                    <item.Icon className="size-5 sm:size-4" aria-hidden="true" />
+                    <item.Icon className="size-5 md:size-4" aria-hidden="true" />
                     <span>{label}</span>
                   </Link>
                 </li>
@@ -78,7 +83,9 @@ export function NavBar() {
             })}
           </ul>
         </nav>
-        <UserMenu />
+        <div className="ml-auto">
+          <UserMenu />
+        </div>
       </div>
     </header>
   );

@@ -34,8 +34,9 @@ interface JobPanelProps {
 }
 
 /**
- * The job's status, fixed at the bottom right on every width (full width on a phone): cancel while the
- * job runs, close once it ended (spec part 1 §4: cancel only while processing, close on the three ends).
+ * The job's status, fixed at the bottom right on every width (full width on a phone, above the tab bar):
+ * cancel while the job runs, close once it ended (spec part 1 §4: cancel only while processing, close on
+ * the three ends).
  */
 export function JobPanel({ job, socketState, isCancelling, onCancel, onClose }: JobPanelProps) {
   const { t } = useTranslation();
@@ -48,7 +49,7 @@ export function JobPanel({ job, socketState, isCancelling, onCancel, onClose }: 
   return (
     <section
       aria-labelledby={titleId}
-      className="fixed inset-x-3 bottom-3 z-40 flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xl sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-96"
+      className="fixed inset-x-3 bottom-20 z-40 flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xl sm:inset-x-auto sm:right-4 sm:w-96 md:bottom-4"
     >
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 items-center gap-2">
