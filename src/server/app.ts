@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
@@ -104,6 +105,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie, { secret: deps.appSecret });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  // JSON answers and the app's scripts shrink to a fraction; pictures and clips are compressed already
+  // (their types are not compressible) and pass through.
+  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: true,

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { progressSchema } from '../../src/shared/api/progress';
 import { wordListSchema } from '../../src/shared/api/words';
@@ -130,6 +131,42 @@ describe('GET /api/words', () => {
   it('never shows one learner’s words to another', async () => {
     const list = wordListSchema.parse((await get(boris, '/api/words')).json());
     expect(list).toEqual([]);
+  });
+
+  it('sends the whole list compressed as the client accepts it, and built once per version', async () => {
+    const fetchList = (acceptEncoding?: string) =>
+      testApp.app.inject({
+        url: '/api/words',
+        headers: { cookie: ana.cookie, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      });
+    const plain = await fetchList();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const brotli = await fetchList('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    const gzipped = await fetchList('gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
+    expect((await fetchList('br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
+    // The same compressed bytes again while the words are unchanged; new ones after a change.
+    expect((await fetchList('br')).rawPayload.equals(brotli.rawPayload)).toBe(true);
+    await addWords(ana, [{ spanish: 'sol', russian: 'солнце', ageDays: 0 }]);
+    const changed = await fetchList('br');
+    expect(JSON.parse(brotliDecompressSync(changed.rawPayload).toString())[0].spanish).toBe('sol');
+  });
+
+  it('lets the server compress other answers, such as a filtered list', async () => {
+    await addWords(
+      ana,
+      Array.from({ length: 40 }, (_, index) => ({ spanish: `ventana${index}`, russian: 'окно', ageDays: 1 })),
+    );
+    const response = await testApp.app.inject({
+      url: '/api/words?search=ventana',
+      headers: { cookie: ana.cookie, 'accept-encoding': 'gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(response.rawPayload).toString())).toHaveLength(40);
   });
 
   it('rejects a nonsensical limit with 400', async () => {

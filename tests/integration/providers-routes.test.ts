@@ -189,6 +189,13 @@ describe('pictures and media', () => {
     expect(own.headers['content-type']).toBe('image/webp');
     expect(own.headers['cache-control']).toContain('immutable');
     expect(own.rawPayload.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    // A picture is compressed already: it passes through even to a client that takes brotli.
+    const offered = await testApp.app.inject({
+      url: picture.imageData,
+      headers: { cookie: boris.cookie, 'accept-encoding': 'br, gzip' },
+    });
+    expect(offered.headers['content-encoding']).toBeUndefined();
+    expect(offered.rawPayload.equals(own.rawPayload)).toBe(true);
 
     expect((await get(ana, picture.imageData)).statusCode).toBe(404);
     const signedOut = await testApp.app.inject({ method: 'GET', url: picture.imageData });

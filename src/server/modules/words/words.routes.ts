@@ -11,6 +11,7 @@ import {
   wordUpdateSchema,
 } from '../../../shared/api/words';
 import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
+import { preferredEncoding } from '../../http/content-encoding';
 import type { WordsService } from './words.service';
 
 export const wordsRoutes: FastifyPluginAsyncZod<{
@@ -21,11 +22,16 @@ export const wordsRoutes: FastifyPluginAsyncZod<{
 
   // The database builds this answer as JSON (wordListSchema; the tests parse it with that schema):
   // validating and serialising 10,000 items again would take longer than the whole request may.
-  app.get(wordsPaths.words, { schema: { querystring: wordListQuerySchema } }, async (request, reply) =>
-    reply
-      .type('application/json; charset=utf-8')
-      .send(await wordsService.listJson(userIdOf(request), request.query)),
-  );
+  app.get(wordsPaths.words, { schema: { querystring: wordListQuerySchema } }, async (request, reply) => {
+    const { body, encoding } = await wordsService.listJson(
+      userIdOf(request),
+      request.query,
+      preferredEncoding(request.headers['accept-encoding']),
+    );
+    // Already compressed (and cached so): the server's compression leaves a set Content-Encoding alone.
+    if (encoding) reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
   app.get(wordsPaths.spacedRepetition, { schema: { response: { 200: wordListSchema } } }, (request) =>
     wordsService.listDueForSpacedRepetition(userIdOf(request)),
   );

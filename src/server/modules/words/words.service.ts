@@ -1,6 +1,7 @@
 import type { WordListItem, WordUpdate } from '../../../shared/api/words';
 import { duplicateKeyOf } from '../../../shared/text/duplicate-key';
 import { AppError, notFound } from '../../http/app-error';
+import { compressBody, type ContentEncoding } from '../../http/content-encoding';
 import { createVersionedCache } from '../../lib/versioned-cache';
 import type { SettingsRepository } from '../settings/settings.repository';
 import type { WordChanges, WordListFilter, WordsRepository } from './words.repository';
@@ -28,20 +29,34 @@ export function createWordsService(deps: {
 
   return {
     /**
-     * The list as JSON text (wordListSchema). The whole dictionary, which screens read again and again,
-     * is kept until the learner's words change: then it costs one key lookup instead of every row.
+     * The list as JSON text (wordListSchema), in the encoding asked for when it is the whole list. The
+     * whole dictionary, which screens read again and again, is kept (as built and as compressed) until the
+     * learner's words change: then it costs one key lookup instead of every row and a compression of
+     * megabytes. A filtered list is small; it comes back unencoded, for the server's compression.
      */
-    async listJson(userId: string, filter: WordListFilter): Promise<Buffer> {
+    async listJson(
+      userId: string,
+      filter: WordListFilter,
+      encoding: ContentEncoding | null = null,
+    ): Promise<{ body: Buffer; encoding: ContentEncoding | null }> {
       const isWholeList = !filter.search && !filter.cefrLevel && !filter.partOfSpeech && !filter.theme;
-      if (!isWholeList) return Buffer.from(await deps.words.listJson(userId, filter));
+      if (!isWholeList)
+        return { body: Buffer.from(await deps.words.listJson(userId, filter)), encoding: null };
       const key = `${userId}:${filter.limit ?? 'all'}`;
       // The version is read before the list: a change in between makes the entry stale, never wrong.
       const version = await deps.words.listVersion(userId);
-      const cached = listCache.get(key, version);
-      if (cached) return cached;
-      const body = Buffer.from(await deps.words.listJson(userId, filter));
-      listCache.set(key, version, body);
-      return body;
+      const encodedKey = `${key}:${encoding ?? 'identity'}`;
+      const cachedEncoded = listCache.get(encodedKey, version);
+      if (cachedEncoded) return { body: cachedEncoded, encoding };
+      let body = listCache.get(key, version);
+      if (!body) {
+        body = Buffer.from(await deps.words.listJson(userId, filter));
+        listCache.set(key, version, body);
+      }
+      if (!encoding) return { body, encoding: null };
+      const encoded = await compressBody(body, encoding);
+      listCache.set(encodedKey, version, encoded);
+      return { body: encoded, encoding };
     },
 
     /**
