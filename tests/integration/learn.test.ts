@@ -305,6 +305,19 @@ describe('PATCH /api/words/:id/listen-count', () => {
       wordsStudiedToday: 1,
     });
   });
+
+  it('stops a runaway client after 240 plays a minute, for that learner only', async () => {
+    const learner = await registerUser(testApp.app);
+    const other = await registerUser(testApp.app);
+    const [wordId] = await seedWords(learner, [{ spanish: 'rápido' }]);
+    const [othersWord] = await seedWords(other, [{ spanish: 'lento' }]);
+    for (let count = 1; count <= 240; count += 1) {
+      expect((await play(learner, wordId!, count)).statusCode).toBe(200);
+    }
+    expect((await play(learner, wordId!, 241)).statusCode).toBe(429);
+    expect((await play(other, othersWord!, 1)).statusCode).toBe(200);
+    expect(await wordById(wordId!)).toMatchObject({ attempts: 240 });
+  });
 });
 
 describe('GET /api/words/:id/audio', () => {

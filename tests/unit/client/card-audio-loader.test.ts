@@ -1,8 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   type CardAudioRequest,
   type CardVoices,
   createCardAudioLoader,
+  FAILED_LOAD_RETRY_MS,
   type FetchedCardAudio,
 } from '../../../src/client/lib/audio/card-audio-loader';
 import type { PlayerWord } from '../../../src/client/lib/audio/learn-player.types';
@@ -164,7 +165,11 @@ describe('card audio loader', () => {
     expect(h.fetchWordAudio).toHaveBeenCalledTimes(1);
   });
 
-  it('logs failures, leaves those voices null, and tries again on the next load', async () => {
+  it('logs failures, leaves those voices null, and tries again a minute later', async () => {
+    vi.useFakeTimers();
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     let failing = true;
     const h = setup({
       fetched: () => (failing ? Promise.reject(new Error('502')) : Promise.resolve(missing)),
@@ -177,6 +182,11 @@ describe('card audio loader', () => {
     expect(clips).toEqual({ spanish1: '/media/es1.mp3', russian: null, spanish2: '/media/es2.mp3' });
     expect(h.logs).toHaveLength(2);
     failing = false;
+    // Within the minute the failed load still answers: a broken provider is not asked at every play.
+    await vi.advanceTimersByTimeAsync(FAILED_LOAD_RETRY_MS - 1);
+    expect((await h.loader.loadClips(incomplete, signal())).russian).toBeNull();
+    expect(h.fetchWordAudio).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect((await h.loader.loadClips(incomplete, signal())).russian).toBe('/media/new-russian.mp3');
     expect(h.fetchWordAudio).toHaveBeenCalledTimes(2);
     await h.loader.loadClips(incomplete, signal());

@@ -99,9 +99,13 @@ interface CacheEntry {
  *    `POST /api/generate-audio` for that voice alone.
  * Each failure is only logged and leaves that voice null. Loads are kept per word as a promise, so
  * concurrent loads (the prefetch and the play) share the requests. A load in which a request failed is
- * kept only while it runs: the next load tries again. A change of the word's texts or listed clips, or
- * of the voices, makes a new load.
+ * kept for a minute, then tried again: a broken key or provider is not asked again at every play and
+ * prefetch of a play-all loop. A change of the word's texts or listed clips, or of the voices, makes a
+ * new load at once.
  */
+/** How long a load that could not get every clip answers for the word before it is tried again. */
+export const FAILED_LOAD_RETRY_MS = 60_000;
+
 export function createCardAudioLoader(deps: CardAudioLoaderDeps): CardAudioLoader {
   const cache = new Map<number, CacheEntry>();
   // The shared load is not any caller's: one caller giving up must not cancel it for the others.
@@ -177,7 +181,7 @@ export function createCardAudioLoader(deps: CardAudioLoaderDeps): CardAudioLoade
           key,
           promise: load(word, listed, voices).then(
             ({ clips, complete }) => {
-              if (!complete) forget(word.id, created);
+              if (!complete) setTimeout(() => forget(word.id, created), FAILED_LOAD_RETRY_MS);
               return clips;
             },
             (error: unknown) => {

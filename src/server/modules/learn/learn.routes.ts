@@ -31,12 +31,15 @@ export const learnRoutes: FastifyPluginAsyncZod<{
   const perWord = perUserLimit(createAttemptLimiter({ max: 30, windowMs: MINUTE }));
   // A card's clips are made once and then read from the word; this only stops a runaway client.
   const cardAudio = perUserLimit(createAttemptLimiter({ max: 240, windowMs: MINUTE }));
+  // A card takes seconds to play through, so a learner stays far below this; each play is a transaction.
+  const plays = perUserLimit(createAttemptLimiter({ max: 240, windowMs: MINUTE }));
   const params = wordIdParamsSchema;
 
   app.patch(
     learnPaths.listenCount,
     {
       schema: { params, body: listenCountRequestSchema, response: { 200: listenCountResponseSchema } },
+      preHandler: plays,
     },
     (request) => service.recordListen(userIdOf(request), request.params.id, request.body.listenCount),
   );
