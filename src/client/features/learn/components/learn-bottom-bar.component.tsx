@@ -27,9 +27,34 @@ const releasingFocus = (action: () => void) => (event: MouseEvent<HTMLButtonElem
 };
 
 /** Menu, hide, previous, next and the large play-all/stop button (spec part 2 §2 "Bottom bar"). */
+/** One of the bar's round secondary buttons: an icon with its name for screen readers. */
+function RoundButton({
+  label,
+  isDisabled,
+  onPress,
+  children,
+}: {
+  label: string;
+  isDisabled: boolean;
+  onPress: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      variant="secondary"
+      size="icon"
+      className="size-12 rounded-full"
+      aria-label={label}
+      disabled={isDisabled}
+      onClick={releasingFocus(onPress)}
+    >
+      {children}
+    </Button>
+  );
+}
+
 export function LearnBottomBar(props: LearnBottomBarProps) {
   const { t } = useTranslation();
-  const round = 'size-12 rounded-full';
   return (
     <nav
       aria-label={t('learn.bottomBar.label')}
@@ -39,36 +64,19 @@ export function LearnBottomBar(props: LearnBottomBarProps) {
       )}
     >
       {props.menu}
-      <Button
-        variant="secondary"
-        size="icon"
-        className={round}
-        aria-label={t('learn.bottomBar.hide')}
-        disabled={props.isHiding}
-        onClick={releasingFocus(props.onHide)}
-      >
+      <RoundButton label={t('learn.bottomBar.hide')} isDisabled={props.isHiding} onPress={props.onHide}>
         <EyeOff aria-hidden />
-      </Button>
-      <Button
-        variant="secondary"
-        size="icon"
-        className={round}
-        aria-label={t('learn.bottomBar.previous')}
-        disabled={!props.canGoPrevious}
-        onClick={releasingFocus(props.onPrevious)}
+      </RoundButton>
+      <RoundButton
+        label={t('learn.bottomBar.previous')}
+        isDisabled={!props.canGoPrevious}
+        onPress={props.onPrevious}
       >
         <ChevronLeft aria-hidden />
-      </Button>
-      <Button
-        variant="secondary"
-        size="icon"
-        className={round}
-        aria-label={t('learn.bottomBar.next')}
-        disabled={!props.canGoNext}
-        onClick={releasingFocus(props.onNext)}
-      >
+      </RoundButton>
+      <RoundButton label={t('learn.bottomBar.next')} isDisabled={!props.canGoNext} onPress={props.onNext}>
         <ChevronRight aria-hidden />
-      </Button>
+      </RoundButton>
       <Button
         size="icon"
         className="size-16 rounded-full shadow-lg [&_svg]:size-7"
