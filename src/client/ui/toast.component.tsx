@@ -6,11 +6,15 @@ import { cn } from '../lib/cn';
 
 export const ToastProvider = ToastPrimitive.Provider;
 
+/**
+ * Toasts appear at the top on every width: the bottom belongs to controls that must stay pressable while
+ * a toast shows (the Learn bar, the phone tab bar, the upload job panel).
+ */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-md',
+        'fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 md:max-w-md',
         className,
       )}
       {...props}
