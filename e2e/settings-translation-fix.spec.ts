@@ -1,28 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { registerThroughForm, uniqueUser } from './support';
+import { addWords, registerThroughForm, UPLOAD_TIMEOUT_MS, uniqueUser } from './support';
 
 test('a translation fix against the language model streams its corrections into Settings', async ({
   page,
 }) => {
   // An upload and then the fix, each waited for with its own bound.
-  test.setTimeout(60_000);
+  test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
   await registerThroughForm(page, uniqueUser());
   // The learner's own words and key, through the real calls the Upload and API screens use.
   const key = await page.request.post('/api/validate-openai-key', { data: { apiKey: 'sk-test-valid' } });
   expect(await key.json()).toEqual({ valid: true });
-  const started = await page.request.post('/api/words/process-batch', {
-    data: { text: 'perro / пёс\ncasa / здание\ngato / кошка', enhanceWithAI: false, generateImages: false },
-  });
-  const { jobId } = (await started.json()) as { jobId: string };
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/words/job/${jobId}`)).json()) as { status: string }).status,
-      {
-        timeout: 30_000,
-      },
-    )
-    .toBe('completed');
+  await addWords(page, ['perro / пёс', 'casa / здание', 'gato / кошка']);
 
   await page.goto('/settings?tab=api');
   await page.getByRole('button', { name: 'Запустить исправление' }).click();

@@ -160,8 +160,10 @@ describe('card audio loader', () => {
       russianAudioData: '/media/b.mp3',
       secondVoiceAudioData: '/media/c.mp3',
     });
-    expect(await first).toEqual(await second);
-    await h.loader.loadClips(incomplete, signal());
+    const clips = { spanish1: '/media/a.mp3', russian: '/media/b.mp3', spanish2: '/media/c.mp3' };
+    expect(await first).toEqual(clips);
+    expect(await second).toEqual(clips);
+    await expect(h.loader.loadClips(incomplete, signal())).resolves.toEqual(clips);
     expect(h.fetchWordAudio).toHaveBeenCalledTimes(1);
   });
 

@@ -1,3 +1,4 @@
+import { settingsDefaults } from '../../../shared/api/settings';
 import { cardSpokenTexts } from '../../../shared/text/spoken-text';
 import { mediaSource } from '../media-source';
 import type {
@@ -9,6 +10,7 @@ import type {
   PlayerWord,
   VoiceSlot,
 } from './learn-player.types';
+import { playerSettingsOf } from './player-settings';
 import { voicesToPlay } from './voice-plan';
 
 /**
@@ -29,16 +31,7 @@ export const CARD_GAP_MS = 50;
 export const STOP_DELAY_MS = 100;
 export const SPEECH_FALLBACK_RATE = 0.8;
 
-export const DEFAULT_PLAYER_SETTINGS: PlayerSettings = {
-  loopPlayAll: 1,
-  autoplayAudio: true,
-  audioSwitchBehavior: 'stop',
-  bilingualPlaybackLearn: false,
-  automaticBilingual: 'disabled',
-  listenThresholdWarning: 20,
-  listenThresholdSafe: 40,
-  listenThresholdAuto: 60,
-};
+export const DEFAULT_PLAYER_SETTINGS: PlayerSettings = playerSettingsOf(settingsDefaults);
 
 /** Fields whose change makes the loaded clips of a word wrong: its texts and its clips. */
 const SPOKEN_FIELDS: readonly (keyof PlayerWord)[] = [

@@ -5,6 +5,8 @@
  * fake timers through the injected clip player, speech fallback and audio loader.
  */
 
+import type { SettingsValues } from '../../../shared/api/settings';
+
 /** Voice order on every card: first Spanish voice, Russian voice, second Spanish voice. */
 export type VoiceSlot = 'spanish1' | 'russian' | 'spanish2';
 export const VOICE_ORDER: readonly VoiceSlot[] = ['spanish1', 'russian', 'spanish2'];
@@ -33,22 +35,27 @@ export interface PlayerWord {
   disabledAt?: string | null;
 }
 
-export type AutomaticBilingual = 'disabled' | 'warning' | 'safe' | 'auto';
+/**
+ * The shared settings the engine reads (spec part 2 §3):
+ * - loopPlayAll: 0 (off) plays the list once, like 1.
+ * - audioSwitchBehavior: 'stop' (default): switching cards cuts the sounding card; 'continue' lets it finish.
+ * - bilingualPlaybackLearn: with automaticBilingual 'disabled', whether the Russian voice plays at all.
+ * - automaticBilingual: other than 'disabled', the Russian voice plays until the listen count reaches
+ *   that mode's threshold (listenThresholdWarning, listenThresholdSafe, listenThresholdAuto).
+ */
+export type PlayerSettings = Pick<
+  SettingsValues,
+  | 'loopPlayAll'
+  | 'autoplayAudio'
+  | 'audioSwitchBehavior'
+  | 'bilingualPlaybackLearn'
+  | 'automaticBilingual'
+  | 'listenThresholdWarning'
+  | 'listenThresholdSafe'
+  | 'listenThresholdAuto'
+>;
 
-export interface PlayerSettings {
-  /** 0 (off) plays the list once, like 1. */
-  loopPlayAll: number;
-  autoplayAudio: boolean;
-  /** 'stop' (default): switching cards cuts the sounding card; anything else lets it finish. */
-  audioSwitchBehavior: string;
-  /** With automaticBilingual 'disabled', whether the Russian voice plays at all. */
-  bilingualPlaybackLearn: boolean;
-  /** Other than 'disabled': the Russian voice plays until the listen count reaches that threshold. */
-  automaticBilingual: AutomaticBilingual;
-  listenThresholdWarning: number;
-  listenThresholdSafe: number;
-  listenThresholdAuto: number;
-}
+export type AutomaticBilingual = PlayerSettings['automaticBilingual'];
 
 export type PlaybackMode = 'idle' | 'single' | 'playAll';
 

@@ -2,7 +2,7 @@ import { mediaSource } from '../media-source';
 import { stopAllAudio, trackDetachedMedia } from './stop-all-audio';
 
 /** Spec part 1 §9: a clip that has not started within 20 s counts as failed. */
-export const PLAYBACK_TIMEOUT_MS = 20_000;
+const PLAYBACK_TIMEOUT_MS = 20_000;
 
 /**
  * Plays one stored clip (a path, data: URL or raw base64), stopping whatever else plays first so two
@@ -17,6 +17,8 @@ export async function playClip(clip: string): Promise<void> {
   const release = () => untrack();
   audio.addEventListener('ended', release, { once: true });
   audio.addEventListener('error', release, { once: true });
+  // A clip cut by stopAllAudio (or by this call failing) is never played again: stop tracking it too.
+  audio.addEventListener('pause', release, { once: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error('Audio playback timeout')), PLAYBACK_TIMEOUT_MS);

@@ -26,7 +26,6 @@ const releasingFocus = (action: () => void) => (event: MouseEvent<HTMLButtonElem
   action();
 };
 
-/** Menu, hide, previous, next and the large play-all/stop button (spec part 2 §2 "Bottom bar"). */
 /** One of the bar's round secondary buttons: an icon with its name for screen readers. */
 function RoundButton({
   label,
@@ -53,6 +52,7 @@ function RoundButton({
   );
 }
 
+/** Menu, hide, previous, next and the large play-all/stop button (spec part 2 §2 "Bottom bar"). */
 export function LearnBottomBar(props: LearnBottomBarProps) {
   const { t } = useTranslation();
   return (

@@ -20,7 +20,7 @@ interface LearnCardProps {
  * A word's picture, fetched through `GET /api/words/:id/image` when the list carries none (spec part 2 §4
  * "Background image per word"); a failed picture shows the plain background.
  */
-export function useCardPicture(word: Pick<PlayerWord, 'id' | 'imageUrl'>): string | null {
+function useCardPicture(word: Pick<PlayerWord, 'id' | 'imageUrl'>): string | null {
   const listed = mediaSource(word.imageUrl, 'image');
   const fetched = useWordImage(word.id, listed === null);
   return listed ?? mediaSource(fetched.data?.imageUrl, 'image');

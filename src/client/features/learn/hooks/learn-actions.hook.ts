@@ -6,12 +6,12 @@ import { serverErrorField } from '../../../lib/api-client';
 import type { LearnPlayer, PlayerWord } from '../../../lib/audio/learn-player.types';
 import { queryKeys } from '../../../lib/query-keys';
 import { toast } from '../../../ui/toast-store';
+import { regenerateImage } from '../../dictionary/api/regenerate-image.api';
 import { regeneratePhrase } from '../../dictionary/api/regenerate-phrase.api';
 import { updateWord } from '../../dictionary/api/update-word.api';
 import { completeSpacedRepetition } from '../api/complete-spaced-repetition.api';
 import { updateListenCount } from '../api/listen-count.api';
 import { regenerateAudio } from '../api/regenerate-audio.api';
-import { regenerateWordImage } from '../api/regenerate-word-image.api';
 import { afterCardPlayed } from '../lib/listen-progress';
 
 /**
@@ -109,10 +109,10 @@ export function useLearnActions(settings: Settings) {
           secondVoiceAudioData: updated.secondVoiceAudioData,
         });
         void markWordsStale();
-        const { imageUrl } = await regenerateWordImage({
-          wordId: word.id,
-          style: settings.selectedImageStyle ?? PHOTOGRAPHIC_STYLE,
-        });
+        const { imageUrl } = await regenerateImage(
+          word.id,
+          settings.selectedImageStyle ?? PHOTOGRAPHIC_STYLE,
+        );
         player.updateWord(word.id, { imageUrl });
         toast({ title: t('learn.toast.phraseUpdated'), description: updated.example ?? word.spanish });
       } catch (error) {
@@ -153,9 +153,8 @@ export function useLearnActions(settings: Settings) {
   const regenerateImageInStyle = (player: LearnPlayer, word: PlayerWord, styleId: number) =>
     withBusy(word, async () => {
       try {
-        const { imageUrl } = await regenerateWordImage({ wordId: word.id, style: styleId });
+        const { imageUrl } = await regenerateImage(word.id, styleId);
         player.updateWord(word.id, { imageUrl });
-        queryClient.setQueryData(queryKeys.words.image(word.id), { imageUrl });
         toast({ title: t('learn.toast.imageCreated'), description: word.spanish });
         void markWordsStale();
       } catch (error) {

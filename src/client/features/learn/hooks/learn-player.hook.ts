@@ -3,23 +3,13 @@ import type { Settings } from '../../../../shared/api/settings';
 import { createBrowserClipPlayer } from '../../../lib/audio/browser-clip-player';
 import { createCardAudioLoader } from '../../../lib/audio/card-audio-loader';
 import { createLearnPlayer } from '../../../lib/audio/learn-player';
-import type { LearnPlayer, PlayerSettings, PlayerWord } from '../../../lib/audio/learn-player.types';
+import type { LearnPlayer, PlayerWord } from '../../../lib/audio/learn-player.types';
+import { playerSettingsOf } from '../../../lib/audio/player-settings';
 import { bindMediaSession } from '../../../lib/audio/media-session';
 import { createSpeechFallback } from '../../../lib/audio/speech-fallback';
 import { mediaSource } from '../../../lib/media-source';
 import { generateAudio } from '../../settings/api/generate-audio.api';
 import { fetchWordAudio } from '../api/word-audio.api';
-
-export const playerSettingsOf = (settings: Settings): PlayerSettings => ({
-  loopPlayAll: settings.loopPlayAll,
-  autoplayAudio: settings.autoplayAudio,
-  audioSwitchBehavior: settings.audioSwitchBehavior,
-  bilingualPlaybackLearn: settings.bilingualPlaybackLearn,
-  automaticBilingual: settings.automaticBilingual,
-  listenThresholdWarning: settings.listenThresholdWarning,
-  listenThresholdSafe: settings.listenThresholdSafe,
-  listenThresholdAuto: settings.listenThresholdAuto,
-});
 
 /**
  * One audio element for every visit: it keeps the playback permission the learner's first press gave,
@@ -103,10 +93,10 @@ export function useLearnPlayer(options: {
     screen.update({ settings: options.settings, onCardPlayed: options.onCardPlayed });
   });
 
-  const settingsKey = JSON.stringify(playerSettingsOf(options.settings));
+  // The settings query keeps its object while nothing changed; equal values change nothing in the engine.
   useEffect(() => {
-    player.setSettings(JSON.parse(settingsKey) as PlayerSettings);
-  }, [player, settingsKey]);
+    player.setSettings(playerSettingsOf(options.settings));
+  }, [player, options.settings]);
 
   useEffect(
     () =>

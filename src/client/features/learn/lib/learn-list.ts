@@ -25,7 +25,7 @@ export function buildLearnList(
   return isSortedByListens ? list.sort((a, b) => a.attempts - b.attempts) : list;
 }
 
-export function toPlayerWord(word: WordListItem, isSpacedRepetitionDue: boolean): PlayerWord {
+function toPlayerWord(word: WordListItem, isSpacedRepetitionDue: boolean): PlayerWord {
   return {
     id: word.id,
     spanish: word.spanish,
