@@ -37,6 +37,14 @@ export function serverErrorField(error: unknown, field: 'message' | 'error'): st
   return value?.trim() ? value : undefined;
 }
 
+/** The server's own words when it gave any (413 and 400 carry a message), else undefined for a fallback. */
+export function serverMessage(error: unknown): string | undefined {
+  return (
+    serverErrorField(error, 'message') ??
+    (error instanceof HttpError && error.detail ? error.detail : undefined)
+  );
+}
+
 /** fetch rejects with a TypeError when the request never got an answer (offline, DNS, CORS, server down). */
 export function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError;

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { apiClient, buildRequestUrl, HttpError, serverErrorField } from '../../../src/client/lib/api-client';
+import {
+  apiClient,
+  buildRequestUrl,
+  HttpError,
+  serverErrorField,
+  serverMessage,
+} from '../../../src/client/lib/api-client';
 
 function stubFetch(status: number, body: string) {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(body, { status }));
@@ -61,5 +67,14 @@ describe('apiRequest', () => {
     await expect(
       apiClient.get('/api/auth/status', z.object({ isAuthenticated: z.boolean() })),
     ).rejects.toThrow();
+  });
+});
+
+describe('serverMessage', () => {
+  it("prefers the body's message, then the raw detail, else undefined", () => {
+    expect(serverMessage(new HttpError(400, 'x', { message: 'Too big' }))).toBe('Too big');
+    expect(serverMessage(new HttpError(502, 'Bad Gateway', 'Bad Gateway'))).toBe('Bad Gateway');
+    expect(serverMessage(new HttpError(500, '', undefined))).toBeUndefined();
+    expect(serverMessage(new Error('boom'))).toBeUndefined();
   });
 });

@@ -26,7 +26,11 @@ describe('listen-count badge colour', () => {
 
   it('follows the learner thresholds, and the defaults 20 and 40 before they load', () => {
     expect(listenTone(15, true, { listenThresholdWarning: 10, listenThresholdSafe: 30 })).toBe('warning');
+    expect(listenTone(19, true)).toBe('low');
+    expect(listenTone(20, true)).toBe('warning');
     expect(listenTone(25, true)).toBe('warning');
+    expect(listenTone(39, true)).toBe('warning');
+    expect(listenTone(40, true)).toBe('safe');
     expect(listenTone(45, true)).toBe('safe');
   });
 });

@@ -3,6 +3,7 @@ import { exampleSegments } from '../../../src/client/features/dictionary/lib/exa
 import {
   hasMatch,
   highlightWord,
+  markerSegments,
   wordMatcher,
 } from '../../../src/client/features/dictionary/lib/word-highlight';
 
@@ -60,5 +61,27 @@ describe('word card example highlight', () => {
   it('leaves the text alone without markers or form, or with unmatched markers', () => {
     expect(marked(exampleSegments('Mi perro corre.', null))).toBe('Mi perro corre.');
     expect(marked(exampleSegments('Mi **perro corre.', null))).toBe('Mi **perro corre.');
+  });
+});
+
+describe('`** **` marker segments', () => {
+  it('splits paired markers and drops empty parts', () => {
+    expect(markerSegments('Yo **hablo** español.')).toEqual([
+      { text: 'Yo ', isMatch: false },
+      { text: 'hablo', isMatch: true },
+      { text: ' español.', isMatch: false },
+    ]);
+    expect(markerSegments('**Hola** y **adiós**')).toEqual([
+      { text: 'Hola', isMatch: true },
+      { text: ' y ', isMatch: false },
+      { text: 'adiós', isMatch: true },
+    ]);
+  });
+
+  it('is null without markers or with a stray one', () => {
+    expect(markerSegments('Sin marcas.')).toBeNull();
+    expect(markerSegments('')).toBeNull();
+    expect(markerSegments('Una **marca suelta.')).toBeNull();
+    expect(markerSegments('**a** b **c')).toBeNull();
   });
 });

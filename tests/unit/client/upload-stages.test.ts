@@ -3,11 +3,10 @@ import { UPLOAD_STAGES } from '../../../src/shared/api/uploads';
 import {
   currentStageOf,
   deriveStageRows,
-  isJobActive,
-  isJobFinished,
   isUploadStage,
   type StageCount,
 } from '../../../src/client/features/upload/lib/upload-stages';
+import { isJobActive, isJobFinished } from '../../../src/client/lib/job-status';
 
 const counts = (entries: Record<string, [number, number]>): StageCount[] =>
   Object.entries(entries).map(([name, [completed, total]]) => ({ name, completed, total }));

@@ -133,13 +133,6 @@ export function DictionaryPage() {
     }
   };
 
-  const thresholds = settings
-    ? {
-        listenThresholdWarning: settings.listenThresholdWarning,
-        listenThresholdSafe: settings.listenThresholdSafe,
-      }
-    : undefined;
-
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -208,7 +201,7 @@ export function DictionaryPage() {
               isSelectMode={isSelectMode}
               selectedIds={selectedIds}
               showTags={settings?.showTags ?? true}
-              thresholds={thresholds}
+              thresholds={settings}
               daysSinceDisabled={daysByWordId}
               imageBusyIds={actions.imageBusyIds}
               phraseBusyIds={actions.phraseBusyIds}

@@ -1,12 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { dictionaryPaths, deleteAllAudioResponseSchema } from '../../../../shared/api/dictionary';
 import { apiClient } from '../../../lib/api-client';
 
 /** Drops the learner's audio references and cached clips; playback synthesises them again on demand. */
 export function deleteAllAudio() {
   return apiClient.delete(dictionaryPaths.deleteAllAudio, deleteAllAudioResponseSchema);
-}
-
-export function useDeleteAllAudio() {
-  return useMutation({ mutationFn: deleteAllAudio });
 }

@@ -1,12 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { dictionaryPaths, deleteWithoutImagesResponseSchema } from '../../../../shared/api/dictionary';
 import { apiClient } from '../../../lib/api-client';
 
 /** Deletes every word that has no picture; answers how many went. */
 export function deleteWithoutImages() {
   return apiClient.post(dictionaryPaths.deleteWithoutImages, deleteWithoutImagesResponseSchema);
-}
-
-export function useDeleteWithoutImages() {
-  return useMutation({ mutationFn: deleteWithoutImages });
 }

@@ -1,12 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { deleteWordsResponseSchema, wordsPaths } from '../../../../shared/api/words';
 import { apiClient } from '../../../lib/api-client';
 
 /** `DELETE /api/words` with {wordIds}: the selected words, or every active one. */
 export function deleteWords(wordIds: readonly number[]) {
   return apiClient.delete(wordsPaths.words, deleteWordsResponseSchema, { body: { wordIds } });
-}
-
-export function useDeleteWords() {
-  return useMutation({ mutationFn: deleteWords });
 }

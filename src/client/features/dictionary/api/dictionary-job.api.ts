@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { dictionaryJobSchema } from '../../../../shared/api/dictionary';
 import { uploadPaths } from '../../../../shared/api/uploads';
 import { apiClient } from '../../../lib/api-client';
@@ -22,7 +22,3 @@ export const dictionaryJobQueryOptions = (jobId: string) =>
     retry: false,
     refetchInterval: DICTIONARY_JOB_POLL_INTERVAL_MS,
   });
-
-export function useDictionaryJobStatus(jobId: string, isRunning: boolean) {
-  return useQuery({ ...dictionaryJobQueryOptions(jobId), enabled: isRunning });
-}

@@ -1,12 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { dictionaryPaths, regenerateAllPhrasesResponseSchema } from '../../../../shared/api/dictionary';
 import { apiClient } from '../../../lib/api-client';
 
 /** Starts a job giving every active word a new example, translation and audio. */
 export function regenerateAllPhrases() {
   return apiClient.post(dictionaryPaths.regenerateAllPhrases, regenerateAllPhrasesResponseSchema);
-}
-
-export function useRegenerateAllPhrases() {
-  return useMutation({ mutationFn: regenerateAllPhrases });
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { dictionaryPaths, regeneratePhraseResponseSchema } from '../../../../shared/api/dictionary';
 import { apiClient } from '../../../lib/api-client';
 
@@ -8,8 +7,4 @@ export function regeneratePhrase(wordId: number) {
     dictionaryPaths.regeneratePhrase.replace(':id', String(wordId)),
     regeneratePhraseResponseSchema,
   );
-}
-
-export function useRegeneratePhrase() {
-  return useMutation({ mutationFn: regeneratePhrase });
 }

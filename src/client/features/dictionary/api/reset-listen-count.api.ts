@@ -2,7 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import { dictionaryPaths, resetListenCountResponseSchema } from '../../../../shared/api/dictionary';
 import { apiClient } from '../../../lib/api-client';
 
-/** Sets every word's listen count back to 0. */
+/**
+ * Sets every word's listen count back to 0: the dictionary's maintenance action, and the upload
+ * screen's button (spec part 1 §7).
+ */
 export function resetListenCount() {
   return apiClient.post(dictionaryPaths.resetListenCount, resetListenCountResponseSchema);
 }

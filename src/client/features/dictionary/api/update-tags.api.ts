@@ -1,12 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { dictionaryPaths, updateTagsResponseSchema } from '../../../../shared/api/dictionary';
 import { apiClient } from '../../../lib/api-client';
 
 /** Starts a job re-analysing the words missing a CEFR level, part of speech or theme. */
 export function updateTags() {
   return apiClient.post(dictionaryPaths.updateTags, updateTagsResponseSchema);
-}
-
-export function useUpdateTags() {
-  return useMutation({ mutationFn: updateTags });
 }

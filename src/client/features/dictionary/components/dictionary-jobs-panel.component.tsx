@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { CircleCheck, CircleX, LoaderCircle, X } from 'lucide-react';
 import { Button } from '../../../ui/button.component';
 import { Progress } from '../../../ui/progress.component';
-import { isJobFinished, jobPercent, type TrackedJob } from '../lib/dictionary-jobs';
+import { isJobFinished } from '../../../lib/job-status';
+import { jobPercent, type TrackedJob } from '../lib/dictionary-jobs';
 
 /** The maintenance jobs' progress, above the list, each closable once it has ended. */
 export function DictionaryJobsPanel({

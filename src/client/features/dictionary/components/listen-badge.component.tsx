@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Headphones } from 'lucide-react';
-import { cn } from '../../../lib/cn';
 import { type ListenThresholdSettings, type ListenTone, listenTone } from '../lib/listen-badge';
+import { CountBadge } from './count-badge.component';
 
 /** Pale fills with dark text (and the reverse in dark mode) keep the count readable at AA contrast. */
 const TONE_CLASSES: Record<ListenTone, string> = {
@@ -22,19 +22,13 @@ export function ListenBadge({
 }) {
   const { t } = useTranslation();
   const tone = listenTone(count, isActive, thresholds);
-  const label = t('dictionary.row.listenCount', { count });
   return (
-    <span
-      title={label}
+    <CountBadge
+      Icon={Headphones}
+      label={t('dictionary.row.listenCount', { count })}
+      value={count}
+      className={TONE_CLASSES[tone]}
       data-tone={tone}
-      className={cn(
-        'inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-semibold tabular-nums',
-        TONE_CLASSES[tone],
-      )}
-    >
-      <Headphones className="size-3.5" aria-hidden />
-      <span className="sr-only">{label}</span>
-      <span aria-hidden>{count}</span>
-    </span>
+    />
   );
 }

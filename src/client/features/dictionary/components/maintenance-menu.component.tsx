@@ -1,16 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import {
-  Eraser,
-  ImageMinus,
-  ImagePlus,
-  Images,
-  RefreshCw,
-  RotateCcw,
-  Tags,
-  Trash2,
-  VolumeX,
-  Wrench,
-} from 'lucide-react';
+import { Eraser, ImagePlus, Images, RefreshCw, RotateCcw, Tags, Trash2, Wrench } from 'lucide-react';
 import { Button } from '../../../ui/button.component';
 import {
   DropdownMenu,
@@ -42,8 +31,8 @@ const GROUPS: readonly (readonly { action: MaintenanceAction; Icon: typeof Wrenc
     { action: 'clearExpiredImages', Icon: Eraser },
   ],
   [
-    { action: 'deleteAllAudio', Icon: VolumeX },
-    { action: 'deleteWithoutImages', Icon: ImageMinus },
+    { action: 'deleteAllAudio', Icon: Trash2 },
+    { action: 'deleteWithoutImages', Icon: Trash2 },
   ],
 ];
 
@@ -74,11 +63,7 @@ export function MaintenanceMenu({
                 disabled={busyActions.has(action)}
                 onSelect={() => onAction(action)}
               >
-                {action === 'deleteAllAudio' || action === 'deleteWithoutImages' ? (
-                  <Trash2 aria-hidden />
-                ) : (
-                  <Icon aria-hidden />
-                )}
+                <Icon aria-hidden />
                 {t(`dictionary.maintenance.${action}`)}
               </DropdownMenuItem>
             ))}

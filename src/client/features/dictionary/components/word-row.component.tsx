@@ -23,6 +23,7 @@ import {
 } from '../../../ui/dropdown-menu.component';
 import type { DictionaryWord } from '../api/dictionary-words.api';
 import type { ListenThresholdSettings } from '../lib/listen-badge';
+import { CountBadge } from './count-badge.component';
 import { ListenBadge } from './listen-badge.component';
 import { PlayWordButton } from './play-word-button.component';
 import { WordImage } from './word-image.component';
@@ -122,7 +123,7 @@ export function WordRow(props: WordRowProps) {
       </div>
 
       <div className="flex w-full flex-wrap items-center justify-end gap-1 sm:w-auto sm:flex-nowrap">
-        <ListenBadge count={word.attempts} isActive={isWordInStudy(word)} thresholds={thresholds} />
+        <ListenBadge count={word.attempts} isActive={isInStudy} thresholds={thresholds} />
         <Button
           variant="outline"
           size="sm"
@@ -135,29 +136,21 @@ export function WordRow(props: WordRowProps) {
           {word.audiobookUsageCount}
         </Button>
         {!isInStudy && word.disabledUsageCount > 0 ? (
-          <span
-            className="inline-flex h-7 items-center gap-1 rounded-md bg-secondary px-2 text-xs font-semibold tabular-nums text-secondary-foreground"
-            title={t('dictionary.row.disabledUsage', { count: word.disabledUsageCount })}
-          >
-            <SquareStack className="size-3.5" aria-hidden />
-            <span className="sr-only">
-              {t('dictionary.row.disabledUsage', { count: word.disabledUsageCount })}
-            </span>
-            <span aria-hidden>{word.disabledUsageCount}</span>
-          </span>
+          <CountBadge
+            Icon={SquareStack}
+            label={t('dictionary.row.disabledUsage', { count: word.disabledUsageCount })}
+            value={word.disabledUsageCount}
+            className="bg-secondary text-secondary-foreground"
+          />
         ) : null}
         {daysSinceDisabled !== null ? (
-          <span
-            className="inline-flex h-7 items-center gap-1 rounded-md bg-blue-100 px-2 text-xs font-semibold tabular-nums text-blue-900 dark:bg-blue-950 dark:text-blue-200"
-            title={t('dictionary.row.daysSinceDisabled', { count: daysSinceDisabled })}
+          <CountBadge
+            Icon={CalendarClock}
+            label={t('dictionary.row.daysSinceDisabled', { count: daysSinceDisabled })}
+            value={t('dictionary.row.daysShort', { count: daysSinceDisabled })}
+            className="bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-200"
             data-badge="days-since-disabled"
-          >
-            <CalendarClock className="size-3.5" aria-hidden />
-            <span className="sr-only">
-              {t('dictionary.row.daysSinceDisabled', { count: daysSinceDisabled })}
-            </span>
-            <span aria-hidden>{t('dictionary.row.daysShort', { count: daysSinceDisabled })}</span>
-          </span>
+          />
         ) : null}
         <PlayWordButton spanish={word.spanish} audioData={word.audioData} />
         <Button

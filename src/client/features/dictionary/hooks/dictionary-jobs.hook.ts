@@ -6,13 +6,8 @@ import { useRealtimeMessage } from '../../../lib/hooks/realtime-message.hook';
 import { realtimeSocket } from '../../../lib/realtime-socket';
 import { toast } from '../../../ui/toast-store';
 import { dictionaryJobQueryOptions, fetchDictionaryJobStatus } from '../api/dictionary-job.api';
-import {
-  applyJobMessage,
-  isJobFinished,
-  startedJob,
-  type TrackedJob,
-  trackJob,
-} from '../lib/dictionary-jobs';
+import { isJobFinished } from '../../../lib/job-status';
+import { applyJobMessage, startedJob, type TrackedJob, trackJob } from '../lib/dictionary-jobs';
 import { useWordCache } from './word-cache.hook';
 
 /** Long enough for the socket to open on a slow start, short enough not to feel like a hang. */

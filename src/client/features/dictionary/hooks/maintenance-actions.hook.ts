@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DICTIONARY_JOB_KINDS, type DictionaryJobKind } from '../../../../shared/api/dictionary';
-import { HttpError, serverErrorField } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/api-client';
 import { toast } from '../../../ui/toast-store';
 import { clearExpiredImages } from '../api/clear-expired-images.api';
 import { deleteAllAudio } from '../api/delete-all-audio.api';
@@ -15,10 +15,6 @@ import type { ConfirmRequest } from '../components/confirm-dialog.component';
 import type { MaintenanceAction } from '../components/maintenance-menu.component';
 import type { useDictionaryJobs } from './dictionary-jobs.hook';
 import { useWordCache } from './word-cache.hook';
-
-const serverMessage = (error: unknown) =>
-  serverErrorField(error, 'message') ??
-  (error instanceof HttpError && error.detail ? error.detail : undefined);
 
 type JobAction = Extract<
   MaintenanceAction,

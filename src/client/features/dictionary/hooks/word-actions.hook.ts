@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isWordInStudy } from '../../../../shared/api/words';
-import { HttpError, serverErrorField } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/api-client';
 import { toast } from '../../../ui/toast-store';
 import type { DictionaryWord } from '../api/dictionary-words.api';
 import { deleteWords } from '../api/delete-words.api';
@@ -14,10 +14,6 @@ import { useWordCache } from './word-cache.hook';
 const SINGLE_IMAGE_REFRESH_DELAY_MS = 100;
 /** The delete call takes at most this many ids (shared contract). */
 const DELETE_CHUNK_SIZE = 10_000;
-
-const serverMessage = (error: unknown) =>
-  serverErrorField(error, 'message') ??
-  (error instanceof HttpError && error.detail ? error.detail : undefined);
 
 function withoutIds(ids: ReadonlySet<number>, removed: readonly number[]) {
   const next = new Set(ids);

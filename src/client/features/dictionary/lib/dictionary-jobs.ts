@@ -1,12 +1,11 @@
-import { DICTIONARY_JOB_KINDS, type DictionaryJobKind } from '../../../../shared/api/dictionary';
+import type { DictionaryJobKind } from '../../../../shared/api/dictionary';
 import type { JobProgress, ServerMessage } from '../../../../shared/realtime';
+import { isJobFinished, type JobStatus } from '../../../lib/job-status';
 
 /**
  * The maintenance jobs the screen started and follows: one per kind at a time, moved by `jobProgress`
  * and `jobStatus` messages, never backwards (a late message of an older state is ignored).
  */
-export type JobStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
-
 export interface TrackedJob {
   jobId: string;
   kind: DictionaryJobKind;
@@ -16,12 +15,6 @@ export interface TrackedJob {
   failed: number;
   currentWord: string | null;
 }
-
-const KINDS: readonly string[] = Object.values(DICTIONARY_JOB_KINDS);
-export const isDictionaryJobKind = (kind: string): kind is DictionaryJobKind => KINDS.includes(kind);
-
-export const isJobFinished = (status: JobStatus) =>
-  status === 'completed' || status === 'failed' || status === 'cancelled';
 
 export function startedJob(jobId: string, kind: DictionaryJobKind, totalWords: number): TrackedJob {
   return { jobId, kind, status: 'pending', total: totalWords, processed: 0, failed: 0, currentWord: null };

@@ -1,4 +1,4 @@
-import type { TextSegment } from './word-highlight';
+import { markerSegments, type TextSegment } from './word-highlight';
 
 /**
  * The word card's example and its translation with the learnt word marked: the `** **` markers the
@@ -7,13 +7,8 @@ import type { TextSegment } from './word-highlight';
  */
 export function exampleSegments(text: string, highlighted: string | null): TextSegment[] {
   if (text === '') return [];
-  const parts = text.split('**');
-  // An even number of markers splits into an odd number of parts; anything else is left unmarked.
-  if (parts.length > 1 && parts.length % 2 === 1) {
-    return parts
-      .map((part, index) => ({ text: part, isMatch: index % 2 === 1 }))
-      .filter((segment) => segment.text !== '');
-  }
+  const marked = markerSegments(text);
+  if (marked) return marked;
   const needle = highlighted?.replaceAll('*', '').trim().toLocaleLowerCase() ?? '';
   if (needle === '') return [{ text, isMatch: false }];
   const haystack = text.toLocaleLowerCase();

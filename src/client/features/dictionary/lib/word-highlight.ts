@@ -10,6 +10,19 @@ export interface TextSegment {
   isMatch: boolean;
 }
 
+/**
+ * The parts of a text marked with `** **` (DESIGN §4), empty parts dropped; null when there are no
+ * markers, or an odd count of them (a stray marker), so the caller shows the text otherwise.
+ */
+export function markerSegments(text: string): TextSegment[] | null {
+  const parts = text.split('**');
+  // An even number of markers splits into an odd number of parts; anything else is left unmarked.
+  if (parts.length === 1 || parts.length % 2 === 0) return null;
+  return parts
+    .map((part, index) => ({ text: part, isMatch: index % 2 === 1 }))
+    .filter((segment) => segment.text !== '');
+}
+
 const LEADING_ARTICLE = /^(?:el|la|los|las|un|una|unos|unas|lo)\s+/u;
 const VERB_ENDING = /(?:ar|er|ir)$/u;
 /** Shorter infinitives ("ir", "ser") would leave a stem that matches half the sentence. */

@@ -1,5 +1,5 @@
-import { EMOJI } from '../../../../shared/text/spoken-text';
-import { highlightWord, type TextSegment } from '../../dictionary/lib/word-highlight';
+import { stripEmoji } from '../../../../shared/text/spoken-text';
+import { highlightWord, markerSegments, type TextSegment } from '../../dictionary/lib/word-highlight';
 
 /**
  * What a card shows (spec part 2 §5 "Text display"): emoji stripped, and trailing dots from the Spanish;
@@ -10,7 +10,7 @@ import { highlightWord, type TextSegment } from '../../dictionary/lib/word-highl
 export type CardLanguage = 'es' | 'ru';
 
 export function displayText(text: string, language: CardLanguage = 'es'): string {
-  const withoutEmoji = text.normalize('NFC').replace(EMOJI, '').replace(/\s+/gu, ' ').trim();
+  const withoutEmoji = stripEmoji(text.normalize('NFC'));
   return language === 'es' ? withoutEmoji.replace(/(?:\s*(?:\.|…))+$/u, '').trim() : withoutEmoji;
 }
 
@@ -90,13 +90,9 @@ export function cardSegments(
 ): TextSegment[] {
   const shown = displayText(text, language);
   if (shown === '') return [];
-  const parts = shown.split('**');
   // Markers come in pairs; an odd count (a stray marker) is shown as plain text rather than half-bold.
-  if (parts.length > 1 && parts.length % 2 === 1) {
-    return parts
-      .map((part, index) => ({ text: part, isMatch: index % 2 === 1 }))
-      .filter((segment) => segment.text !== '');
-  }
+  const marked = markerSegments(shown);
+  if (marked) return marked;
   const plain = shown.replaceAll('**', '');
   const needle = highlighted?.replaceAll('*', '').trim() ?? '';
   if (needle === '') return [{ text: plain, isMatch: false }];

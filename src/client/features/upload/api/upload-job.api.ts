@@ -5,7 +5,7 @@ import { apiClient } from '../../../lib/api-client';
 import { shouldRetryQuery } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { JOB_POLL_INTERVAL_MS, mergeJobSnapshot } from '../lib/upload-job-state';
-import { isJobFinished } from '../lib/upload-stages';
+import { isJobFinished } from '../../../lib/job-status';
 
 export function fetchUploadJob(jobId: string, signal?: AbortSignal) {
   return apiClient.get(uploadPaths.job(jobId), uploadJobSchema, { signal });

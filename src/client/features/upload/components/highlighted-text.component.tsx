@@ -1,23 +1,24 @@
 import { Fragment } from 'react';
+import { markerSegments } from '../../dictionary/lib/word-highlight';
 
 /**
  * Example sentences mark the learnt word with `** **` (DESIGN §4); the marked part is shown in bold
  * instead of printing the asterisks.
  */
 export function HighlightedText({ text }: { text: string }) {
-  const parts = text.split('**');
-  // An odd count of markers leaves the last one unmatched: show the text as it is rather than guess.
-  if (parts.length % 2 === 0) return <>{text}</>;
+  const segments = markerSegments(text);
+  // No markers, or an odd count leaving the last one unmatched: show the text as it is rather than guess.
+  if (!segments) return <>{text}</>;
   return (
     <>
-      {parts.map((part, index) =>
-        index % 2 === 1 ? (
+      {segments.map((segment, index) =>
+        segment.isMatch ? (
           // Parts never move or change order within one sentence, so their position is a stable key.
           <strong key={index} className="font-semibold text-foreground">
-            {part}
+            {segment.text}
           </strong>
         ) : (
-          <Fragment key={index}>{part}</Fragment>
+          <Fragment key={index}>{segment.text}</Fragment>
         ),
       )}
     </>

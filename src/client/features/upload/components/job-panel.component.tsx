@@ -7,7 +7,7 @@ import type { SocketState } from '../../../lib/realtime-socket';
 import { Button } from '../../../ui/button.component';
 import { Progress } from '../../../ui/progress.component';
 import { jobPercent, wordsDone } from '../lib/upload-job-state';
-import { isJobActive, isJobFinished, type JobStatus } from '../lib/upload-stages';
+import { isJobActive, isJobFinished, type JobStatus } from '../../../lib/job-status';
 
 const STATUS_ICONS: Record<JobStatus, typeof Clock> = {
   pending: Clock,

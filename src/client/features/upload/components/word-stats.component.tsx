@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { Button } from '../../../ui/button.component';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.component';
 import { toast } from '../../../ui/toast-store';
-import { useResetListenCount } from '../api/reset-listen-count.api';
+import { useResetListenCount } from '../../dictionary/api/reset-listen-count.api';
 import { useWordStats } from '../api/word-stats.api';
 import {
   clearListenCountReset,

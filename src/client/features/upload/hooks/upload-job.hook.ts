@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UploadJob } from '../../../../shared/api/uploads';
-import { HttpError, serverErrorField } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/api-client';
 import { useRealtimeMessage } from '../../../lib/hooks/realtime-message.hook';
 import { queryKeys } from '../../../lib/query-keys';
 import { realtimeSocket } from '../../../lib/realtime-socket';
@@ -19,7 +19,7 @@ import {
   summarizeResults,
 } from '../lib/upload-job-state';
 import { clearStoredUploadJob, readStoredUploadJob, writeStoredUploadJob } from '../lib/upload-job-storage';
-import { isJobActive, isJobFinished } from '../lib/upload-stages';
+import { isJobActive, isJobFinished } from '../../../lib/job-status';
 import {
   buildTranslationLookup,
   countWordLines,
@@ -35,14 +35,6 @@ const DEFAULT_UPLOAD_IMAGE_STYLE = 'sketch';
 const emptyLookup: TranslationLookup = new Map();
 
 const subscribeToSocketState = (onChange: () => void) => realtimeSocket.onState(onChange);
-
-/** The server's own words when it gave any (413 and 400 carry a message), else undefined for a fallback. */
-function serverText(error: unknown): string | undefined {
-  return (
-    serverErrorField(error, 'message') ??
-    (error instanceof HttpError && error.detail ? error.detail : undefined)
-  );
-}
 
 /**
  * Everything about the one upload job the screen watches: starting it (text or file), following it over
@@ -160,7 +152,7 @@ export function useUploadJob() {
     } catch (error) {
       toast({
         title: t('upload.toasts.startFailedTitle'),
-        description: serverText(error) ?? t('upload.toasts.startFailedDescription'),
+        description: serverMessage(error) ?? t('upload.toasts.startFailedDescription'),
         variant: 'destructive',
       });
       return false;
@@ -183,7 +175,7 @@ export function useUploadJob() {
     } catch (error) {
       toast({
         title: t('upload.toasts.uploadFailedTitle'),
-        description: serverText(error) ?? t('upload.toasts.uploadFailedDescription'),
+        description: serverMessage(error) ?? t('upload.toasts.uploadFailedDescription'),
         variant: 'destructive',
       });
       return false;
@@ -202,7 +194,7 @@ export function useUploadJob() {
     } catch (error) {
       toast({
         title: t('upload.toasts.cancelFailedTitle'),
-        description: serverText(error) ?? t('upload.toasts.cancelFailedDescription'),
+        description: serverMessage(error) ?? t('upload.toasts.cancelFailedDescription'),
         variant: 'destructive',
       });
     }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { UploadJob, UploadResults } from '../../../../shared/api/uploads';
 import type { JobProgress, ServerMessage } from '../../../../shared/realtime';
-import { isJobFinished, isUploadStage, type JobStatus } from './upload-stages';
+import { isJobFinished, type JobStatus } from '../../../lib/job-status';
+import { isUploadStage } from './upload-stages';
 
 type JobProgressMessage = Extract<ServerMessage, { type: 'jobProgress' }>;
 

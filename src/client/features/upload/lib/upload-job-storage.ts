@@ -1,14 +1,6 @@
-import { type KeyValueStorage, readStorage, writeStorage } from '../../../lib/local-storage';
+import { type KeyValueStorage, readStorage, removeStorage, writeStorage } from '../../../lib/local-storage';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import { parseStoredUploadJob, type StoredUploadJob } from './upload-job-state';
-
-function removeStorage(key: string, storage: KeyValueStorage | undefined): void {
-  try {
-    (storage ?? globalThis.localStorage).removeItem(key);
-  } catch {
-    // Disabled storage holds nothing to remove.
-  }
-}
 
 /** The watched upload job survives a reload (and a closed tab) until the learner closes its panel. */
 export function readStoredUploadJob(storage?: KeyValueStorage): StoredUploadJob | null {

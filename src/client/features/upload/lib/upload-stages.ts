@@ -1,7 +1,5 @@
 import { UPLOAD_STAGES, type UploadStage } from '../../../../shared/api/uploads';
-import type { JOB_STATUSES } from '../../../../shared/realtime';
-
-export type JobStatus = (typeof JOB_STATUSES)[number];
+import { isJobActive, type JobStatus } from '../../../lib/job-status';
 
 /** The four icons of the monitoring table (spec part 1 "Upload screen"). */
 export type StageStatus = 'done' | 'running' | 'waiting' | 'not-started';
@@ -21,14 +19,6 @@ export interface StageRow {
 
 export function isUploadStage(value: unknown): value is UploadStage {
   return typeof value === 'string' && (UPLOAD_STAGES as readonly string[]).includes(value);
-}
-
-export function isJobFinished(status: JobStatus): boolean {
-  return status === 'completed' || status === 'failed' || status === 'cancelled';
-}
-
-export function isJobActive(status: JobStatus): boolean {
-  return status === 'pending' || status === 'processing';
 }
 
 /**
