@@ -67,7 +67,6 @@ export function createDictionaryJobProgress(context: JobContext<unknown>, total:
     },
   };
 }
-export type DictionaryJobProgress = ReturnType<typeof createDictionaryJobProgress>;
 
 /** Runs `task` over the items, `concurrency` at a time, until they run out or the job should stop. */
 export async function forEachInPool<T>(

@@ -8,12 +8,8 @@ import type { SpeechService } from '../modules/speech/speech.service';
 import { analyseWords } from '../modules/uploads/word-analysis';
 import { cardVoices } from '../modules/uploads/word-enrichment';
 import { savePhraseWithAudio } from '../modules/dictionary/phrase-with-audio';
+import { UPLOAD_CHUNK_SIZE, UPLOAD_PROVIDER_LIMITS } from './upload-words.job';
 import { chunksOf, createDictionaryJobProgress, forEachInPool } from './dictionary-job-progress';
-
-/** DESIGN §4: up to 20 words per language-model request. */
-const CHUNK_SIZE = 20;
-/** The upload's per-provider bounds: a provider's rate limit is per account, and this is one learner's. */
-const LIMITS = { languageModel: 4, speech: 32 } as const;
 
 /**
  * Dictionary → regenerate all phrases (DESIGN §4): a new example sentence, its translation and the
@@ -35,13 +31,13 @@ export function createRegenerateAllPhrasesJob(deps: {
       const voices = await cardVoices(providers, settings.spanishVoices, settings.russianVoice);
       const wordList = await deps.dictionary.listActiveWords(userId);
       const progress = createDictionaryJobProgress(context, wordList.length, 'examples');
-      const languageModelLimiter = createLimiter(LIMITS.languageModel);
-      const speechLimiter = createLimiter(LIMITS.speech);
+      const languageModelLimiter = createLimiter(UPLOAD_PROVIDER_LIMITS.languageModel);
+      const speechLimiter = createLimiter(UPLOAD_PROVIDER_LIMITS.speech);
       await progress.report(null);
 
       await forEachInPool(
-        chunksOf(wordList, CHUNK_SIZE),
-        LIMITS.languageModel,
+        chunksOf(wordList, UPLOAD_CHUNK_SIZE),
+        UPLOAD_PROVIDER_LIMITS.languageModel,
         progress.shouldStop,
         async (chunk) => {
           const failures = new Map<number, string>();

@@ -5,11 +5,8 @@ import type { JobDefinition } from '../modules/jobs/jobs.service';
 import type { UserProviders } from '../modules/providers/user-providers';
 import type { SettingsService } from '../modules/settings/settings.service';
 import { analyseWords, localAnalysis } from '../modules/uploads/word-analysis';
+import { UPLOAD_CHUNK_SIZE, UPLOAD_PROVIDER_LIMITS } from './upload-words.job';
 import { chunksOf, createDictionaryJobProgress, forEachInPool } from './dictionary-job-progress';
-
-/** DESIGN §4: up to 20 words per language-model request. */
-const CHUNK_SIZE = 20;
-const LANGUAGE_MODEL_LIMIT = 4;
 
 /**
  * Dictionary → update tags (DESIGN §4): words missing CEFR, part of speech or theme are analysed again,
@@ -29,12 +26,12 @@ export function createUpdateTagsJob(deps: {
       const settings = await deps.settingsService.get(userId);
       const wordList = await deps.dictionary.listWordsMissingTags(userId);
       const progress = createDictionaryJobProgress(context, wordList.length, 'tags');
-      const limiter = createLimiter(LANGUAGE_MODEL_LIMIT);
+      const limiter = createLimiter(UPLOAD_PROVIDER_LIMITS.languageModel);
       await progress.report(null);
 
       await forEachInPool(
-        chunksOf(wordList, CHUNK_SIZE),
-        LANGUAGE_MODEL_LIMIT,
+        chunksOf(wordList, UPLOAD_CHUNK_SIZE),
+        UPLOAD_PROVIDER_LIMITS.languageModel,
         progress.shouldStop,
         async (chunk) => {
           const failures = new Map<number, string>();

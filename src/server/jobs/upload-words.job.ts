@@ -13,7 +13,7 @@ import { cardVoices, drawWordPicture, failureMessageOf, speakCard } from '../mod
 
 export const UPLOAD_WORDS_JOB = 'upload-words';
 /** DESIGN §4: up to 20 words per language-model request. */
-const CHUNK_SIZE = 20;
+export const UPLOAD_CHUNK_SIZE = 20;
 /** Chunks in flight at once: analysis of the next overlaps pictures and audio of the previous ones. */
 const CHUNKS_IN_FLIGHT = 6;
 const DUPLICATE_REASON = 'Слово уже существует в словаре';
@@ -38,7 +38,7 @@ export interface UploadJobInput {
  * Per-provider bounds of one upload. A provider's rate limit is per account, and each learner brings
  * their own, so each upload gets its own share. Speech is the widest, as each word needs three clips.
  */
-const LIMITS = { languageModel: 4, images: 12, speech: 32 } as const;
+export const UPLOAD_PROVIDER_LIMITS = { languageModel: 4, images: 12, speech: 32 } as const;
 /** Uploads of different learners run side by side; one long list never queues everyone else's. */
 const UPLOADS_AT_ONCE = 4;
 
@@ -60,10 +60,10 @@ export function createUploadWordsJob(deps: {
     concurrency: UPLOADS_AT_ONCE,
     async run(context: JobContext<UploadJobInput>) {
       const { userId, input } = context;
-      const limiters: Record<keyof typeof LIMITS, Limiter> = {
-        languageModel: createLimiter(LIMITS.languageModel),
-        images: createLimiter(LIMITS.images),
-        speech: createLimiter(LIMITS.speech),
+      const limiters: Record<keyof typeof UPLOAD_PROVIDER_LIMITS, Limiter> = {
+        languageModel: createLimiter(UPLOAD_PROVIDER_LIMITS.languageModel),
+        images: createLimiter(UPLOAD_PROVIDER_LIMITS.images),
+        speech: createLimiter(UPLOAD_PROVIDER_LIMITS.speech),
       };
       const settings = await deps.settingsService.get(userId);
       const providers = await deps.userProviders.forUser(userId);
@@ -144,8 +144,8 @@ export function createUploadWordsJob(deps: {
       await report('duplicates', null);
 
       const chunks: Prepared[][] = [];
-      for (let start = 0; start < fresh.length; start += CHUNK_SIZE)
-        chunks.push(fresh.slice(start, start + CHUNK_SIZE));
+      for (let start = 0; start < fresh.length; start += UPLOAD_CHUNK_SIZE)
+        chunks.push(fresh.slice(start, start + UPLOAD_CHUNK_SIZE));
 
       const shouldStop = async () => context.isInterrupted() || (await context.isCancelled());
 

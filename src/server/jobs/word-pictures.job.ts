@@ -1,15 +1,12 @@
 import { DICTIONARY_JOB_KINDS } from '../../shared/api/dictionary';
-import { drawableFormat, resolveImageStyle } from '../../shared/catalogs/image-styles';
 import type { MediaStore } from '../media/media-store';
 import type { DictionaryRepository } from '../modules/dictionary/dictionary.repository';
 import type { JobDefinition } from '../modules/jobs/jobs.service';
 import type { UserProviders } from '../modules/providers/user-providers';
 import type { SettingsService } from '../modules/settings/settings.service';
-import { drawWordPicture } from '../modules/uploads/word-enrichment';
+import { pictureLookOf, saveNewWordPicture } from '../modules/dictionary/word-picture';
+import { UPLOAD_PROVIDER_LIMITS } from './upload-words.job';
 import { createDictionaryJobProgress, forEachInPool } from './dictionary-job-progress';
-
-/** Pictures in flight at once for one learner: the upload's bound for the image provider. */
-const CONCURRENCY = 12;
 
 export interface WordPicturesJobInput {
   /** A style id or key; the settings' default style when null. */
@@ -46,26 +43,19 @@ function createWordPicturesJob(
       const { userId, input } = context;
       const settings = await deps.settingsService.get(userId);
       const providers = await deps.userProviders.forUser(userId);
-      const style = resolveImageStyle(input.imageStyle ?? settings.defaultImageStyle);
-      const format = drawableFormat(settings.imageFormat);
+      const look = pictureLookOf(input.imageStyle, settings);
       const wordList = await wordsOf(userId);
       const progress = createDictionaryJobProgress(context, wordList.length, 'images');
       await progress.report(null);
 
-      await forEachInPool(wordList, CONCURRENCY, progress.shouldStop, async (word) => {
+      // Pictures in flight at once for one learner: the upload's bound for the image provider.
+      await forEachInPool(wordList, UPLOAD_PROVIDER_LIMITS.images, progress.shouldStop, async (word) => {
         try {
-          const imageUrl = await drawWordPicture(
-            { providers, mediaStore: deps.mediaStore, userId },
+          const { isSaved } = await saveNewWordPicture(
+            { providers, mediaStore: deps.mediaStore, userId, dictionary: deps.dictionary },
             word,
-            style,
-            format,
+            look,
           );
-          const isSaved = await deps.dictionary.savePicture(userId, word.id, {
-            imageUrl,
-            styleId: style.id,
-            styleName: style.key,
-            imageFormat: format,
-          });
           await progress.succeed(word, isSaved);
         } catch (error) {
           await progress.fail(word, error);

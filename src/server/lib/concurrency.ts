@@ -22,3 +22,6 @@ export function createLimiter(limit: number) {
   };
 }
 export type Limiter = ReturnType<typeof createLimiter>;
+
+/** Runs every task at once: for a single call that needs no bound. */
+export const unbounded: Limiter = (task) => task();

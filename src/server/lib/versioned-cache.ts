@@ -39,4 +39,3 @@ export function createVersionedCache(options: { maxBytes: number }) {
     },
   };
 }
-export type VersionedCache = ReturnType<typeof createVersionedCache>;

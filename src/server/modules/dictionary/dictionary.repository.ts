@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import {
   audioFiles,
   audiobookSentences,
@@ -9,9 +10,8 @@ import {
   words,
   wordThemes,
 } from '../../db/schema';
+import { liveWordOf, liveWordsOf } from '../words/word-scope';
 
-const live = (userId: string) => and(eq(words.userId, userId), eq(words.isDeleted, false));
-const ownedWord = (userId: string, wordId: number) => and(eq(words.id, wordId), live(userId));
 const hasNoImage = or(isNull(words.imageUrl), eq(words.imageUrl, ''));
 const isMissingTags = or(isNull(words.cefrLevel), isNull(words.partOfSpeech), isNull(words.themeCategory));
 
@@ -58,7 +58,7 @@ export function createDictionaryRepository(db: Db) {
           createdAt: words.createdAt,
         })
         .from(words)
-        .where(ownedWord(userId, wordId))
+        .where(liveWordOf(userId, wordId))
         .limit(1);
       return row;
     },
@@ -104,7 +104,7 @@ export function createDictionaryRepository(db: Db) {
       const rows = await db
         .update(words)
         .set({ imageUrl, imageStyle })
-        .where(ownedWord(userId, wordId))
+        .where(liveWordOf(userId, wordId))
         .returning({ id: words.id });
       return rows.length > 0;
     },
@@ -115,7 +115,7 @@ export function createDictionaryRepository(db: Db) {
         const rows = await tx
           .update(words)
           .set({ imageUrl: picture.imageUrl, imageStyle: picture.styleName })
-          .where(ownedWord(userId, wordId))
+          .where(liveWordOf(userId, wordId))
           .returning({ id: words.id });
         if (rows.length === 0) return false;
         await tx.insert(generatedImages).values({ userId, wordId, ...picture });
@@ -155,7 +155,7 @@ export function createDictionaryRepository(db: Db) {
       const rows = await db
         .update(words)
         .set(changes)
-        .where(ownedWord(userId, wordId))
+        .where(liveWordOf(userId, wordId))
         .returning({ id: words.id });
       return rows.length > 0;
     },
@@ -166,7 +166,7 @@ export function createDictionaryRepository(db: Db) {
         const rows = await tx
           .update(words)
           .set(changes)
-          .where(ownedWord(userId, wordId))
+          .where(liveWordOf(userId, wordId))
           .returning({ id: words.id });
         if (rows.length === 0 || !changes.themeCategory) return;
         await tx.insert(themes).values({ name: changes.themeCategory }).onConflictDoNothing();
@@ -178,26 +178,28 @@ export function createDictionaryRepository(db: Db) {
       });
     },
 
-    countWords: async (userId: string) => countWhere(live(userId)),
-    countActiveWords: async (userId: string) => countWhere(and(live(userId), eq(words.isActive, true))),
-    countWordsWithoutImage: async (userId: string) => countWhere(and(live(userId), hasNoImage)),
-    countWordsWithImage: async (userId: string) => countWhere(and(live(userId), ne(words.imageUrl, ''))),
-    countWordsMissingTags: async (userId: string) => countWhere(and(live(userId), isMissingTags)),
+    countWords: async (userId: string) => countWhere(liveWordsOf(userId)),
+    countActiveWords: async (userId: string) =>
+      countWhere(and(liveWordsOf(userId), eq(words.isActive, true))),
+    countWordsWithoutImage: async (userId: string) => countWhere(and(liveWordsOf(userId), hasNoImage)),
+    countWordsWithImage: async (userId: string) =>
+      countWhere(and(liveWordsOf(userId), ne(words.imageUrl, ''))),
+    countWordsMissingTags: async (userId: string) => countWhere(and(liveWordsOf(userId), isMissingTags)),
 
     /** Oldest first, so a long run goes through words in the order the learner added them. */
     listActiveWords: (userId: string) =>
       db
         .select(wordTextColumns)
         .from(words)
-        .where(and(live(userId), eq(words.isActive, true)))
+        .where(and(liveWordsOf(userId), eq(words.isActive, true)))
         .orderBy(asc(words.id)),
     listWords: (userId: string) =>
-      db.select(wordTextColumns).from(words).where(live(userId)).orderBy(asc(words.id)),
+      db.select(wordTextColumns).from(words).where(liveWordsOf(userId)).orderBy(asc(words.id)),
     listWordsWithoutImage: (userId: string) =>
       db
         .select(wordTextColumns)
         .from(words)
-        .where(and(live(userId), hasNoImage))
+        .where(and(liveWordsOf(userId), hasNoImage))
         .orderBy(asc(words.id)),
     listWordsMissingTags: (userId: string) =>
       db
@@ -208,7 +210,7 @@ export function createDictionaryRepository(db: Db) {
           themeCategory: words.themeCategory,
         })
         .from(words)
-        .where(and(live(userId), isMissingTags))
+        .where(and(liveWordsOf(userId), isMissingTags))
         .orderBy(asc(words.id)),
 
     /** Every distinct picture reference of the learner: words' pictures and library rows. */
@@ -274,7 +276,7 @@ export function createDictionaryRepository(db: Db) {
       const rows = await db
         .update(words)
         .set({ attempts: 0, listenCount: 0 })
-        .where(and(live(userId), or(ne(words.attempts, 0), ne(words.listenCount, 0))))
+        .where(and(liveWordsOf(userId), or(ne(words.attempts, 0), ne(words.listenCount, 0))))
         .returning({ id: words.id });
       return rows.length;
     },
@@ -282,7 +284,7 @@ export function createDictionaryRepository(db: Db) {
     async deleteWordsWithoutImage(userId: string): Promise<number> {
       const rows = await db
         .delete(words)
-        .where(and(live(userId), hasNoImage))
+        .where(and(liveWordsOf(userId), hasNoImage))
         .returning({ id: words.id });
       return rows.length;
     },
@@ -294,8 +296,3 @@ export function createDictionaryRepository(db: Db) {
   }
 }
 export type DictionaryRepository = ReturnType<typeof createDictionaryRepository>;
-
-/** node-postgres answers `{rows}`, PGlite an object with `rows` too; both carry the rows there. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}

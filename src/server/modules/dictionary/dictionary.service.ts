@@ -7,9 +7,9 @@ import {
   type WordImage,
 } from '../../../shared/api/dictionary';
 import type { WordListItem } from '../../../shared/api/words';
-import { drawableFormat, resolveImageStyle } from '../../../shared/catalogs/image-styles';
 import { stripLeadingArticle } from '../../../shared/text/duplicate-key';
 import { AppError, notFound } from '../../http/app-error';
+import { unbounded } from '../../lib/concurrency';
 import type { MediaStore } from '../../media/media-store';
 import type { WordPicturesJobInput } from '../../jobs/word-pictures.job';
 import type { JobsService } from '../jobs/jobs.service';
@@ -17,10 +17,11 @@ import type { UserProviders } from '../providers/user-providers';
 import type { SettingsService } from '../settings/settings.service';
 import type { SpeechService } from '../speech/speech.service';
 import { analyseWords } from '../uploads/word-analysis';
-import { cardVoices, drawWordPicture } from '../uploads/word-enrichment';
+import { cardVoices } from '../uploads/word-enrichment';
 import type { WordsService } from '../words/words.service';
 import type { DictionaryRepository } from './dictionary.repository';
 import { savePhraseWithAudio } from './phrase-with-audio';
+import { pictureLookOf, saveNewWordPicture } from './word-picture';
 
 type RegenerateImageRequest = z.output<typeof regenerateImageRequestSchema>;
 
@@ -34,14 +35,13 @@ const noLanguageModel = () =>
     400,
     'Нет ключа OpenAI: добавьте его в настройках, чтобы создавать новые фразы.',
   );
-const unbounded = <T>(task: () => Promise<T>) => task();
 
 /**
  * The forms a word takes in running text, for finding it in audiobook sentences: without its article,
  * and for a verb in -ar/-er/-ir also its stem (spec: the highlight stems such verbs), so "hablar" finds
  * "hablamos". Stems shorter than three letters would match almost anything and are left out.
  */
-export function sentenceForms(spanish: string): string[] {
+function sentenceForms(spanish: string): string[] {
   const bare = stripLeadingArticle(spanish).trim().toLocaleLowerCase('es');
   if (!bare) return [];
   const stem = /^[^\s]+(?:ar|er|ir)$/.test(bare) ? bare.slice(0, -2) : null;
@@ -130,20 +130,12 @@ export function createDictionaryService(deps: {
       const word = await findWord(userId, wordId);
       const settings = await deps.settingsService.get(userId);
       const providers = await deps.userProviders.forUser(userId);
-      const style = resolveImageStyle(request.imageStyle ?? request.style ?? settings.defaultImageStyle);
-      const format = drawableFormat(settings.imageFormat);
-      const imageUrl = await drawWordPicture(
-        { providers, mediaStore: deps.mediaStore, userId },
+      const look = pictureLookOf(request.imageStyle ?? request.style, settings);
+      const { imageUrl, isSaved } = await saveNewWordPicture(
+        { providers, mediaStore: deps.mediaStore, userId, dictionary },
         word,
-        style,
-        format,
+        look,
       );
-      const isSaved = await dictionary.savePicture(userId, wordId, {
-        imageUrl,
-        styleId: style.id,
-        styleName: style.key,
-        imageFormat: format,
-      });
       if (!isSaved) throw missingWord();
       return { imageUrl };
     },

@@ -1,5 +1,6 @@
 import type { LocalAnalysis } from '../uploads/word-analysis';
-import { type CardText, speakCard } from '../uploads/word-enrichment';
+import type { CardSpeechSource } from '../../../shared/text/spoken-text';
+import { speakCard } from '../uploads/word-enrichment';
 import type { DictionaryRepository } from './dictionary.repository';
 
 /**
@@ -9,7 +10,7 @@ import type { DictionaryRepository } from './dictionary.repository';
  */
 export async function savePhraseWithAudio(
   deps: Omit<Parameters<typeof speakCard>[0], 'onError'> & { dictionary: DictionaryRepository },
-  word: Pick<CardText, 'spanish' | 'russian'> & { id: number },
+  word: Pick<CardSpeechSource, 'spanish' | 'russian'> & { id: number },
   analysis: LocalAnalysis & { example: string },
 ): Promise<boolean> {
   const audio = await speakCard(

@@ -1,10 +1,9 @@
 import { and, count, desc, eq, gte, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { learningSessions, userProgress, words } from '../../db/schema';
-import { CARD_AUDIO_SLOTS, type CardAudio } from '../uploads/word-enrichment';
-
-const ownedWord = (userId: string, wordId: number) =>
-  and(eq(words.id, wordId), eq(words.userId, userId), eq(words.isDeleted, false));
+import { liveWordOf } from '../words/word-scope';
+import type { CardAudio } from '../../../shared/api/learn';
+import { CARD_AUDIO_SLOTS } from '../uploads/word-enrichment';
 
 const clipColumns = {
   audioData: words.audioData,
@@ -49,7 +48,7 @@ export function createLearnRepository(db: Db) {
           ...clipColumns,
         })
         .from(words)
-        .where(ownedWord(userId, wordId))
+        .where(liveWordOf(userId, wordId))
         .limit(1);
       return row;
     },
@@ -58,7 +57,7 @@ export function createLearnRepository(db: Db) {
       const [row] = await db
         .select(spacedRepetitionColumns)
         .from(words)
-        .where(ownedWord(userId, wordId))
+        .where(liveWordOf(userId, wordId))
         .limit(1);
       return row;
     },
@@ -96,7 +95,7 @@ export function createLearnRepository(db: Db) {
             // Decided by the row as it is when written, so a hide arriving at the same time is not missed.
             disabledUsageCount: sql`${words.disabledUsageCount} + case when ${words.isHidden} or not ${words.isActive} then 1 else 0 end`,
           })
-          .where(ownedWord(userId, wordId))
+          .where(liveWordOf(userId, wordId))
           .returning({
             attempts: words.attempts,
             listenCount: words.listenCount,
@@ -174,7 +173,7 @@ export function createLearnRepository(db: Db) {
         .set(step)
         .where(
           and(
-            ownedWord(userId, wordId),
+            liveWordOf(userId, wordId),
             eq(words.isSpacedRepetitionActive, true),
             eq(words.spacedRepetitionDay, fromDay),
           ),
@@ -186,10 +185,14 @@ export function createLearnRepository(db: Db) {
 
   async function updateClips(userId: string, wordId: number, changes: ClipChanges) {
     if (Object.keys(changes).length === 0) {
-      const [row] = await db.select(clipColumns).from(words).where(ownedWord(userId, wordId)).limit(1);
+      const [row] = await db.select(clipColumns).from(words).where(liveWordOf(userId, wordId)).limit(1);
       return row;
     }
-    const [row] = await db.update(words).set(changes).where(ownedWord(userId, wordId)).returning(clipColumns);
+    const [row] = await db
+      .update(words)
+      .set(changes)
+      .where(liveWordOf(userId, wordId))
+      .returning(clipColumns);
     return row;
   }
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, isNotNull, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { audiobookSentences, learningSessions, userProgress, words } from '../../db/schema';
+import { liveWordsOf } from '../words/word-scope';
 
 export interface ProgressFacts {
   totalWords: number;
@@ -25,7 +26,7 @@ export function createProgressRepository(db: Db) {
   return {
     /** Everything the progress panel shows, counted from the learner's own rows. */
     async readFacts(userId: string, since: Date): Promise<ProgressFacts> {
-      const liveWords = and(eq(words.userId, userId), eq(words.isDeleted, false));
+      const liveWords = liveWordsOf(userId);
       const [wordCounts] = await db
         .select({
           total: count(),

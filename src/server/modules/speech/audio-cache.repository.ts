@@ -62,11 +62,6 @@ export function createAudioCacheRepository(db: Db) {
   return {
     findMany,
 
-    async find(key: AudioCacheKey): Promise<string | undefined> {
-      const [path] = await findMany([key]);
-      return path;
-    },
-
     /**
      * Keeps new clips, one statement for the batch. Another process may have stored a clip meanwhile:
      * the first one stays, and its path is the answer for that key.

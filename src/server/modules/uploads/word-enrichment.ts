@@ -1,7 +1,8 @@
+import type { CardAudio } from '../../../shared/api/learn';
 import type { Settings } from '../../../shared/api/settings';
 import { type ImageFormat, type ImageStyle, stylePrompt } from '../../../shared/catalogs/image-styles';
 import { type CardSpeechSource, cardSpokenTexts } from '../../../shared/text/spoken-text';
-import type { Limiter } from '../../lib/concurrency';
+import { type Limiter, unbounded } from '../../lib/concurrency';
 import type { MediaStore } from '../../media/media-store';
 import { describeProviderError, ProviderError } from '../../providers/provider-error';
 import type { ProviderSet } from '../../providers/provider-set';
@@ -11,8 +12,6 @@ import type { SpeechService } from '../speech/speech.service';
  * A word's picture and card audio, made the same way by the upload and by the dictionary's
  * regenerate actions (DESIGN §4 stages 6 and 8).
  */
-
-const unbounded: Limiter = (task) => task();
 
 /** What the learner reads about a failed step: the provider's own words stay in the log. */
 export const failureMessageOf = (error: unknown) =>
@@ -48,13 +47,6 @@ export async function cardVoices(
   };
 }
 
-export type CardText = CardSpeechSource;
-
-export interface CardAudio {
-  audioData: string | null;
-  russianAudioData: string | null;
-  secondVoiceAudioData: string | null;
-}
 export type CardAudioSlot = keyof CardAudio;
 /** In the order the card plays them: first Spanish voice, Russian voice, second Spanish voice. */
 export const CARD_AUDIO_SLOTS: readonly CardAudioSlot[] = [
@@ -78,7 +70,7 @@ export async function speakCard(
     limiter?: Limiter | undefined;
     onError: (error: unknown) => void;
   },
-  card: CardText,
+  card: CardSpeechSource,
   options: {
     wordId?: number | undefined;
     isForced?: boolean | undefined;

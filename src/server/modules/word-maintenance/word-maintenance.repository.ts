@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { audiobookWordsUsed, userProgress, words } from '../../db/schema';
 
-const live = (userId: string) => and(eq(words.userId, userId), eq(words.isDeleted, false));
+import { liveWordsOf } from '../words/word-scope';
 
 export function createWordMaintenanceRepository(db: Db) {
   return {
@@ -16,12 +16,12 @@ export function createWordMaintenanceRepository(db: Db) {
           exampleTranslation: words.exampleTranslation,
         })
         .from(words)
-        .where(live(userId))
+        .where(liveWordsOf(userId))
         .orderBy(asc(words.id));
     },
 
     async countWords(userId: string): Promise<number> {
-      const [row] = await db.select({ total: count() }).from(words).where(live(userId));
+      const [row] = await db.select({ total: count() }).from(words).where(liveWordsOf(userId));
       return row?.total ?? 0;
     },
 
@@ -50,7 +50,7 @@ export function createWordMaintenanceRepository(db: Db) {
           .set({
             audiobookUsageCount: sql`(SELECT count(DISTINCT ${audiobookWordsUsed.audiobookId}) FROM ${audiobookWordsUsed} WHERE ${audiobookWordsUsed.wordId} = ${words.id})`,
           })
-          .where(live(userId))
+          .where(liveWordsOf(userId))
           .returning({ id: words.id });
         const [totals] = await tx
           .select({
@@ -58,7 +58,7 @@ export function createWordMaintenanceRepository(db: Db) {
             activeWords: sql<number>`count(*) FILTER (WHERE ${words.isActive})`.mapWith(Number),
           })
           .from(words)
-          .where(live(userId));
+          .where(liveWordsOf(userId));
         const totalWords = totals?.totalWords ?? 0;
         const activeWords = totals?.activeWords ?? 0;
         const learnedWords = totalWords - activeWords;

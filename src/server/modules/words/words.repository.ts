@@ -2,7 +2,9 @@ import { and, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { rowsOf } from '../../db/rows';
 import { themes, wordListVersions, words, wordThemes } from '../../db/schema';
+import { liveWordOf, liveWordsOf } from './word-scope';
 
 export interface WordListFilter {
   search?: string | undefined;
@@ -57,7 +59,6 @@ const listJsonColumns = Object.fromEntries(
 );
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-const ownedLive = (userId: string) => and(eq(words.userId, userId), eq(words.isDeleted, false));
 
 export type WordChanges = Partial<
   Pick<
@@ -79,7 +80,7 @@ export type WordChanges = Partial<
 
 export function createWordsRepository(db: Db) {
   function listConditions(userId: string, filter: WordListFilter) {
-    const conditions: SQL[] = [eq(words.userId, userId), eq(words.isDeleted, false)];
+    const conditions: SQL[] = [liveWordsOf(userId)];
     if (filter.search) {
       const pattern = `%${escapeLike(filter.search)}%`;
       const matches = or(ilike(words.spanish, pattern), ilike(words.russian, pattern));
@@ -121,7 +122,7 @@ export function createWordsRepository(db: Db) {
       const result = await db.execute(
         sql`select coalesce(json_agg(list), '[]'::json)::text as body from (${rows}) as list`,
       );
-      return (result as { rows: Array<{ body?: string }> }).rows[0]?.body ?? '[]';
+      return rowsOf<{ body?: string }>(result)[0]?.body ?? '[]';
     },
 
     /** Moves with every committed change to the learner's words (triggers in migration 0003). */
@@ -142,15 +143,11 @@ export function createWordsRepository(db: Db) {
           lastSpacedRepetitionAt: words.lastSpacedRepetitionAt,
         })
         .from(words)
-        .where(and(ownedLive(userId), eq(words.isSpacedRepetitionActive, true)));
+        .where(and(liveWordsOf(userId), eq(words.isSpacedRepetitionActive, true)));
     },
 
     async find(userId: string, wordId: number) {
-      const [row] = await db
-        .select(listColumns)
-        .from(words)
-        .where(and(eq(words.id, wordId), ownedLive(userId)))
-        .limit(1);
+      const [row] = await db.select(listColumns).from(words).where(liveWordOf(userId, wordId)).limit(1);
       return row;
     },
 
@@ -168,7 +165,7 @@ export function createWordsRepository(db: Db) {
         const [row] = await db
           .update(words)
           .set(changes)
-          .where(and(eq(words.id, wordId), ownedLive(userId)))
+          .where(liveWordOf(userId, wordId))
           .returning({ id: words.id });
         return row ? 'updated' : 'missing';
       } catch (error) {
@@ -193,7 +190,7 @@ export function createWordsRepository(db: Db) {
         .select({ id: themes.id, name: themes.name, icon: themes.icon, wordCount: count(words.id) })
         .from(themes)
         .innerJoin(wordThemes, eq(wordThemes.themeId, themes.id))
-        .innerJoin(words, and(eq(words.id, wordThemes.wordId), ownedLive(userId)))
+        .innerJoin(words, and(eq(words.id, wordThemes.wordId), liveWordsOf(userId)))
         .groupBy(themes.id)
         .orderBy(themes.name);
     },
