@@ -1,6 +1,8 @@
 import dictionaryEn from './dictionary.en.json';
 import dictionaryRu from './dictionary.ru.json';
 import en from './en.json';
+import errorsEn from './errors.en.json';
+import errorsRu from './errors.ru.json';
 import learnEn from './learn.en.json';
 import learnRu from './learn.ru.json';
 import ru from './ru.json';
@@ -18,6 +20,7 @@ import uploadRu from './upload.ru.json';
 export const ruCatalog = {
   ...ru,
   dictionary: dictionaryRu,
+  errors: errorsRu,
   learn: learnRu,
   settingsDisplay: settingsDisplayRu,
   settingsProviders: settingsProvidersRu,
@@ -26,6 +29,7 @@ export const ruCatalog = {
 export const enCatalog = {
   ...en,
   dictionary: dictionaryEn,
+  errors: errorsEn,
   learn: learnEn,
   settingsDisplay: settingsDisplayEn,
   settingsProviders: settingsProvidersEn,
