@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import errorsRu from '../../src/client/i18n/errors.ru.json';
 import { sessions, users } from '../../src/server/db/schema';
+import { errorBodySchema } from '../../src/shared/api/errors';
 import { buildTestApp, registerUser, sessionCookieOf, type TestApp } from '../support/build-test-app';
 
 let testApp: TestApp;
@@ -49,7 +51,7 @@ describe('registration', () => {
       payload: { email: 'TWICE@example.com', password: 'secreto1', firstName: 'B', lastName: 'C' },
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toBe('Пользователь с таким email уже существует');
+    expect(response.json()).toMatchObject({ code: 'email_taken' });
   });
 
   it.each([
@@ -59,6 +61,7 @@ describe('registration', () => {
   ])('rejects %j naming the field %s', async (payload, field) => {
     const response = await inject({ method: 'POST', url: '/auth/register', payload });
     expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation_failed', params: { field } });
     expect(response.json().message).toContain(field);
   });
 
@@ -103,7 +106,7 @@ describe('login', () => {
     const { requestId: _a, ...wrongBody } = wrongPassword.json();
     const { requestId: _b, ...unknownBody } = unknownEmail.json();
     expect(unknownBody).toEqual(wrongBody);
-    expect(wrongBody.message).toBe('Неверные учетные данные');
+    expect(wrongBody).toMatchObject({ code: 'invalid_credentials' });
   });
 
   it('takes as long for an unknown e-mail as for a wrong password', async () => {
@@ -146,7 +149,7 @@ describe('rate limits', () => {
       remoteAddress: '10.1.1.1',
     });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe('Слишком много попыток. Попробуйте позже.');
+    expect(blocked.json()).toMatchObject({ code: 'too_many_attempts' });
   });
 
   it('blocks an address after many failures across e-mails', async () => {
@@ -253,5 +256,41 @@ describe('external sign-in when not configured', () => {
   it('refuses a callback that no sign-in started', async () => {
     const response = await inject({ url: '/api/callback?code=abc&state=xyz' });
     expect(response.headers.location).toBe('/auth-error?reason=auth_error');
+  });
+});
+
+describe('error answers', () => {
+  it('carry a code the client catalogue knows, its params and an English developer message', async () => {
+    await registerUser(testApp.app, { email: 'coded@example.com' });
+    const failures = [
+      await inject({
+        method: 'POST',
+        url: '/auth/register',
+        payload: { email: 'coded@example.com', password: 'secreto1' },
+      }),
+      await inject({ method: 'POST', url: '/auth/register', payload: { email: 'x', password: 'secreto1' } }),
+      await inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: 'coded@example.com', password: 'wrong-one' },
+      }),
+      await inject({ url: '/api/auth/user' }),
+      await inject({ url: '/api/no-such-route' }),
+    ];
+    expect(failures.map((response) => response.statusCode)).toEqual([409, 400, 401, 401, 404]);
+    const bodies = failures.map((response) => errorBodySchema.parse(response.json()));
+    for (const body of bodies) {
+      expect(Object.keys(errorsRu), body.code).toContain(body.code);
+      expect(body.message).not.toMatch(/[А-Яа-яЁё]/);
+      expect(body.requestId).toEqual(expect.any(String));
+    }
+    expect(bodies.map((body) => body.code)).toEqual([
+      'email_taken',
+      'validation_failed',
+      'invalid_credentials',
+      'unauthorized',
+      'not_found',
+    ]);
+    expect(bodies[1]?.params).toEqual({ field: 'email', issue: 'invalid_format' });
   });
 });

@@ -152,7 +152,7 @@ describe('access', () => {
       for (const [method, url, payload] of calls(id)) {
         const response = await send(stranger, method, url, payload);
         expect(response.statusCode, `${method} ${url}`).toBe(404);
-        expect(response.json()).toMatchObject({ code: 'not_found', message: 'Слово не найдено' });
+        expect(response.json()).toMatchObject({ code: 'word_not_found' });
       }
     }
     expect(await wordById(wordId!)).toEqual(before);

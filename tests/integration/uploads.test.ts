@@ -201,10 +201,11 @@ describe('calls and their limits', () => {
     expect((await post(testApp.app, ana, '/api/words/process-batch', { text: '  ' })).statusCode).toBe(400);
     const noWords = await post(testApp.app, ana, '/api/words/process-batch', { text: 'только русский' });
     expect(noWords.statusCode).toBe(400);
-    expect(noWords.json()).toMatchObject({ message: expect.stringMatching(/Не найдено/) });
+    expect(noWords.json()).toMatchObject({ code: 'no_words' });
     const many = Array.from({ length: 5001 }, (_, index) => `w${index} / с${index}`).join('\n');
     const tooMany = await post(testApp.app, ana, '/api/words/process-batch', { text: many });
     expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ code: 'too_many_lines', params: { max: 5000 } });
   });
 
   it('reads a Windows-1251 .txt file and refuses other files and oversize ones', async () => {
@@ -227,7 +228,7 @@ describe('calls and their limits', () => {
     expect((await multipart(ana, 'photo.png', 'image/png', Buffer.from('x'))).statusCode).toBe(400);
     const huge = await multipart(ana, 'big.txt', 'text/plain', Buffer.alloc(1024 * 1024 + 10, 'a'));
     expect(huge.statusCode).toBe(413);
-    expect(huge.json()).toMatchObject({ message: expect.stringMatching(/1 МБ/) });
+    expect(huge.json()).toMatchObject({ code: 'payload_too_large' });
   });
 
   it('keeps every job and word to its owner', async () => {
@@ -284,7 +285,7 @@ describe('editing a word', () => {
       headers: { cookie: ana.cookie },
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ message: 'Слово уже существует в словаре' });
+    expect(response.json()).toMatchObject({ code: 'duplicate_word' });
     const renamed = await testApp.app.inject({
       method: 'PUT',
       url: `/api/words/${gato.id}`,

@@ -53,7 +53,7 @@ describe('translation fix', () => {
   it('asks for a language-model key first', async () => {
     const response = await post(boris, '/api/words/regenerate-translations');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: expect.stringMatching(/OpenAI/) });
+    expect(response.json()).toMatchObject({ code: 'translation_fix_key_missing' });
   });
 
   it('streams corrections to the owner only and saves them', async () => {

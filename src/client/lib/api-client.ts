@@ -12,13 +12,16 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** A non-2xx answer. Keeps the status (401 is never retried) and the parsed body for forms that show `error`. */
+/**
+ * A non-2xx answer. Keeps the status (401 is never retried) and the parsed body, whose code
+ * `serverErrorText` (error-text.ts) renders for the learner.
+ */
 export class HttpError extends Error {
   override readonly name = 'HttpError';
 
   constructor(
     readonly status: number,
-    /** The server's `message` field, or the raw text when the answer was not such JSON. */
+    /** The server's English developer `message`, or the raw text when the answer was not such JSON. */
     readonly detail: string,
     /** The answer parsed as JSON when possible, else the raw text. */
     readonly body: unknown,
@@ -28,22 +31,6 @@ export class HttpError extends Error {
 }
 
 const serverErrorSchema = errorBodySchema.partial();
-
-/** One field of the server's error body (`message` or `error`), when the failure is an HttpError that has it. */
-export function serverErrorField(error: unknown, field: 'message' | 'error'): string | undefined {
-  if (!(error instanceof HttpError)) return undefined;
-  const parsed = serverErrorSchema.safeParse(error.body);
-  const value = parsed.success ? parsed.data[field] : undefined;
-  return value?.trim() ? value : undefined;
-}
-
-/** The server's own words when it gave any (413 and 400 carry a message), else undefined for a fallback. */
-export function serverMessage(error: unknown): string | undefined {
-  return (
-    serverErrorField(error, 'message') ??
-    (error instanceof HttpError && error.detail ? error.detail : undefined)
-  );
-}
 
 /** fetch rejects with a TypeError when the request never got an answer (offline, DNS, CORS, server down). */
 export function isNetworkError(error: unknown): boolean {

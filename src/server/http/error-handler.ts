@@ -1,47 +1,73 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { describeProviderError, ProviderError } from '../providers/provider-error';
+import type { ErrorParams } from '../../shared/api/errors';
+import { ProviderError, providerErrorStatus, providerFailure } from '../providers/provider-error';
 import { AppError } from './app-error';
+import { HTTP_ERROR_MESSAGES, type HttpErrorCode } from './error-codes';
 
-function describeValidation(error: Parameters<typeof hasZodFastifySchemaValidationErrors>[0]): string {
-  if (!hasZodFastifySchemaValidationErrors(error)) return 'Invalid request';
+type ValidationError = Parameters<typeof hasZodFastifySchemaValidationErrors>[0];
+
+/**
+ * The first failing field, for the learner (the client names it through `errors.fields.<field>`), and
+ * every issue in English for the developer. An item of a list is named by the list (`wordIds/3` →
+ * `wordIds`); a wholly missing body by its part of the request (`body`).
+ */
+function describeValidation(error: ValidationError): { params: ErrorParams; message: string } {
   const context = (error as { validationContext?: string }).validationContext ?? 'request';
-  return error.validation
-    .map((issue) => {
-      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-      return field ? `${context}.${field}: ${issue.message}` : `${context}: ${issue.message}`;
-    })
-    .join('; ');
+  if (!hasZodFastifySchemaValidationErrors(error))
+    return { params: { field: context }, message: 'Invalid request' };
+  const issues = error.validation.map((issue) => {
+    const segments = issue.instancePath.split('/').filter(Boolean);
+    const field = segments.findLast((segment) => !/^\d+$/.test(segment)) ?? context;
+    const path = [context, ...segments].join('.');
+    return { field, issue: issue.keyword, text: `${path}: ${issue.message}` };
+  });
+  const first = issues[0];
+  return {
+    params: first ? { field: first.field, issue: first.issue } : { field: context },
+    message: issues.map((issue) => issue.text).join('; ') || 'Invalid request',
+  };
 }
 
-/** The one place that turns failures into `{message, code}`; 5xx details are logged, never sent. */
+/**
+ * The one place that turns failures into the coded body `{code, params, message, error, requestId}`
+ * (errorBodySchema): `code` and `params` are what the client renders, `message` is English for
+ * developers. 5xx details are logged, never sent.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ProviderError, request, reply) => {
-    const send = (status: number, code: string, message: string) =>
-      reply.status(status).send({ message, code, error: message, requestId: request.id });
+    const send = (status: number, code: string, params: ErrorParams | undefined, message: string) =>
+      reply.status(status).send({ code, params, message, error: message, requestId: request.id });
+    const sendCode = (status: number, code: HttpErrorCode, params?: ErrorParams) =>
+      send(status, code, params, HTTP_ERROR_MESSAGES[code]);
 
-    if (error instanceof AppError) return send(error.status, error.code, error.message);
+    if (error instanceof AppError) return send(error.status, error.code, error.params, error.message);
     if (error instanceof ProviderError) {
       request.log.warn(
         { provider: error.provider, code: error.code, detail: error.detail },
         'provider failed',
       );
-      const { status, message } = describeProviderError(error);
-      return send(status, error.code, message);
+      const { code, params, message } = providerFailure(error);
+      return send(providerErrorStatus(error), code, params, message);
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return send(400, 'validation_failed', describeValidation(error));
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      const { params, message } = describeValidation(error);
+      return send(400, 'validation_failed', params, message);
     }
     const status = error.statusCode ?? 500;
-    if (status === 429) return send(429, 'rate_limited', error.message);
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return send(413, 'payload_too_large', 'Request body is too large');
-    }
+    if (status === 429) return sendCode(429, 'rate_limited');
+    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return sendCode(413, 'payload_too_large');
+    if (status === 404) return sendCode(404, 'not_found');
+    if (status === 401) return sendCode(401, 'unauthorized');
     if (status >= 400 && status < 500) {
-      return send(status, error.code, error.message);
+      // Fastify's own refusals (a malformed JSON body, a wrong content type): the request, not the
+      // learner's input, is wrong, so one code covers them; Fastify's English words go as `message`.
+      request.log.info({ err: error }, 'request refused');
+      return send(status, 'invalid_request', undefined, error.message);
     }
     request.log.error({ err: error }, 'request failed');
-    return send(500, 'internal_error', 'Internal server error');
+    return sendCode(500, 'internal_error');
   });
 }
 
@@ -59,6 +85,8 @@ export function registerNotFoundHandler(
     if (options.hasClient && request.method === 'GET' && !isServerPath) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ message: 'Not found', code: 'not_found', requestId: request.id });
+    return reply
+      .status(404)
+      .send({ code: 'not_found', message: HTTP_ERROR_MESSAGES.not_found, requestId: request.id });
   });
 }

@@ -11,7 +11,7 @@ export function perUserLimit(limiter: AttemptLimiter) {
   return async (request: FastifyRequest): Promise<void> => {
     const key = `${request.routeOptions.url ?? request.url}:${userIdOf(request)}`;
     if (limiter.isBlocked(key)) {
-      throw new AppError('rate_limited', 429, 'Слишком много запросов. Подождите минуту и попробуйте снова.');
+      throw new AppError('rate_limited', 429);
     }
     limiter.record(key);
     return Promise.resolve();

@@ -1,8 +1,4 @@
-import {
-  PROVIDER_ERROR_MESSAGES_RU,
-  PROVIDER_ERROR_STATUS,
-  PROVIDER_NAMES_RU,
-} from '../../shared/catalogs/provider-errors';
+import { PROVIDER_ERROR_MESSAGES_RU, PROVIDER_NAMES_RU } from '../../shared/catalogs/provider-errors';
 
 /**
  * What went wrong with an AI provider, in terms the learner can act on. Adapters map every HTTP status,
@@ -54,7 +50,31 @@ export class ProviderError extends Error {
 
 export const isProviderError = (error: unknown): error is ProviderError => error instanceof ProviderError;
 
-/** What the learner reads about a provider failure; the provider's own words go to the log only. */
+/** HTTP status a route answers for each failure; never 401, which the client treats as "signed out". */
+const PROVIDER_ERROR_STATUS: Record<ProviderErrorCode, number> = {
+  provider_invalid_key: 400,
+  provider_quota_exhausted: 402,
+  provider_unavailable: 503,
+  provider_bad_output: 502,
+  provider_rejected: 422,
+};
+
+export const providerErrorStatus = (error: ProviderError): number => PROVIDER_ERROR_STATUS[error.code];
+
+/**
+ * A provider failure as the client renders it (`errors.<code>` with the provider's name), and an English
+ * developer text without the provider's own words, which go to the log only.
+ */
+export const providerFailure = (error: ProviderError) => ({
+  code: error.code,
+  params: { provider: error.provider },
+  message: `${error.provider}: ${error.code}`,
+});
+
+/**
+ * The Russian sentence for a provider failure. Only job results still store sentences; HTTP answers
+ * carry the code (providerErrorCoded). Goes once job results carry codes too (docs/product/errors.md).
+ */
 export function describeProviderError(error: ProviderError): { status: number; message: string } {
   return {
     status: PROVIDER_ERROR_STATUS[error.code],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SPEECH_SPEEDS } from '../catalogs/voices';
+import { errorParamsSchema } from './errors';
 
 export const providerPaths = {
   validateOpenaiKey: '/api/validate-openai-key',
@@ -83,13 +84,23 @@ export const speechMultipleRequestSchema = z.object({
   audiobookId: z.number().int().positive().nullish(),
   isAudiobook: z.boolean().nullish(),
 });
+/**
+ * A per-item failure inside a 200 answer (docs/product/errors.md): `error` is English for developers
+ * (null on success), `code` and `params` are what the client renders as `errors.<code>`.
+ */
+const itemFailureShape = {
+  error: z.string().nullable(),
+  code: z.string().min(1).optional(),
+  params: errorParamsSchema.optional(),
+};
+
 export const speechMultipleResponseSchema = z.object({
   results: z.array(
     z.object({
       voiceId: z.string(),
       success: z.boolean(),
       audio: z.string().nullable(),
-      error: z.string().nullable(),
+      ...itemFailureShape,
     }),
   ),
 });
@@ -107,6 +118,6 @@ export const generateSampleImageResponseSchema = z.object({
   success: z.boolean(),
   /** A `/media/…` path (DESIGN D3). */
   imageData: z.string().nullable(),
-  error: z.string().nullable(),
+  ...itemFailureShape,
   provider: z.enum(IMAGE_SERVICE_PROVIDERS).nullable(),
 });

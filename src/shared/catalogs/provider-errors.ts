@@ -1,4 +1,8 @@
-/** What the learner is told when an AI provider fails, by error code (server ProviderError codes). */
+/**
+ * What the learner is told when an AI provider fails, by error code (server ProviderError codes). HTTP
+ * answers no longer use these (the client renders `errors.<code>`); job results still do until they
+ * carry codes.
+ */
 export const PROVIDER_NAMES_RU = {
   openai: 'OpenAI',
   elevenlabs: 'ElevenLabs',
@@ -15,13 +19,4 @@ export const PROVIDER_ERROR_MESSAGES_RU = {
   provider_unavailable: (provider: string) => `Сервис ${provider} сейчас недоступен. Попробуйте позже.`,
   provider_bad_output: (provider: string) => `${provider} вернул непригодный ответ. Попробуйте ещё раз.`,
   provider_rejected: (provider: string) => `${provider} отклонил запрос. Проверьте текст, голос или стиль.`,
-} as const;
-
-/** HTTP status a route answers for each failure; never 401, which the client treats as "signed out". */
-export const PROVIDER_ERROR_STATUS = {
-  provider_invalid_key: 400,
-  provider_quota_exhausted: 402,
-  provider_unavailable: 503,
-  provider_bad_output: 502,
-  provider_rejected: 422,
 } as const;

@@ -1,12 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import {
-  apiClient,
-  buildRequestUrl,
-  HttpError,
-  serverErrorField,
-  serverMessage,
-} from '../../../src/client/lib/api-client';
+import { apiClient, buildRequestUrl, HttpError } from '../../../src/client/lib/api-client';
 
 function stubFetch(status: number, body: string) {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(body, { status }));
@@ -41,16 +35,17 @@ describe('apiRequest', () => {
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
   });
 
-  it('fails with the spec message, keeping the status and the body', async () => {
-    stubFetch(409, JSON.stringify({ message: 'Пользователь с таким email уже существует', error: 'dup' }));
+  it('fails with the developer message, keeping the status and the body', async () => {
+    const body = { code: 'email_taken', message: 'A user with this e-mail already exists', error: 'dup' };
+    stubFetch(409, JSON.stringify(body));
     const failure = await apiClient.get('/api/x', z.unknown()).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(HttpError);
     const httpError = failure as HttpError;
     expect(httpError.status).toBe(409);
     expect(httpError.message).toBe(
-      'HTTP error! status: 409, message: Пользователь с таким email уже существует',
+      'HTTP error! status: 409, message: A user with this e-mail already exists',
     );
-    expect(serverErrorField(httpError, 'error')).toBe('dup');
+    expect(httpError.body).toEqual(body);
   });
 
   it('uses the raw text when the answer is not JSON, and the bare status when empty', async () => {
@@ -67,14 +62,5 @@ describe('apiRequest', () => {
     await expect(
       apiClient.get('/api/auth/status', z.object({ isAuthenticated: z.boolean() })),
     ).rejects.toThrow();
-  });
-});
-
-describe('serverMessage', () => {
-  it("prefers the body's message, then the raw detail, else undefined", () => {
-    expect(serverMessage(new HttpError(400, 'x', { message: 'Too big' }))).toBe('Too big');
-    expect(serverMessage(new HttpError(502, 'Bad Gateway', 'Bad Gateway'))).toBe('Bad Gateway');
-    expect(serverMessage(new HttpError(500, '', undefined))).toBeUndefined();
-    expect(serverMessage(new Error('boom'))).toBeUndefined();
   });
 });

@@ -2,7 +2,8 @@ import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LogIn } from 'lucide-react';
-import { HttpError, serverErrorField } from '../../lib/api-client';
+import { HttpError } from '../../lib/api-client';
+import { serverErrorText } from '../../lib/error-text';
 import { useDocumentTitle } from '../../lib/hooks/document-title.hook';
 import { Button } from '../../ui/button.component';
 import {
@@ -41,11 +42,11 @@ export function LoginPage() {
             });
             return;
           }
-          // 401 is the spec's 'Неверные учетные данные'; a rate limit or a bad request says why itself.
+          // 401 is the spec's 'Неверные учетные данные'; a rate limit or a bad request names its code.
           const description =
             error.status === 401
               ? t('login.invalidCredentials')
-              : (serverErrorField(error, 'message') ?? t('login.invalidCredentials'));
+              : (serverErrorText(t, error) ?? t('login.invalidCredentials'));
           toast({ variant: 'destructive', title: t('login.failedTitle'), description });
         },
       },

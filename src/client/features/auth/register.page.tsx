@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { UserPlus } from 'lucide-react';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/api/auth';
-import { HttpError, serverErrorField } from '../../lib/api-client';
+import { HttpError } from '../../lib/api-client';
+import { serverErrorText } from '../../lib/error-text';
 import { useDocumentTitle } from '../../lib/hooks/document-title.hook';
 import { Button } from '../../ui/button.component';
 import {
@@ -77,9 +78,7 @@ export function RegisterPage() {
         onError: (error) => {
           const description =
             error instanceof HttpError
-              ? (serverErrorField(error, 'error') ??
-                serverErrorField(error, 'message') ??
-                t('register.serverError'))
+              ? (serverErrorText(t, error) ?? t('register.serverError'))
               : t('register.networkError');
           toast({ variant: 'destructive', title: t('register.errorTitle'), description });
         },

@@ -20,7 +20,7 @@ import {
 } from '../../auth/session-cookie';
 import { SESSION_COOKIE, type SessionStore } from '../../auth/sessions';
 import { AppError, unauthorized } from '../../http/app-error';
-import { AUTH_MESSAGES, type AuthService, toUserDto } from './auth.service';
+import { type AuthService, toUserDto, tooManyAttempts } from './auth.service';
 
 const FLOW_COOKIE = 'palabra_flow';
 const FLOW_TTL_SECONDS = 10 * 60;
@@ -45,8 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
   const { auth, sessions, sessionResolver, externalSignIn, ipLimiter } = deps;
 
   const guardIp = (request: FastifyRequest) => {
-    if (ipLimiter.isBlocked(request.ip))
-      throw new AppError('rate_limited', 429, AUTH_MESSAGES.tooManyAttempts);
+    if (ipLimiter.isBlocked(request.ip)) throw tooManyAttempts();
   };
 
   const startSession = async (

@@ -5,12 +5,6 @@ import { hashPassword, verifyPassword } from '../../auth/password';
 import { AppError } from '../../http/app-error';
 import type { UserRow, UsersRepository } from './users.repository';
 
-export const AUTH_MESSAGES = {
-  emailTaken: 'Пользователь с таким email уже существует',
-  invalidCredentials: 'Неверные учетные данные',
-  tooManyAttempts: 'Слишком много попыток. Попробуйте позже.',
-} as const;
-
 export function toUserDto(row: UserRow): User {
   return {
     id: row.id,
@@ -22,7 +16,7 @@ export function toUserDto(row: UserRow): User {
   };
 }
 
-const tooManyAttempts = () => new AppError('rate_limited', 429, AUTH_MESSAGES.tooManyAttempts);
+export const tooManyAttempts = () => new AppError('too_many_attempts', 429);
 
 export function createAuthService(deps: {
   users: UsersRepository;
@@ -42,7 +36,7 @@ export function createAuthService(deps: {
         lastName: input.lastName || null,
         authProvider: 'password',
       });
-      if (!created) throw new AppError('email_taken', 409, AUTH_MESSAGES.emailTaken);
+      if (!created) throw new AppError('email_taken', 409);
       return created;
     },
 
@@ -53,7 +47,7 @@ export function createAuthService(deps: {
       const isValid = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !isValid) {
         loginLimiter.record(email);
-        throw new AppError('invalid_credentials', 401, AUTH_MESSAGES.invalidCredentials);
+        throw new AppError('invalid_credentials', 401);
       }
       loginLimiter.reset(email);
       return user;

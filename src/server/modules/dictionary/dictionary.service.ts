@@ -28,13 +28,8 @@ type RegenerateImageRequest = z.output<typeof regenerateImageRequestSchema>;
 /** More than any dialog shows; a word common in every book should not answer thousands of rows. */
 const MAX_SENTENCES = 200;
 
-const missingWord = () => notFound('Слово не найдено');
-const noLanguageModel = () =>
-  new AppError(
-    'language_model_missing',
-    400,
-    'Нет ключа OpenAI: добавьте его в настройках, чтобы создавать новые фразы.',
-  );
+const missingWord = () => notFound('word_not_found');
+const noLanguageModel = () => new AppError('language_model_missing', 400);
 
 /**
  * The forms a word takes in running text, for finding it in audiobook sentences: without its article,
@@ -101,7 +96,7 @@ export function createDictionaryService(deps: {
     async setPrimaryImage(userId: string, wordId: number, imageId: number) {
       await findWord(userId, wordId);
       const picture = await dictionary.findPicture(userId, wordId, imageId);
-      if (!picture) throw notFound('Изображение не найдено');
+      if (!picture) throw notFound('picture_not_found');
       if (!(await dictionary.setPicture(userId, wordId, picture.imageUrl, picture.styleName))) {
         throw missingWord();
       }
@@ -146,24 +141,23 @@ export function createDictionaryService(deps: {
       const providers = await deps.userProviders.forUser(userId);
       if (!providers.languageModel) throw noLanguageModel();
       const settings = await deps.settingsService.get(userId);
-      let failure: string | undefined;
+      // Why no example came back, as a code the client renders inside 'phrase_failed'.
+      let failure: { reason: string; provider?: string } | undefined;
       const analysis = (
         await analyseWords(
           [word],
           providers.languageModel,
           settings.vocabularyLevel,
           unbounded,
-          (_, message) => {
-            failure = message;
+          (_, _message, cause) => {
+            failure = cause
+              ? { reason: cause.code, provider: cause.provider }
+              : { reason: 'analysis_missing' };
           },
         )
       ).get(word);
       if (!analysis?.example) {
-        throw new AppError(
-          'phrase_failed',
-          502,
-          `Не удалось перегенерировать фразу: ${failure ?? 'модель не вернула пример'}`,
-        );
+        throw new AppError('phrase_failed', 502, failure ?? { reason: 'phrase_no_example' });
       }
       const voices = await cardVoices(providers, settings.spanishVoices, settings.russianVoice);
       const isSaved = await savePhraseWithAudio(

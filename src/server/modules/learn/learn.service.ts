@@ -23,7 +23,7 @@ const SLOT_OF_VOICE_TYPE: Readonly<Record<VoiceType, CardAudioSlot>> = {
   spanish2: 'secondVoiceAudioData',
 };
 
-const missingWord = () => notFound('Слово не найдено');
+const missingWord = () => notFound('word_not_found');
 const utcDayOf = (date: Date) => date.toISOString().slice(0, 10);
 const startOfUtcDay = (date: Date) => new Date(`${utcDayOf(date)}T00:00:00Z`);
 const clipsOf = (card: CardAudio): CardAudio => ({
@@ -167,7 +167,7 @@ export function createLearnService(deps: {
         const word = await learn.findSpacedRepetition(userId, wordId);
         if (!word) throw missingWord();
         if (!word.isSpacedRepetitionActive) {
-          throw new AppError('not_in_spaced_repetition', 409, 'Слово не участвует в интервальном повторении');
+          throw new AppError('not_in_spaced_repetition', 409);
         }
         const at = now();
         const last = word.lastSpacedRepetitionAt;

@@ -17,7 +17,7 @@ import {
 import { createAttemptLimiter } from '../../auth/attempt-limiter';
 import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
 import { perUserLimit } from '../../http/per-user-limit';
-import { describeProviderError, ProviderError } from '../../providers/provider-error';
+import { ProviderError, providerFailure } from '../../providers/provider-error';
 import type { LearnService } from '../learn/learn.service';
 import type { SpeechService } from '../speech/speech.service';
 import type { KeyedProvider, ProvidersService } from './providers.service';
@@ -101,12 +101,8 @@ export const providersRoutes: FastifyPluginAsyncZod<{
             return { voiceId: outcome.value.voiceId, success: true, audio: outcome.value.audio, error: null };
           }
           if (!(outcome.reason instanceof ProviderError)) throw outcome.reason;
-          return {
-            voiceId,
-            success: false,
-            audio: null,
-            error: describeProviderError(outcome.reason).message,
-          };
+          const { code, params, message } = providerFailure(outcome.reason);
+          return { voiceId, success: false, audio: null, error: message, code, params };
         }),
       };
     },

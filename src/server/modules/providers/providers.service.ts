@@ -8,18 +8,14 @@ import {
 import { drawableFormat, resolveImageStyle, stylePrompt } from '../../../shared/catalogs/image-styles';
 import type { MediaStore } from '../../media/media-store';
 import type { ImageProviderName } from '../../providers/images';
-import { describeProviderError, ProviderError } from '../../providers/provider-error';
+import { HTTP_ERROR_MESSAGES } from '../../http/error-codes';
+import { ProviderError, providerFailure } from '../../providers/provider-error';
 import type { ProviderFactory } from '../../providers/provider-set';
 import type { SettingsService } from '../settings/settings.service';
 import type { UserProviders } from './user-providers';
 
 type SampleImageRequest = z.output<typeof generateSampleImageRequestSchema>;
 export type KeyedProvider = 'openai' | 'elevenlabs' | 'leonardo';
-
-const NO_KEY_MESSAGE: Record<Exclude<ImageProviderName, 'builtin'>, string> = {
-  leonardo: 'Нет ключа Leonardo. Добавьте его в Настройках.',
-  openai: 'Нет ключа OpenAI. Добавьте его в Настройках.',
-};
 
 /** Key checks, voice and model lists, sample pictures: the Settings screen's calls to the providers. */
 export function createProvidersService(deps: {
@@ -98,7 +94,14 @@ export function createProvidersService(deps: {
         : providers.images;
       if (!generator) {
         const provider = request.serviceProvider as Exclude<ImageProviderName, 'builtin'>;
-        return { success: false, imageData: null, error: NO_KEY_MESSAGE[provider], provider };
+        return {
+          success: false,
+          imageData: null,
+          error: HTTP_ERROR_MESSAGES.image_key_missing,
+          code: 'image_key_missing',
+          params: { provider },
+          provider,
+        };
       }
       const style = resolveImageStyle(request.styleId ?? null);
       try {
@@ -112,10 +115,13 @@ export function createProvidersService(deps: {
         return { success: true, imageData, error: null, provider: generator.provider };
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
+        const { code, params, message } = providerFailure(error);
         return {
           success: false,
           imageData: null,
-          error: describeProviderError(error).message,
+          error: message,
+          code,
+          params,
           provider: generator.provider,
         };
       }

@@ -42,7 +42,7 @@ export function createSpeechService(deps: {
 
   async function speak(userId: string, providers: ProviderSet, job: SpeechJob): Promise<SpokenClip> {
     const text = spokenText(job.text);
-    if (!text) throw new AppError('empty_text', 400, 'Нет текста для озвучивания');
+    if (!text) throw new AppError('empty_text', 400);
     const resolved = providers.speech.resolve(job.voiceId, job.language);
     const key: AudioCacheKey = {
       userId,

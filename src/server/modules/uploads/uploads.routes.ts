@@ -43,12 +43,12 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
     '/api/words/upload',
     { schema: { response: { 200: fileUploadResponseSchema } }, preHandler: uploads },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError('not_multipart', 400, 'Прикрепите файл .txt');
+      if (!request.isMultipart()) throw new AppError('not_multipart', 400);
       const file = await request.file();
-      if (!file) throw new AppError('no_file', 400, 'Прикрепите файл .txt');
+      if (!file) throw new AppError('no_file', 400);
       const bytes = await file.toBuffer().catch((error: unknown) => {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('payload_too_large', 413, 'Файл больше 1 МБ: разделите его на части');
+          throw new AppError('payload_too_large', 413);
         }
         throw error;
       });

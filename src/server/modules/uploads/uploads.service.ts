@@ -25,12 +25,7 @@ export interface UploadOptions {
 const DICTIONARY_KINDS: readonly string[] = Object.values(DICTIONARY_JOB_KINDS);
 const isDictionaryKind = (kind: string): kind is DictionaryJobKind => DICTIONARY_KINDS.includes(kind);
 
-const tooLong = () =>
-  new AppError(
-    'too_many_lines',
-    400,
-    `Слишком много строк: не больше ${MAX_UPLOAD_LINES.toLocaleString('ru-RU')} за раз`,
-  );
+const tooLong = () => new AppError('too_many_lines', 400, { max: MAX_UPLOAD_LINES });
 
 /** Word uploads (spec part 1 "Upload screen", DESIGN §4): parse, then hand the work to a job. */
 export function createUploadsService(deps: { jobsService: JobsService }) {
@@ -41,7 +36,7 @@ export function createUploadsService(deps: { jobsService: JobsService }) {
     const lineCount = parsed.entries.length + parsed.rejected.length;
     if (lineCount > MAX_UPLOAD_LINES) throw tooLong();
     if (parsed.entries.length === 0) {
-      throw new AppError('no_words', 400, 'Не найдено ни одного слова. Формат: «испанское слово / перевод».');
+      throw new AppError('no_words', 400);
     }
     const input: UploadJobInput = {
       entries: parsed.entries.map(({ lineNumber, spanish, russian }) => ({ lineNumber, spanish, russian })),
@@ -67,9 +62,9 @@ export function createUploadsService(deps: { jobsService: JobsService }) {
       options: UploadOptions,
     ) {
       const isText = /\.txt$/i.test(file.filename) || file.mimetype.startsWith('text/plain');
-      if (!isText) throw new AppError('not_a_text_file', 400, 'Нужен текстовый файл .txt');
+      if (!isText) throw new AppError('not_a_text_file', 400);
       if (file.bytes.length > MAX_UPLOAD_BYTES) {
-        throw new AppError('payload_too_large', 413, 'Файл больше 1 МБ: разделите его на части');
+        throw new AppError('payload_too_large', 413);
       }
       const { text } = decodeTextFile(new Uint8Array(file.bytes));
       const { jobId, entries } = await start(userId, text, options);
@@ -139,7 +134,7 @@ export function createUploadsService(deps: { jobsService: JobsService }) {
     const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(jobId);
     const job = isUuid ? await jobsService.findOwned(userId, jobId) : undefined;
     if (!job || (job.kind !== UPLOAD_WORDS_JOB && !isDictionaryKind(job.kind))) {
-      throw notFound('Задача не найдена');
+      throw notFound('job_not_found');
     }
     return job;
   }

@@ -195,7 +195,7 @@ export async function analyseWords<T extends AnalysisInput>(
   languageModel: LanguageModel | null,
   vocabularyLevel: number,
   limiter: Limiter,
-  fail: (entry: T, message: string) => void,
+  fail: (entry: T, message: string, cause?: ProviderError) => void,
 ): Promise<Map<T, LocalAnalysis>> {
   const analysed = new Map<T, LocalAnalysis>();
   if (!languageModel) return analysed;
@@ -227,7 +227,7 @@ export async function analyseWords<T extends AnalysisInput>(
         error.code === 'provider_invalid_key' ||
         error.code === 'provider_quota_exhausted'
       ) {
-        pending.forEach((entry) => fail(entry, describeProviderError(error).message));
+        pending.forEach((entry) => fail(entry, describeProviderError(error).message, error));
         return analysed;
       }
     }

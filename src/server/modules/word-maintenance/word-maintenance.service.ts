@@ -17,7 +17,7 @@ export function createWordMaintenanceService(deps: {
     async startTranslationFix(userId: string) {
       const { languageModel } = await deps.userProviders.forUser(userId);
       if (!languageModel) {
-        throw new AppError('language_model_missing', 400, 'Нет ключа OpenAI. Добавьте его на вкладке API.');
+        throw new AppError('translation_fix_key_missing', 400);
       }
       // One fix at a time: a second start replaces the first rather than racing it over the same words.
       await jobsService.cancelUnfinished(userId, REGENERATE_TRANSLATIONS_JOB);

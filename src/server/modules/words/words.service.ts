@@ -82,7 +82,7 @@ export function createWordsService(deps: {
 
     /** 404 for a word that is not this learner's, exactly as for one that does not exist. */
     async assertOwned(userId: string, wordId: number): Promise<void> {
-      if (!(await deps.words.isOwnedBy(userId, wordId))) throw notFound('Слово не найдено');
+      if (!(await deps.words.isOwnedBy(userId, wordId))) throw notFound('word_not_found');
     },
 
     async update(userId: string, wordId: number, update: WordUpdate): Promise<WordListItem> {
@@ -95,21 +95,20 @@ export function createWordsService(deps: {
         Object.assign(changes, { disabledAt: null, isSpacedRepetitionActive: false, spacedRepetitionDay: 0 });
       }
       const outcome = await deps.words.update(userId, wordId, changes);
-      if (outcome === 'missing') throw notFound('Слово не найдено');
-      if (outcome === 'duplicate')
-        throw new AppError('duplicate_word', 409, 'Слово уже существует в словаре');
+      if (outcome === 'missing') throw notFound('word_not_found');
+      if (outcome === 'duplicate') throw new AppError('duplicate_word', 409);
       const word = await deps.words.find(userId, wordId);
-      if (!word) throw notFound('Слово не найдено');
+      if (!word) throw notFound('word_not_found');
       return toItem(word);
     },
 
     async delete(userId: string, wordId: number): Promise<void> {
-      if ((await deps.words.delete(userId, [wordId])) === 0) throw notFound('Слово не найдено');
+      if ((await deps.words.delete(userId, [wordId])) === 0) throw notFound('word_not_found');
     },
 
     async get(userId: string, wordId: number): Promise<WordListItem> {
       const word = await deps.words.find(userId, wordId);
-      if (!word) throw notFound('Слово не найдено');
+      if (!word) throw notFound('word_not_found');
       return toItem(word);
     },
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DICTIONARY_JOB_KINDS, type DictionaryJobKind } from '../../../../shared/api/dictionary';
-import { serverMessage } from '../../../lib/api-client';
+import { serverErrorText } from '../../../lib/error-text';
 import { toast } from '../../../ui/toast-store';
 import { clearExpiredImages } from '../api/clear-expired-images.api';
 import { deleteAllAudio } from '../api/delete-all-audio.api';
@@ -89,7 +89,7 @@ export function useMaintenanceActions(
       } catch (error) {
         toast({
           title: t(`dictionary.toasts.${JOB_ACTIONS[action].failureTitle}`),
-          description: serverMessage(error) ?? t('dictionary.toasts.actionFailed'),
+          description: serverErrorText(t, error) ?? t('dictionary.toasts.actionFailed'),
           variant: 'destructive',
         });
       }
@@ -125,7 +125,7 @@ export function useMaintenanceActions(
       } catch (error) {
         toast({
           title: t('dictionary.toasts.errorTitle'),
-          description: serverMessage(error) ?? t('dictionary.toasts.audioDeleteFailed'),
+          description: serverErrorText(t, error) ?? t('dictionary.toasts.audioDeleteFailed'),
           variant: 'destructive',
         });
       }
@@ -143,7 +143,7 @@ export function useMaintenanceActions(
       } catch (error) {
         toast({
           title: t('dictionary.toasts.deleteFailedTitle'),
-          description: serverMessage(error) ?? t('dictionary.toasts.deleteFailedDescription'),
+          description: serverErrorText(t, error) ?? t('dictionary.toasts.deleteFailedDescription'),
           variant: 'destructive',
         });
       }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isWordInStudy } from '../../../../shared/api/words';
-import { serverMessage } from '../../../lib/api-client';
+import { serverErrorText } from '../../../lib/error-text';
 import { toast } from '../../../ui/toast-store';
 import type { DictionaryWord } from '../api/dictionary-words.api';
 import { deleteWords } from '../api/delete-words.api';
@@ -112,7 +112,7 @@ export function useWordActions() {
     } catch (error) {
       toast({
         title: t('dictionary.toasts.deleteFailedTitle'),
-        description: serverMessage(error) ?? t('dictionary.toasts.deleteFailedDescription'),
+        description: serverErrorText(t, error) ?? t('dictionary.toasts.deleteFailedDescription'),
         variant: 'destructive',
       });
       return false;
@@ -130,7 +130,7 @@ export function useWordActions() {
       toast({
         title: t('dictionary.toasts.imageFailedTitle'),
         description: t('dictionary.toasts.imageFailedDescription', {
-          message: serverMessage(error) ?? t('dictionary.toasts.unknownError'),
+          message: serverErrorText(t, error) ?? t('dictionary.toasts.unknownError'),
         }),
         variant: 'destructive',
       });

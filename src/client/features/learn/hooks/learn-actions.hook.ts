@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../../shared/api/settings';
-import { serverErrorField } from '../../../lib/api-client';
+import { serverErrorText } from '../../../lib/error-text';
 import type { LearnPlayer, PlayerWord } from '../../../lib/audio/learn-player.types';
 import { queryKeys } from '../../../lib/query-keys';
 import { toast } from '../../../ui/toast-store';
@@ -158,7 +158,7 @@ export function useLearnActions(settings: Settings) {
         toast({ title: t('learn.toast.imageCreated'), description: word.spanish });
         void markWordsStale();
       } catch (error) {
-        const message = serverErrorField(error, 'message');
+        const message = serverErrorText(t, error);
         toast({
           title: t('learn.toast.imageErrorTitle'),
           description: message

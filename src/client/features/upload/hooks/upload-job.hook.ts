@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UploadJob } from '../../../../shared/api/uploads';
-import { serverMessage } from '../../../lib/api-client';
+import { serverErrorText } from '../../../lib/error-text';
 import { useRealtimeMessage } from '../../../lib/hooks/realtime-message.hook';
 import { queryKeys } from '../../../lib/query-keys';
 import { realtimeSocket } from '../../../lib/realtime-socket';
@@ -152,7 +152,7 @@ export function useUploadJob() {
     } catch (error) {
       toast({
         title: t('upload.toasts.startFailedTitle'),
-        description: serverMessage(error) ?? t('upload.toasts.startFailedDescription'),
+        description: serverErrorText(t, error) ?? t('upload.toasts.startFailedDescription'),
         variant: 'destructive',
       });
       return false;
@@ -175,7 +175,7 @@ export function useUploadJob() {
     } catch (error) {
       toast({
         title: t('upload.toasts.uploadFailedTitle'),
-        description: serverMessage(error) ?? t('upload.toasts.uploadFailedDescription'),
+        description: serverErrorText(t, error) ?? t('upload.toasts.uploadFailedDescription'),
         variant: 'destructive',
       });
       return false;
@@ -194,7 +194,7 @@ export function useUploadJob() {
     } catch (error) {
       toast({
         title: t('upload.toasts.cancelFailedTitle'),
-        description: serverMessage(error) ?? t('upload.toasts.cancelFailedDescription'),
+        description: serverErrorText(t, error) ?? t('upload.toasts.cancelFailedDescription'),
         variant: 'destructive',
       });
     }

@@ -1,0 +1,58 @@
+import { PROVIDER_ERROR_CODES } from '../providers/provider-error';
+
+/**
+ * Every code an HTTP error answer may carry (docs/product/errors.md), each with the English text sent as
+ * the developer `message`. The learner's sentence for each lives in the client catalogue
+ * `errors.<code>`; a unit test checks that every code here has one in ru and en.
+ */
+export const HTTP_ERROR_MESSAGES = {
+  /** No session, or it expired. */
+  unauthorized: 'Unauthorized',
+  /** An unknown path or a media file that is not the learner's. */
+  not_found: 'Not found',
+  word_not_found: 'Word not found',
+  picture_not_found: 'Picture not found',
+  job_not_found: 'Job not found',
+  /** A request that breaks the contract; params name the first failing `field` and the zod `issue`. */
+  validation_failed: 'Request validation failed',
+  /** Too many calls to a provider-heavy route, or any other 429. */
+  rate_limited: 'Too many requests',
+  /** Too many sign-in or registration attempts for this e-mail or address. */
+  too_many_attempts: 'Too many attempts',
+  /** A body or an uploaded file above the size limit. */
+  payload_too_large: 'Request body is too large',
+  /** Fastify refused the request itself (malformed JSON, wrong content type): a client bug. */
+  invalid_request: 'Invalid request',
+  internal_error: 'Internal server error',
+  email_taken: 'A user with this e-mail already exists',
+  invalid_credentials: 'Invalid credentials',
+  duplicate_word: 'The word already exists in the dictionary',
+  not_in_spaced_repetition: 'The word is not in spaced repetition',
+  empty_text: 'No text to speak',
+  /** params: `max`, the most lines one upload may hold. */
+  too_many_lines: 'Too many lines in one upload',
+  no_words: 'No word lines found',
+  not_a_text_file: 'Not a .txt file',
+  not_multipart: 'Expected a multipart upload with a .txt file',
+  no_file: 'No file attached',
+  /** The phrase routes need the learner's language-model key. */
+  language_model_missing: 'No language-model key for phrases',
+  /** The translation fix needs the learner's language-model key. */
+  translation_fix_key_missing: 'No language-model key for the translation fix',
+  /** params: `reason`, a code (a provider error code, `analysis_missing` or `phrase_no_example`), and its `provider`. */
+  phrase_failed: 'Phrase regeneration failed',
+  /** The language model answered without an example; used as a `reason`. */
+  phrase_no_example: 'The model returned no example',
+  /** The language model's answer left this word out; used as a `reason`. */
+  analysis_missing: 'The model returned no analysis of this word',
+  /** params: `provider`, the picture service the learner chose but has no key for. */
+  image_key_missing: 'No key for the chosen picture provider',
+} as const;
+
+export type HttpErrorCode = keyof typeof HTTP_ERROR_MESSAGES;
+
+/** Every code the server sends in an error answer or a per-item failure over HTTP. */
+export const SERVER_ERROR_CODES: readonly string[] = [
+  ...Object.keys(HTTP_ERROR_MESSAGES),
+  ...PROVIDER_ERROR_CODES,
+];
