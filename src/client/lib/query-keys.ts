@@ -25,6 +25,8 @@ export const queryKeys = {
   },
   words: {
     all: ['words'] as const,
+    /** The whole list (`GET /api/words` without a limit): one entry every screen shares. */
+    whole: ['words', 'whole'] as const,
     list: (query: Readonly<Record<string, unknown>>) => ['words', 'list', query] as const,
     spacedRepetition: ['words', 'spaced-repetition'] as const,
     images: (wordId: number) => ['words', 'images', wordId] as const,

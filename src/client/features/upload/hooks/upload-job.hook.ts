@@ -7,7 +7,7 @@ import { useRealtimeMessage } from '../../../lib/hooks/realtime-message.hook';
 import { queryKeys } from '../../../lib/query-keys';
 import { realtimeSocket } from '../../../lib/realtime-socket';
 import { toast } from '../../../ui/toast-store';
-import { useSettings } from '../../settings/api/settings.api';
+import { useSettings } from '../../../lib/api/settings.api';
 import { useCancelJob } from '../api/cancel-job.api';
 import { useProcessBatch } from '../api/process-batch.api';
 import { useUploadFile } from '../api/upload-file.api';
