@@ -20,8 +20,9 @@ export const queryKeys = {
     leonardoTokenInfoFor: (keyHint: string | null) => ['providers', 'leonardo-token-info', keyHint] as const,
   },
   progress: ['progress'] as const,
-  uploads: {
-    job: (jobId: string) => ['uploads', 'job', jobId] as const,
+  /** One entry per background job, whatever its kind: the socket and the status call both write into it. */
+  jobs: {
+    byId: (jobId: string) => ['jobs', jobId] as const,
   },
   words: {
     all: ['words'] as const,
