@@ -31,9 +31,9 @@ const emptyLookup: TranslationLookup = new Map();
 const subscribeToSocketState = (onChange: () => void) => realtimeSocket.onState(onChange);
 
 /**
- * Everything about the one upload job the screen watches: starting it (text or file), following it over
- * the socket and by polling, cancelling, closing its panel, and the completion message. The job id is
- * kept in localStorage so a reload mid-job picks the job up again.
+ * Everything about the one upload job the screen watches: starting it (text or file), following it with
+ * `useJob` (socket and status call), cancelling, closing its panel, and the completion message. The job
+ * id is kept in localStorage so a reload mid-job picks the job up again.
  */
 export function useUploadJob() {
   const { t } = useTranslation();
