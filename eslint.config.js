@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { importBoundariesRule } from './eslint/import-boundaries.rule.js';
 
 /** Import boundaries of DESIGN §3: shared imports neither side; client and server never import each other. */
 const boundary = (/** @type {string[]} */ group, /** @type {string} */ message) => ({
@@ -60,6 +61,13 @@ export default tseslint.config(
   {
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // Relative imports checked on their resolved path: a screen never imports another screen, lib and ui
+    // import no screen, shared imports neither side, the server never imports the client.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { local: { rules: { 'import-boundaries': importBoundariesRule } } },
+    rules: { 'local/import-boundaries': 'error' },
   },
   {
     files: ['src/shared/**/*.ts'],

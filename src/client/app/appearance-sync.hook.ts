@@ -3,7 +3,7 @@ import { settingsDefaults } from '../../shared/api/settings';
 import { applyAppearance, isTheme, type Appearance } from '../lib/appearance';
 import { readStorage, writeStorage } from '../lib/local-storage';
 import { STORAGE_KEYS } from '../lib/storage-keys';
-import { useSettings } from '../features/settings/api/settings.api';
+import { useSettings } from '../lib/api/settings.api';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

@@ -1,4 +1,4 @@
-import { useIsAuthenticated } from '../features/auth/api/auth-status.api';
+import { useIsAuthenticated } from '../lib/api/auth-status.api';
 import { HomePage } from '../features/home/home.page';
 import { LandingPage } from '../features/landing/landing.page';
 import { AppShell, PublicLayout } from './layouts.component';

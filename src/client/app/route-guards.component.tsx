@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, ScrollRestoration, useRouteError } from 'react-router';
 import { RefreshCw } from 'lucide-react';
-import { useAuthStatus, useIsAuthenticated } from '../features/auth/api/auth-status.api';
+import { useAuthStatus, useIsAuthenticated } from '../lib/api/auth-status.api';
 import { Button } from '../ui/button.component';
 import { FullScreenMessage } from '../ui/full-screen-message.component';
 import { useAppearanceSync } from './appearance-sync.hook';

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { ChevronDown, Languages, LogOut, UserRound } from 'lucide-react';
 import { authPaths } from '../../shared/api/auth';
 import { INTERFACE_LANGUAGES } from '../../shared/catalogs/appearance';
-import { useAuthUser } from '../features/auth/api/auth-user.api';
-import { userFirstName } from '../features/auth/user-display-name';
+import { useAuthUser } from '../lib/api/auth-user.api';
+import { userFirstName } from '../lib/user-display-name';
 import { changeInterfaceLanguage, isInterfaceLanguage } from '../i18n/setup';
 import { Button } from '../ui/button.component';
 import {

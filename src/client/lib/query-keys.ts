@@ -20,11 +20,14 @@ export const queryKeys = {
     leonardoTokenInfoFor: (keyHint: string | null) => ['providers', 'leonardo-token-info', keyHint] as const,
   },
   progress: ['progress'] as const,
-  uploads: {
-    job: (jobId: string) => ['uploads', 'job', jobId] as const,
+  /** One entry per background job, whatever its kind: the socket and the status call both write into it. */
+  jobs: {
+    byId: (jobId: string) => ['jobs', jobId] as const,
   },
   words: {
     all: ['words'] as const,
+    /** The whole list (`GET /api/words` without a limit): one entry every screen shares. */
+    whole: ['words', 'whole'] as const,
     list: (query: Readonly<Record<string, unknown>>) => ['words', 'list', query] as const,
     spacedRepetition: ['words', 'spaced-repetition'] as const,
     images: (wordId: number) => ['words', 'images', wordId] as const,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysSinceDisabled } from '../../../src/client/features/dictionary/lib/days-since-disabled';
+import { daysSinceDisabled } from '../../../src/client/lib/days-since-disabled';
 import { listenTone } from '../../../src/client/features/dictionary/lib/listen-badge';
 import {
   mediaLibraryStyleKey,

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exampleSegments } from '../../../src/client/features/dictionary/lib/example-highlight';
-import {
-  hasMatch,
-  highlightWord,
-  markerSegments,
-  wordMatcher,
-} from '../../../src/client/features/dictionary/lib/word-highlight';
+import { hasMatch, highlightWord, markerSegments, wordMatcher } from '../../../src/client/lib/word-highlight';
 
 const marked = (segments: { text: string; isMatch: boolean }[]) =>
   segments.map((segment) => (segment.isMatch ? `[${segment.text}]` : segment.text)).join('');

@@ -1,68 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import {
-  applyJobMessage,
   jobPercent,
-  startedJob,
+  type StartedJob,
+  trackedJobOf,
   trackJob,
 } from '../../../src/client/features/dictionary/lib/dictionary-jobs';
+import { pendingJob } from '../../../src/client/lib/jobs/job-state';
 import {
   isEverySelected,
   selectedInView,
   toggleSelected,
 } from '../../../src/client/features/dictionary/lib/word-selection';
-import type { ServerMessage } from '../../../src/shared/realtime';
-
-const progress = (processed: number, total = 10) => ({
-  total,
-  processed,
-  failed: 0,
-  stage: null,
-  currentWord: 'casa',
-  estimatedTimeRemaining: null,
-});
-const progressMessage = (
-  jobId: string,
-  status: 'processing' | 'completed',
-  processed: number,
-): ServerMessage => ({
-  type: 'jobProgress',
-  jobId,
-  kind: 'generate-missing-images',
-  status,
-  progress: progress(processed),
-});
 
 describe('dictionary jobs', () => {
-  const job = startedJob('j1', 'generate-missing-images', 10);
+  const job: StartedJob = { jobId: 'j1', kind: 'generate-missing-images' };
 
-  it('moves with progress messages and ends with the last one', () => {
-    let jobs = trackJob([], job);
-    jobs = applyJobMessage(jobs, progressMessage('j1', 'processing', 4));
-    expect(jobs[0]).toMatchObject({ status: 'processing', processed: 4, currentWord: 'casa' });
-    expect(jobPercent(jobs[0]!)).toBe(40);
-    jobs = applyJobMessage(jobs, progressMessage('j1', 'completed', 10));
-    expect(jobs[0]).toMatchObject({ status: 'completed', processed: 10 });
-    expect(jobPercent(jobs[0]!)).toBe(100);
-  });
-
-  it('never moves backwards, nor past its end', () => {
-    let jobs = applyJobMessage([job], progressMessage('j1', 'processing', 6));
-    jobs = applyJobMessage(jobs, progressMessage('j1', 'processing', 3));
-    expect(jobs[0]?.processed).toBe(6);
-    jobs = applyJobMessage(jobs, { type: 'jobStatus', jobId: 'j1', status: 'failed' });
-    jobs = applyJobMessage(jobs, progressMessage('j1', 'processing', 8));
-    expect(jobs[0]).toMatchObject({ status: 'failed', processed: 6 });
-  });
-
-  it('ignores messages about other jobs, returning the same list', () => {
-    const jobs = [job];
-    expect(applyJobMessage(jobs, progressMessage('other', 'processing', 1))).toBe(jobs);
-    expect(applyJobMessage(jobs, { type: 'pong' })).toBe(jobs);
+  it('a row shows the followed job with the kind it was started as', () => {
+    expect(trackedJobOf(job, null)).toBeNull();
+    const snapshot = {
+      ...pendingJob('j1', 10, 'generate-missing-images'),
+      status: 'processing' as const,
+    };
+    const row = trackedJobOf(job, {
+      ...snapshot,
+      progress: { ...snapshot.progress, processed: 4, failed: 1, currentWord: 'casa' },
+    });
+    expect(row).toEqual({
+      jobId: 'j1',
+      kind: 'generate-missing-images',
+      status: 'processing',
+      total: 10,
+      processed: 4,
+      failed: 1,
+      currentWord: 'casa',
+    });
+    expect(jobPercent(row!)).toBe(40);
+    expect(jobPercent({ ...row!, status: 'completed' })).toBe(100);
   });
 
   it('keeps one job per kind', () => {
-    const again = startedJob('j2', 'generate-missing-images', 3);
-    const other = startedJob('j3', 'update-tags', 5);
+    const again: StartedJob = { jobId: 'j2', kind: 'generate-missing-images' };
+    const other: StartedJob = { jobId: 'j3', kind: 'update-tags' };
     expect(trackJob(trackJob([job, other], again), again).map((tracked) => tracked.jobId)).toEqual([
       'j3',
       'j2',
@@ -70,7 +48,8 @@ describe('dictionary jobs', () => {
   });
 
   it('shows 0% for an empty job until it completes', () => {
-    expect(jobPercent(startedJob('j', 'update-tags', 0))).toBe(0);
+    expect(jobPercent({ status: 'processing', total: 0, processed: 0 })).toBe(0);
+    expect(jobPercent({ status: 'completed', total: 0, processed: 0 })).toBe(100);
   });
 });
 

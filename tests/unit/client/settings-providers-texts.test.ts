@@ -29,6 +29,17 @@ describe('Settings → Audio and API texts (spec part 2 §8)', () => {
     );
   });
 
+  it('the translation fix progress and summary lines are verbatim', () => {
+    expect(texts.translationFix.preparing).toBe('Создаём качественные переводы…');
+    expect(fill(texts.translationFix.processed, { current: '3', total: '10' })).toBe('Обработано 3 из 10');
+    expect(fill(texts.translationFix.stoppedSummary, { regenerated: '2', totalWords: '10' })).toBe(
+      'Остановлено: исправлено 2 из 10',
+    );
+    expect(fill(texts.translationFix.doneSummary, { regenerated: '8', totalWords: '10' })).toBe(
+      'Готово: исправлено 8 из 10',
+    );
+  });
+
   it('offline voices are marked as DESIGN D5 says', () => {
     expect(texts.common.offline).toBe('офлайн');
   });

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isNavItemActive } from '../../../src/client/app/nav-bar.component';
 import { reasonTexts } from '../../../src/client/features/auth/auth-error.page';
-import { userFirstName } from '../../../src/client/features/auth/user-display-name';
+import { userFirstName } from '../../../src/client/lib/user-display-name';
 import { registerFormProblem } from '../../../src/client/features/auth/register.page';
-import { dailyGoalPercent, describeLastStudy } from '../../../src/client/features/progress/progress-format';
+import { dailyGoalPercent, describeLastStudy } from '../../../src/client/lib/progress-format';
 import { stopAllAudio, trackDetachedMedia } from '../../../src/client/lib/audio/stop-all-audio';
 
 describe('navigation', () => {

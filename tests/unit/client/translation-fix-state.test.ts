@@ -1,142 +1,181 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../../src/shared/realtime';
+import { type JobSnapshot, pendingJob } from '../../../src/client/lib/jobs/job-state';
 import {
+  adoptableTranslationFixJob,
   CORRECTIONS_KEPT,
   CORRECTIONS_SHOWN,
-  initialTranslationFixState,
+  initialTranslationFixDetails,
   recentCorrections,
-  type TranslationFixAction,
-  translationFixActionOf,
+  reduceTranslationFixDetails,
+  TRANSLATION_FIX_JOB_KIND,
+  type TranslationFixDetails,
   translationFixPercent,
-  translationFixReducer,
-  type TranslationFixState,
+  translationFixView,
 } from '../../../src/client/features/settings/lib/translation-fix-state';
 
-const run = (actions: TranslationFixAction[], from: TranslationFixState = initialTranslationFixState) =>
-  actions.reduce(translationFixReducer, from);
+const fold = (messages: ServerMessage[], from: TranslationFixDetails = initialTranslationFixDetails) =>
+  messages.reduce(reduceTranslationFixDetails, from);
 
-const progress = (current: number, total = 10): TranslationFixAction => ({
-  type: 'progress',
+const progress = (current: number, total = 10): ServerMessage => ({
+  type: 'translation_regeneration_progress',
   progress: {
     current,
     total,
-    regenerated: current - 1,
+    regenerated: Math.max(0, current - 1),
     failed: 1,
     currentWord: `palabra${current}`,
-    message: 'ok',
   },
 });
-const correction = (n: number): TranslationFixAction => ({
-  type: 'update',
-  correction: { spanish: `palabra${n}`, oldTranslation: `старое${n}`, newTranslation: `новое${n}` },
+const correction = (n: number): ServerMessage => ({
+  type: 'translation_regeneration_update',
+  wordData: { spanish: `palabra${n}`, oldTranslation: `старое${n}`, newTranslation: `новое${n}` },
 });
-
-describe('translation fix state', () => {
-  it('starts inactive with nothing counted', () => {
-    expect(initialTranslationFixState.isActive).toBe(false);
-    expect(translationFixPercent(initialTranslationFixState)).toBe(0);
-    expect(recentCorrections(initialTranslationFixState)).toEqual([]);
+const complete = (regenerated: number, totalWords: number, isStopped = false): ServerMessage => ({
+  type: 'translation_regeneration_complete',
+  summary: { totalWords, regenerated, failed: 2, isStopped },
+});
+const job = (status: JobSnapshot['status'] = 'processing', total = 10): JobSnapshot => ({
+  ...pendingJob('job-1', total, TRANSLATION_FIX_JOB_KIND),
+  status,
+});
+const view = (
+  details: TranslationFixDetails,
+  options: { job?: JobSnapshot | null; isRequesting?: boolean; isStoppedHere?: boolean } = {},
+) =>
+  translationFixView({
+    job: options.job === undefined ? job() : options.job,
+    details,
+    isRequesting: options.isRequesting ?? false,
+    isStoppedHere: options.isStoppedHere ?? false,
   });
 
-  it('pressing start activates it and resets the counters, with no server message yet', () => {
-    const previous = run([{ type: 'start', jobId: 'a', totalWords: 5 }, progress(3, 5), correction(1)]);
-    const state = run([{ type: 'request' }, { type: 'start', jobId: 'b', totalWords: 40 }], previous);
-    expect(state).toMatchObject({
-      isActive: true,
-      isStopped: false,
-      isFinished: false,
-      jobId: 'b',
-      current: 0,
-      total: 40,
-      regenerated: 0,
-      failed: 0,
-      currentWord: null,
-      message: null,
+describe('translation fix details from its messages', () => {
+  it('start empty', () => {
+    expect(initialTranslationFixDetails).toEqual({
+      progress: null,
       corrections: [],
+      lastError: null,
+      summary: null,
     });
   });
 
-  it('keeps what a fast run sent before the answer to its start arrived', () => {
-    const state = run([
-      { type: 'request' },
-      progress(2, 3),
+  it('record progress, corrections, the last error and the summary', () => {
+    const details = fold([
+      progress(3),
       correction(1),
-      { type: 'complete', summary: { totalWords: 3, regenerated: 1, failed: 0, message: 'done' } },
-      { type: 'start', jobId: 'a', totalWords: 3 },
+      {
+        type: 'translation_regeneration_error',
+        wordData: { spanish: 'gato' },
+        error: { code: 'translation_missing' },
+      },
+      complete(8, 10),
     ]);
-    expect(state).toMatchObject({ isActive: false, jobId: 'a', current: 3, total: 3, message: 'done' });
-    expect(recentCorrections(state).map((item) => item.spanish)).toEqual(['palabra1']);
-
-    const running = run([{ type: 'request' }, progress(2, 30), { type: 'start', jobId: 'b', totalWords: 3 }]);
-    expect(running).toMatchObject({ isActive: true, current: 2, total: 30 });
-  });
-
-  it('progress messages update the counters and the percent', () => {
-    const state = run([{ type: 'start', jobId: 'a', totalWords: 10 }, progress(4)]);
-    expect(state).toMatchObject({
-      current: 4,
-      total: 10,
-      regenerated: 3,
-      failed: 1,
-      currentWord: 'palabra4',
+    expect(details).toEqual({
+      progress: { current: 3, total: 10, regenerated: 2, failed: 1, currentWord: 'palabra3' },
+      corrections: [{ spanish: 'palabra1', oldTranslation: 'старое1', newTranslation: 'новое1' }],
+      lastError: { spanish: 'gato', error: { code: 'translation_missing' } },
+      summary: { totalWords: 10, regenerated: 8, failed: 2, isStopped: false },
     });
-    expect(translationFixPercent(state)).toBe(40);
   });
 
-  it('progress for a job started elsewhere shows it as running', () => {
-    expect(run([progress(2)]).isActive).toBe(true);
+  it('return the same details for messages of other features', () => {
+    const details = fold([progress(1)]);
+    expect(reduceTranslationFixDetails(details, { type: 'pong' })).toBe(details);
+    expect(reduceTranslationFixDetails(details, { type: 'jobStatus', jobId: 'x', status: 'completed' })).toBe(
+      details,
+    );
   });
 
-  it('completes to inactive with the summary counts', () => {
-    const state = run([
-      { type: 'start', jobId: 'a', totalWords: 10 },
-      progress(7),
-      { type: 'complete', summary: { totalWords: 10, regenerated: 8, failed: 2, message: 'done' } },
-    ]);
-    expect(state).toMatchObject({ isActive: false, current: 10, regenerated: 8, failed: 2, message: 'done' });
-    expect(translationFixPercent(state)).toBe(100);
-  });
-
-  it('a stop makes it inactive and ignores progress already on its way', () => {
-    const stopped = run([{ type: 'start', jobId: 'a', totalWords: 10 }, progress(2), { type: 'stop' }]);
-    expect(stopped.isActive).toBe(false);
-    const late = translationFixReducer(stopped, progress(3));
-    expect(late).toBe(stopped);
-    // The next start listens again.
-    expect(
-      run([{ type: 'request' }, { type: 'start', jobId: 'b', totalWords: 3 }, progress(1, 3)], stopped)
-        .isActive,
-    ).toBe(true);
-  });
-
-  it('a failed start leaves it inactive', () => {
-    expect(run([{ type: 'startFailed' }]).isActive).toBe(false);
-  });
-
-  it('a per-word error is recorded without stopping the run', () => {
-    const state = run([
-      { type: 'start', jobId: 'a', totalWords: 10 },
-      { type: 'error', spanish: 'gato', error: 'timeout' },
-    ]);
-    expect(state.isActive).toBe(true);
-    expect(state.lastError).toEqual({ spanish: 'gato', error: 'timeout' });
-  });
-
-  it(`keeps the last ${CORRECTIONS_KEPT} corrections and shows the newest ${CORRECTIONS_SHOWN} first`, () => {
-    const state = run(Array.from({ length: 13 }, (_, index) => correction(index + 1)));
-    expect(state.corrections).toHaveLength(CORRECTIONS_KEPT);
-    expect(state.corrections[0]?.spanish).toBe('palabra4');
-    expect(recentCorrections(state).map((item) => item.spanish)).toEqual([
+  it(`keep the last ${CORRECTIONS_KEPT} corrections and show the newest ${CORRECTIONS_SHOWN} first`, () => {
+    const details = fold(Array.from({ length: 13 }, (_, index) => correction(index + 1)));
+    expect(details.corrections).toHaveLength(CORRECTIONS_KEPT);
+    expect(details.corrections[0]?.spanish).toBe('palabra4');
+    expect(recentCorrections(details).map((item) => item.spanish)).toEqual([
       'palabra13',
       'palabra12',
       'palabra11',
       'palabra10',
       'palabra9',
     ]);
-    expect(recentCorrections(run([correction(1), correction(2)])).map((item) => item.spanish)).toEqual([
+    expect(recentCorrections(fold([correction(1), correction(2)])).map((item) => item.spanish)).toEqual([
       'palabra2',
       'palabra1',
     ]);
+  });
+});
+
+describe('the translation fix section', () => {
+  it('shows nothing before any run', () => {
+    expect(view(initialTranslationFixDetails, { job: null })).toMatchObject({
+      isActive: false,
+      hasRun: false,
+      line: null,
+    });
+  });
+
+  it('while the start is answered: a fresh active run, saying it is starting', () => {
+    const state = view(fold([progress(3), correction(1)]), { isRequesting: true });
+    expect(state).toMatchObject({
+      isActive: true,
+      hasRun: true,
+      current: 0,
+      total: 0,
+      line: { kind: 'starting' },
+    });
+    expect(state.corrections).toEqual([]);
+  });
+
+  it('a started job without messages yet: its total, saying it is starting', () => {
+    expect(view(initialTranslationFixDetails, { job: job('pending', 40) })).toMatchObject({
+      isActive: true,
+      current: 0,
+      total: 40,
+      line: { kind: 'starting' },
+    });
+  });
+
+  it('the first progress says the translations are being prepared, the next ones count', () => {
+    expect(view(fold([progress(0)])).line).toEqual({ kind: 'preparing' });
+    const state = view(fold([progress(0), progress(4)]));
+    expect(state).toMatchObject({
+      isActive: true,
+      current: 4,
+      total: 10,
+      regenerated: 3,
+      failed: 1,
+      currentWord: 'palabra4',
+      line: { kind: 'processed', current: 4, total: 10 },
+    });
+    expect(translationFixPercent(state)).toBe(40);
+  });
+
+  it('the summary ends it with its counts, done or stopped', () => {
+    const done = view(fold([progress(7), complete(8, 10)]));
+    expect(done).toMatchObject({
+      isActive: false,
+      current: 10,
+      total: 10,
+      regenerated: 8,
+      failed: 2,
+      currentWord: null,
+      line: { kind: 'done', regenerated: 8, totalWords: 10 },
+    });
+    expect(translationFixPercent(done)).toBe(100);
+    expect(view(fold([complete(3, 10, true)])).line).toEqual({
+      kind: 'stopped',
+      regenerated: 3,
+      totalWords: 10,
+    });
+  });
+
+  it('a stop here makes it inactive at once, keeping the last counts', () => {
+    const state = view(fold([progress(2), progress(3)]), { isStoppedHere: true });
+    expect(state).toMatchObject({ isActive: false, hasRun: true, current: 3, currentWord: null });
+  });
+
+  it('a job that ended without a summary is no longer active', () => {
+    expect(view(fold([progress(2)]), { job: job('failed') }).isActive).toBe(false);
   });
 
   it('clamps the percent and rounds it', () => {
@@ -146,34 +185,35 @@ describe('translation fix state', () => {
   });
 });
 
-describe('socket messages', () => {
-  it('map to reducer actions', () => {
-    const messages: ServerMessage[] = [
-      {
-        type: 'translation_regeneration_progress',
-        progress: { current: 1, total: 2, regenerated: 1, failed: 0, currentWord: 'casa', message: 'm' },
-      },
-      {
-        type: 'translation_regeneration_update',
-        wordData: { spanish: 'casa', oldTranslation: 'дом', newTranslation: 'дом, жилище' },
-      },
-      {
-        type: 'translation_regeneration_complete',
-        summary: { totalWords: 2, regenerated: 2, failed: 0, message: 'done' },
-      },
-      { type: 'translation_regeneration_error', wordData: { spanish: 'perro' }, error: 'boom' },
-    ];
-    expect(messages.map((message) => translationFixActionOf(message)?.type)).toEqual([
-      'progress',
-      'update',
-      'complete',
-      'error',
-    ]);
-    expect(translationFixActionOf(messages[3]!)).toEqual({ type: 'error', spanish: 'perro', error: 'boom' });
+describe('a fix started elsewhere', () => {
+  const running = (jobId: string, status: 'processing' | 'completed' = 'processing'): ServerMessage => ({
+    type: 'jobProgress',
+    jobId,
+    kind: TRANSLATION_FIX_JOB_KIND,
+    status,
+    progress: {
+      total: 3,
+      processed: 1,
+      failed: 0,
+      stage: null,
+      currentWord: null,
+      estimatedTimeRemaining: null,
+    },
   });
 
-  it('ignore messages of other features', () => {
-    expect(translationFixActionOf({ type: 'pong' })).toBeNull();
-    expect(translationFixActionOf({ type: 'connected', userId: 'u' })).toBeNull();
+  it('is adopted when the section follows nothing or a finished run', () => {
+    expect(adoptableTranslationFixJob(running('other'), null)).toBe('other');
+    expect(adoptableTranslationFixJob(running('other'), { jobId: 'mine', status: 'completed' })).toBe(
+      'other',
+    );
+  });
+
+  it('is not adopted over a running one, nor once ended, nor for another kind', () => {
+    expect(adoptableTranslationFixJob(running('other'), { jobId: 'mine', status: 'processing' })).toBeNull();
+    expect(adoptableTranslationFixJob(running('mine'), { jobId: 'mine', status: 'cancelled' })).toBeNull();
+    expect(adoptableTranslationFixJob(running('other', 'completed'), null)).toBeNull();
+    expect(
+      adoptableTranslationFixJob({ ...running('other'), kind: 'update-tags' } as ServerMessage, null),
+    ).toBeNull();
   });
 });

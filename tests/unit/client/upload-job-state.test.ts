@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { UploadJob, UploadResults } from '../../../src/shared/api/uploads';
-import type { ServerMessage } from '../../../src/shared/realtime';
+import { pendingJob } from '../../../src/client/lib/jobs/job-state';
 import {
   jobCurrentIndex,
-  jobFromProgressMessage,
   jobPercent,
-  mergeJobSnapshot,
   nextVisibleCount,
   parseStoredUploadJob,
-  pendingJob,
   RESULT_PAGE_SIZE,
   splitRemaining,
   summarizeResults,
+  uploadJobOf,
   wordStats,
 } from '../../../src/client/features/upload/lib/upload-job-state';
 import {
@@ -26,7 +24,7 @@ import {
 type JobOverrides = Omit<Partial<UploadJob>, 'progress'> & { progress?: Partial<UploadJob['progress']> };
 
 const job = (overrides: JobOverrides = {}): UploadJob => {
-  const base = pendingJob('job-1', 30);
+  const base = uploadJobOf(pendingJob('job-1', 30, null, []));
   return { ...base, ...overrides, progress: { ...base.progress, ...overrides.progress } };
 };
 
@@ -50,94 +48,30 @@ const results: UploadResults = {
   errors: [{ lineNumber: 7, spanish: null, stage: 'duplicates', message: 'Нет испанского слова' }],
 };
 
-describe('job snapshots from the socket and the poll', () => {
-  it('a new job starts pending with its line count', () => {
-    expect(pendingJob('abc', 12)).toMatchObject({
+describe('the followed job as the upload screen reads it', () => {
+  it('a new job starts pending with its line count and no results', () => {
+    expect(uploadJobOf(pendingJob('abc', 12, null, []))).toMatchObject({
       jobId: 'abc',
       status: 'pending',
       progress: { total: 12, processed: 0, failed: 0, stages: [] },
       results: null,
+      errorMessage: null,
     });
   });
 
-  it('turns a progress message into a snapshot, keeping only the known stages', () => {
-    const message: Extract<ServerMessage, { type: 'jobProgress' }> = {
-      type: 'jobProgress',
-      jobId: 'job-1',
-      kind: 'upload',
-      status: 'processing',
-      progress: {
-        total: 30,
-        processed: 4,
-        failed: 1,
-        stage: 'analysis',
-        currentWord: 'perro',
-        estimatedTimeRemaining: 60_000,
-        stages: [
-          { name: 'duplicates', completed: 30, total: 30 },
-          { name: 'unknown', completed: 1, total: 1 },
-        ],
-      },
-    };
-    const snapshot = jobFromProgressMessage(message);
-    expect(snapshot).toMatchObject({ jobId: 'job-1', status: 'processing', results: null });
-    expect(snapshot.progress.stages).toEqual([{ name: 'duplicates', completed: 30, total: 30 }]);
-    const withoutStages = jobFromProgressMessage({
-      ...message,
-      progress: { ...message.progress, stages: undefined },
-    });
-    expect(withoutStages.progress.stages).toEqual([]);
+  it('keeps only the known stages, and none when the job sent none', () => {
+    const snapshot = pendingJob('job-1', 30, 'upload', [
+      { name: 'duplicates', completed: 30, total: 30 },
+      { name: 'unknown', completed: 1, total: 1 },
+    ]);
+    expect(uploadJobOf(snapshot).progress.stages).toEqual([{ name: 'duplicates', completed: 30, total: 30 }]);
+    expect(uploadJobOf(pendingJob('job-1', 30)).progress.stages).toEqual([]);
   });
 
-  it('takes newer progress', () => {
-    const merged = mergeJobSnapshot(
-      job({ status: 'processing', progress: { processed: 3 } }),
-      job({ status: 'processing', progress: { processed: 5, currentWord: 'gato' } }),
-    );
-    expect(merged.progress).toMatchObject({ processed: 5, currentWord: 'gato' });
-  });
-
-  it('never moves backwards when a late poll arrives after a socket message', () => {
-    const ahead = job({ status: 'processing', progress: { processed: 10 } });
-    const late = job({ status: 'pending', progress: { processed: 8 } });
-    const merged = mergeJobSnapshot(ahead, late);
-    expect(merged.status).toBe('processing');
-    expect(merged.progress.processed).toBe(10);
-  });
-
-  it('never leaves a finished status for a running one', () => {
-    const done = job({ status: 'completed', results });
-    expect(mergeJobSnapshot(done, job({ status: 'processing' }))).toBe(done);
-  });
-
-  it('keeps the last known stages when a message has none', () => {
-    const stages = [{ name: 'duplicates' as const, completed: 30, total: 30 }];
-    const merged = mergeJobSnapshot(
-      job({ status: 'processing', progress: { stages, processed: 1 } }),
-      job({ status: 'processing', progress: { processed: 2 } }),
-    );
-    expect(merged.progress.stages).toEqual(stages);
-  });
-
-  it('keeps results and the error message once known', () => {
-    const withResults = job({ status: 'completed', results, errorMessage: 'boom' });
-    const merged = mergeJobSnapshot(withResults, job({ status: 'completed' }));
-    expect(merged.results).toBe(results);
-    expect(merged.errorMessage).toBe('boom');
-  });
-
-  it('a finishing snapshot wins even with less work counted', () => {
-    const merged = mergeJobSnapshot(
-      job({ status: 'processing', progress: { processed: 10 } }),
-      job({ status: 'cancelled', progress: { processed: 9 } }),
-    );
-    expect(merged).toMatchObject({ status: 'cancelled', progress: { processed: 9 } });
-  });
-
-  it('another job replaces the snapshot entirely', () => {
-    const other = { ...job({ status: 'pending' }), jobId: 'job-2' };
-    expect(mergeJobSnapshot(job({ status: 'completed' }), other)).toBe(other);
-    expect(mergeJobSnapshot(undefined, other)).toBe(other);
+  it('parses the results with the upload schema, and reads anything else as none', () => {
+    const done = { ...pendingJob('job-1', 30), status: 'completed' as const };
+    expect(uploadJobOf({ ...done, results }).results).toEqual(results);
+    expect(uploadJobOf({ ...done, results: { totalWords: 3 } }).results).toBeNull();
   });
 });
 

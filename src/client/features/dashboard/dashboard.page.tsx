@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ProgressPanel } from '../progress/components/progress-panel.component';
+import { ProgressPanel } from '../../ui/progress-panel.component';
 
 /** The progress panel on its own (DESIGN D1). */
 export function DashboardPage() {

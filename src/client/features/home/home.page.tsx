@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useAuthUser } from '../auth/api/auth-user.api';
-import { userFirstName } from '../auth/user-display-name';
-import { ProgressPanel } from '../progress/components/progress-panel.component';
+import { useAuthUser } from '../../lib/api/auth-user.api';
+import { userFirstName } from '../../lib/user-display-name';
+import { ProgressPanel } from '../../ui/progress-panel.component';
 import { HomeCards } from './components/home-cards.component';
 import { RecentWords } from './components/recent-words.component';
 

@@ -10,10 +10,10 @@ import { readStorage, removeStorage } from '../../lib/local-storage';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { Button } from '../../ui/button.component';
 import { LearnMessage } from './components/learn-message.component';
-import { dictionaryWordsQueryOptions } from '../dictionary/api/dictionary-words.api';
-import { spacedRepetitionWordsQueryOptions } from '../dictionary/api/spaced-repetition-words.api';
-import { useSettings } from '../settings/api/settings.api';
-import { useUpdateSettings } from '../settings/api/update-settings.api';
+import { useWordsFreshOnMount } from '../../lib/api/words.api';
+import { spacedRepetitionWordsQueryOptions } from '../../lib/api/spaced-repetition-words.api';
+import { useSettings } from '../../lib/api/settings.api';
+import { useUpdateSettings } from '../../lib/api/update-settings.api';
 import { ImageStyleDialog } from './components/image-style-dialog.component';
 import { LearnBottomBar } from './components/learn-bottom-bar.component';
 import { LearnCard } from './components/learn-card.component';
@@ -33,7 +33,7 @@ export function LearnPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('pages.learnTitle'));
   // Read fresh on every visit: a list cached from the last one would bring back hidden words and old counts.
-  const words = useQuery(dictionaryWordsQueryOptions());
+  const words = useWordsFreshOnMount();
   const dueWords = useQuery({ ...spacedRepetitionWordsQueryOptions(), refetchOnMount: 'always' });
   const settings = useSettings();
   const [initialWords, setInitialWords] = useState<PlayerWord[] | null>(null);

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/hooks/document-title.hook';
 import { Button } from '../../ui/button.component';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.component';
-import { useSettings } from './api/settings.api';
+import { useSettings } from '../../lib/api/settings.api';
 import { ApiTab } from './components/api-tab.component';
 import { AudioTab } from './components/audio-tab.component';
 import { ImagesTab } from './components/images-tab.component';

@@ -1,6 +1,6 @@
 import { createSessionCheck } from '../../../lib/session-renewal';
-import { fetchAuthStatus } from './auth-status.api';
-import { fetchAuthUser } from './auth-user.api';
+import { fetchAuthStatus } from '../../../lib/api/auth-status.api';
+import { fetchAuthUser } from '../../../lib/api/auth-user.api';
 
 /** The spec's renewal sequence against the real endpoints: status, then user (spec part 1 §7). */
 export const checkSession = createSessionCheck({ fetchStatus: fetchAuthStatus, fetchUser: fetchAuthUser });

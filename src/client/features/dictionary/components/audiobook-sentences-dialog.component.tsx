@@ -6,11 +6,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../ui/dialog.component';
-import { useSettings } from '../../settings/api/settings.api';
+import { useSettings } from '../../../lib/api/settings.api';
 import { useAudiobookSentences } from '../api/audiobook-sentences.api';
-import type { DictionaryWord } from '../api/dictionary-words.api';
+import type { DictionaryWord } from '../../../lib/api/words.api';
 import { sentenceFontScale } from '../lib/sentence-font-size';
-import { highlightWord } from '../lib/word-highlight';
+import { highlightWord } from '../../../lib/word-highlight';
 import { HighlightedSegments } from './highlighted-segments.component';
 
 /** The audiobook sentences that use the word, with the word marked (verbs by their stem). */

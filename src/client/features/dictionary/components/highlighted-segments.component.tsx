@@ -1,4 +1,4 @@
-import type { TextSegment } from '../lib/word-highlight';
+import type { TextSegment } from '../../../lib/word-highlight';
 
 /** Text with its matched parts marked; <mark> tells screen readers too. */
 export function HighlightedSegments({ segments }: { segments: readonly TextSegment[] }) {

@@ -6,7 +6,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../ui/dialog.component';
-import type { DictionaryWord } from '../api/dictionary-words.api';
+import type { DictionaryWord } from '../../../lib/api/words.api';
 import { WordImage } from './word-image.component';
 
 /** A row's picture over the whole screen (spec: clicking a row outside select mode). */

@@ -10,9 +10,9 @@ import {
   DialogTitle,
 } from '../../../ui/dialog.component';
 import { toast } from '../../../ui/toast-store';
-import type { DictionaryWord } from '../api/dictionary-words.api';
+import type { DictionaryWord } from '../../../lib/api/words.api';
 import { useMediaGallery } from '../api/media-gallery.api';
-import { useUpdateWord } from '../api/update-word.api';
+import { useUpdateWord } from '../../../lib/api/update-word.api';
 import { useWordCache } from '../hooks/word-cache.hook';
 import { mediaLibraryStyleKey } from '../lib/media-library-styles';
 

@@ -14,7 +14,7 @@ import {
   DialogTitle,
 } from '../../../ui/dialog.component';
 import { toast } from '../../../ui/toast-store';
-import type { DictionaryWord } from '../api/dictionary-words.api';
+import type { DictionaryWord } from '../../../lib/api/words.api';
 import { useSetPrimaryImage } from '../api/set-primary-image.api';
 import { useWordImages } from '../api/word-images.api';
 import { useWordCache } from '../hooks/word-cache.hook';

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import type { DictionaryWord } from '../api/dictionary-words.api';
+import type { DictionaryWord } from '../../../lib/api/words.api';
 import type { ListenThresholdSettings } from '../lib/listen-badge';
 import { WordRow, type WordRowHandlers } from './word-row.component';
 

@@ -21,7 +21,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../../ui/dropdown-menu.component';
-import type { DictionaryWord } from '../api/dictionary-words.api';
+import type { DictionaryWord } from '../../../lib/api/words.api';
 import type { ListenThresholdSettings } from '../lib/listen-badge';
 import { CountBadge } from './count-badge.component';
 import { ListenBadge } from './listen-badge.component';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { WordListItem } from '../../../../shared/api/words';
 import { Badge } from '../../../ui/badge.component';
-import { CefrBadge } from '../../words/components/cefr-badge.component';
+import { CefrBadge } from '../../../ui/cefr-badge.component';
 import { usePartOfSpeechLabel } from '../hooks/part-of-speech-label.hook';
 
 /** CEFR level (coloured), part of speech and theme; the caller leaves it out when showTags is off. */

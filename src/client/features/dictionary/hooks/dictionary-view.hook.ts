@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { DictionaryWord } from '../api/dictionary-words.api';
+import type { DictionaryWord } from '../../../lib/api/words.api';
 import {
   countByView,
   type Facet,

@@ -9,7 +9,7 @@ import { deleteWithoutImages } from '../api/delete-without-images.api';
 import { generateMissingImages } from '../api/generate-missing-images.api';
 import { regenerateAllImages } from '../api/regenerate-all-images.api';
 import { regenerateAllPhrases } from '../api/regenerate-all-phrases.api';
-import { resetListenCount } from '../api/reset-listen-count.api';
+import { resetListenCount } from '../../../lib/api/reset-listen-count.api';
 import { updateTags } from '../api/update-tags.api';
 import type { ConfirmRequest } from '../components/confirm-dialog.component';
 import type { MaintenanceAction } from '../components/maintenance-menu.component';

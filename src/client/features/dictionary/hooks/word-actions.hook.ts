@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { isWordInStudy } from '../../../../shared/api/words';
 import { serverErrorText } from '../../../lib/error-text';
 import { toast } from '../../../ui/toast-store';
-import type { DictionaryWord } from '../api/dictionary-words.api';
+import type { DictionaryWord } from '../../../lib/api/words.api';
 import { deleteWords } from '../api/delete-words.api';
-import { regenerateImage } from '../api/regenerate-image.api';
-import { regeneratePhrase } from '../api/regenerate-phrase.api';
-import { updateWord } from '../api/update-word.api';
+import { regenerateImage } from '../../../lib/api/regenerate-image.api';
+import { regeneratePhrase } from '../../../lib/api/regenerate-phrase.api';
+import { updateWord } from '../../../lib/api/update-word.api';
 import { useWordCache } from './word-cache.hook';
 
 /** Spec part 1 §9: a single word's picture is refreshed 100 ms after its regeneration. */

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { WordListItem } from '../../../../shared/api/words';
 import { queryKeys } from '../../../lib/query-keys';
-import { type DictionaryWord, dictionaryWordsQueryKey } from '../api/dictionary-words.api';
+import type { DictionaryWord } from '../../../lib/api/words.api';
 
 /**
- * Writes an answer straight into the dictionary's cached list, so a change shows at once without
- * refetching 10,000 words; other word lists (home, upload statistics) are marked stale instead.
+ * Writes an answer straight into the cached whole word list, so a change shows at once without
+ * refetching 10,000 words; other word lists (home's recent words, the due words) are marked stale instead.
  */
 export function useWordCache() {
   const queryClient = useQueryClient();
@@ -13,21 +13,21 @@ export function useWordCache() {
   const markOthersStale = () =>
     void queryClient.invalidateQueries({
       queryKey: queryKeys.words.all,
-      predicate: (query) => query.queryKey[2] !== dictionaryWordsQueryKey[2],
+      predicate: (query) => query.queryKey[1] !== queryKeys.words.whole[1],
       refetchType: 'none',
     });
 
   return {
     /** Keeps fields the answer does not carry (the clip path) from the cached word. */
     patchWord(wordId: number, changes: Partial<WordListItem>) {
-      queryClient.setQueryData<DictionaryWord[]>(dictionaryWordsQueryKey, (words) =>
+      queryClient.setQueryData<DictionaryWord[]>(queryKeys.words.whole, (words) =>
         words?.map((word) => (word.id === wordId ? { ...word, ...changes } : word)),
       );
       markOthersStale();
     },
     removeWords(wordIds: readonly number[]) {
       const removed = new Set(wordIds);
-      queryClient.setQueryData<DictionaryWord[]>(dictionaryWordsQueryKey, (words) =>
+      queryClient.setQueryData<DictionaryWord[]>(queryKeys.words.whole, (words) =>
         words?.filter((word) => !removed.has(word.id)),
       );
       markOthersStale();

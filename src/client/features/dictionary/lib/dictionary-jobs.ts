@@ -1,11 +1,14 @@
 import type { DictionaryJobKind } from '../../../../shared/api/dictionary';
-import type { JobProgress, ServerMessage } from '../../../../shared/realtime';
-import { isJobFinished, type JobStatus } from '../../../lib/job-status';
+import type { JobStatus } from '../../../lib/job-status';
+import type { JobSnapshot } from '../../../lib/jobs/job-state';
 
-/**
- * The maintenance jobs the screen started and follows: one per kind at a time, moved by `jobProgress`
- * and `jobStatus` messages, never backwards (a late message of an older state is ignored).
- */
+/** A maintenance job the screen started: its id and kind; everything else is in the job's own entry. */
+export interface StartedJob {
+  jobId: string;
+  kind: DictionaryJobKind;
+}
+
+/** One row of the jobs panel. */
 export interface TrackedJob {
   jobId: string;
   kind: DictionaryJobKind;
@@ -16,38 +19,23 @@ export interface TrackedJob {
   currentWord: string | null;
 }
 
-export function startedJob(jobId: string, kind: DictionaryJobKind, totalWords: number): TrackedJob {
-  return { jobId, kind, status: 'pending', total: totalWords, processed: 0, failed: 0, currentWord: null };
-}
-
-function withProgress(job: TrackedJob, status: JobStatus, progress: JobProgress | null): TrackedJob {
-  if (isJobFinished(job.status)) return job;
+/** A row from the followed job; null while nothing is known of it yet. */
+export function trackedJobOf(started: StartedJob, job: JobSnapshot | null): TrackedJob | null {
+  if (!job) return null;
+  const { total, processed, failed, currentWord } = job.progress;
   return {
-    ...job,
-    status,
-    total: progress?.total ?? job.total,
-    processed: Math.max(job.processed, progress?.processed ?? 0),
-    failed: Math.max(job.failed, progress?.failed ?? 0),
-    currentWord: progress ? progress.currentWord : job.currentWord,
+    jobId: started.jobId,
+    kind: started.kind,
+    status: job.status,
+    total,
+    processed,
+    failed,
+    currentWord,
   };
 }
 
-/** The jobs after one socket message; the same array when the message is about none of them. */
-export function applyJobMessage(jobs: readonly TrackedJob[], message: ServerMessage): readonly TrackedJob[] {
-  if (message.type !== 'jobProgress' && message.type !== 'jobStatus') return jobs;
-  const index = jobs.findIndex((job) => job.jobId === message.jobId);
-  const job = jobs[index];
-  if (!job) return jobs;
-  const next =
-    message.type === 'jobProgress'
-      ? withProgress(job, message.status, message.progress)
-      : withProgress(job, message.status, null);
-  if (next === job) return jobs;
-  return jobs.map((candidate, position) => (position === index ? next : candidate));
-}
-
-/** A new job of a kind replaces the previous one of that kind. */
-export function trackJob(jobs: readonly TrackedJob[], job: TrackedJob): readonly TrackedJob[] {
+/** One job per kind at a time: a new job of a kind replaces the previous one of that kind. */
+export function trackJob(jobs: readonly StartedJob[], job: StartedJob): readonly StartedJob[] {
   return [...jobs.filter((candidate) => candidate.kind !== job.kind), job];
 }
 

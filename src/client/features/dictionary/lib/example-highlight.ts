@@ -1,4 +1,4 @@
-import { markerSegments, type TextSegment } from './word-highlight';
+import { markerSegments, type TextSegment } from '../../../lib/word-highlight';
 
 /**
  * The word card's example and its translation with the learnt word marked: the `** **` markers the

@@ -5,7 +5,7 @@ import { ArrowRight, Sparkles } from 'lucide-react';
 import type { WordListItem } from '../../../../shared/api/words';
 import { Button } from '../../../ui/button.component';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.component';
-import { CefrBadge } from '../../words/components/cefr-badge.component';
+import { CefrBadge } from '../../../ui/cefr-badge.component';
 import { useRecentWords } from '../api/recent-words.api';
 
 export function RecentWords({ className }: { className?: string }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TextSegment } from '../../dictionary/lib/word-highlight';
+import type { TextSegment } from '../../../lib/word-highlight';
 import type { PlayerWord } from '../../../lib/audio/learn-player.types';
 import { mediaSource } from '../../../lib/media-source';
 import { useWordImage } from '../api/word-image.api';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CalendarClock, Clock, Headphones, Repeat } from 'lucide-react';
 import type { PlayerWord } from '../../../lib/audio/learn-player.types';
-import { daysSinceDisabled } from '../../dictionary/lib/days-since-disabled';
+import { daysSinceDisabled } from '../../../lib/days-since-disabled';
 import { formatElapsed } from '../lib/listen-progress';
 
 interface LearnTopBarProps {

@@ -8,7 +8,7 @@ import { playerSettingsOf } from '../../../lib/audio/player-settings';
 import { bindMediaSession } from '../../../lib/audio/media-session';
 import { createSpeechFallback } from '../../../lib/audio/speech-fallback';
 import { mediaSource } from '../../../lib/media-source';
-import { generateAudio } from '../../settings/api/generate-audio.api';
+import { generateAudio } from '../../../lib/api/generate-audio.api';
 import { fetchWordAudio } from '../api/word-audio.api';
 
 /**

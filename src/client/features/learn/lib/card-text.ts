@@ -1,5 +1,5 @@
 import { stripEmoji } from '../../../../shared/text/spoken-text';
-import { highlightWord, markerSegments, type TextSegment } from '../../dictionary/lib/word-highlight';
+import { highlightWord, markerSegments, type TextSegment } from '../../../lib/word-highlight';
 
 /**
  * What a card shows (spec part 2 §5 "Text display"): emoji stripped, and trailing dots from the Spanish;

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.compo
 import { Label } from '../../../ui/label.component';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../ui/select.component';
 import { Textarea } from '../../../ui/textarea.component';
-import { useUpdateSettings } from '../api/update-settings.api';
+import { useUpdateSettings } from '../../../lib/api/update-settings.api';
 
 /** Spec part 2 §3: phrase difficulty as a vocabulary size in words. */
 export const VOCABULARY_LEVELS = [

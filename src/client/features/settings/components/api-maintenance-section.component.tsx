@@ -2,8 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { AudioLines, DatabaseZap, LoaderCircle } from 'lucide-react';
-import type { JobProgress } from '../../../../shared/realtime';
-import { useRealtimeMessage } from '../../../lib/hooks/realtime-message.hook';
+import { useJob } from '../../../lib/jobs/job.hook';
+import { pendingJob } from '../../../lib/jobs/job-state';
 import { Button } from '../../../ui/button.component';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.component';
 import {
@@ -98,19 +98,20 @@ function RussianAudioRegeneration() {
   const titleId = useId();
   const progressLabelId = useId();
   const [isConfirming, setIsConfirming] = useState(false);
-  const [job, setJob] = useState<{ jobId: string; progress: JobProgress | null } | null>(null);
-
-  // The job reports like every other job (`jobProgress`); only ours is shown.
-  useRealtimeMessage((message) => {
-    if (message.type === 'jobProgress' && message.jobId === job?.jobId)
-      setJob({ jobId: message.jobId, progress: message.progress });
-  });
+  const [jobId, setJobId] = useState<string | null>(null);
+  // The job reports like every other job (`jobProgress`), followed with the status call as its safety net.
+  const { job, start } = useJob(jobId);
 
   const run = async () => {
     setIsConfirming(false);
     try {
-      const { jobId, totalWords } = await regenerate.mutateAsync();
-      setJob({ jobId, progress: null });
+      const { jobId: startedId, totalWords } = await start(
+        () => regenerate.mutateAsync(),
+        (answer) => pendingJob(answer.jobId, answer.totalWords),
+        // The progress shows from the job's first report; nothing is lost by not waiting for the socket.
+        { socketWaitMs: 0 },
+      );
+      setJobId(startedId);
       toast({
         title: t('settingsProviders.maintenance.russianAudioStarted'),
         description: t('settingsProviders.maintenance.russianAudioStartedDescription', { count: totalWords }),
@@ -124,7 +125,9 @@ function RussianAudioRegeneration() {
     }
   };
 
-  const progress = job?.progress;
+  // Shown once the job has reported (it leaves 'pending' with its first progress), as before any report
+  // there is nothing to count yet.
+  const progress = job && job.status !== 'pending' ? job.progress : null;
   const percent =
     progress && progress.total > 0 ? Math.round((progress.processed / progress.total) * 100) : 0;
 

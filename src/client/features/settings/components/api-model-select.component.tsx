@@ -8,7 +8,7 @@ import { Label } from '../../../ui/label.component';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../ui/select.component';
 import { toast } from '../../../ui/toast-store';
 import { useModels } from '../api/models.api';
-import { useUpdateSettings } from '../api/update-settings.api';
+import { useUpdateSettings } from '../../../lib/api/update-settings.api';
 
 /**
  * The language model to use (settings.openaiModel). The list loads from the learner's endpoint once a key

@@ -8,7 +8,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card.component';
 import { Input } from '../../../ui/input.component';
 import { Label } from '../../../ui/label.component';
-import { useUpdateSettings } from '../api/update-settings.api';
+import { useUpdateSettings } from '../../../lib/api/update-settings.api';
 import { useValidateElevenlabsKey } from '../api/validate-elevenlabs-key.api';
 import { useValidateLeonardoKey } from '../api/validate-leonardo-key.api';
 import { useValidateOpenaiKey } from '../api/validate-openai-key.api';

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.compo
 import { Label } from '../../../ui/label.component';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../ui/select.component';
 import { Switch } from '../../../ui/switch.component';
-import { useUpdateSettings } from '../api/update-settings.api';
+import { useUpdateSettings } from '../../../lib/api/update-settings.api';
 
 type LoopOption = (typeof LOOP_PLAY_ALL_OPTIONS)[number];
 type IntonationStyle = (typeof INTONATION_STYLES)[number];

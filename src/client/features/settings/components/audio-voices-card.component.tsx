@@ -6,7 +6,7 @@ import type { Settings } from '../../../../shared/api/settings';
 import { Button } from '../../../ui/button.component';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card.component';
 import { toast } from '../../../ui/toast-store';
-import { useUpdateSettings } from '../api/update-settings.api';
+import { useUpdateSettings } from '../../../lib/api/update-settings.api';
 import { useVoices } from '../api/voices.api';
 import {
   russianVoiceFromSelect,

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ChevronRight } from 'lucide-react';
 import type { Settings, SettingsUpdate } from '../../../../shared/api/settings';
 import { IMAGE_FORMATS, IMAGE_STYLES, resolveImageStyle } from '../../../../shared/catalogs/image-styles';
-import { useUpdateSettings } from '../api/update-settings.api';
+import { useUpdateSettings } from '../../../lib/api/update-settings.api';
 import { ImagesStylePicker } from './images-style-picker.component';
 import { SettingsSection, SettingsSelectField, SettingsSwitchField } from './settings-field.component';
 

@@ -1,5 +1,5 @@
 import type { Settings, SettingsUpdate } from '../../../../shared/api/settings';
-import { useUpdateSettings } from '../api/update-settings.api';
+import { useUpdateSettings } from '../../../lib/api/update-settings.api';
 import { InterfaceAppearance } from './interface-appearance.component';
 import { InterfaceBilingual } from './interface-bilingual.component';
 import { InterfaceDisplay } from './interface-display.component';

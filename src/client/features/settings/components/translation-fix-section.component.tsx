@@ -1,7 +1,13 @@
-import { useId, useReducer, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Languages, LoaderCircle, Square } from 'lucide-react';
+import { errorText } from '../../../lib/error-text';
 import { useRealtimeMessage } from '../../../lib/hooks/realtime-message.hook';
+import { useJob } from '../../../lib/jobs/job.hook';
+import { type JobSnapshot, pendingJob } from '../../../lib/jobs/job-state';
+import { queryKeys } from '../../../lib/query-keys';
 import { realtimeSocket } from '../../../lib/realtime-socket';
 import { Button } from '../../../ui/button.component';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card.component';
@@ -10,11 +16,14 @@ import { toast } from '../../../ui/toast-store';
 import { useRegenerateTranslations } from '../api/regenerate-translations.api';
 import { useStopTranslationFix } from '../api/stop-translation-fix.api';
 import {
-  initialTranslationFixState,
+  adoptableTranslationFixJob,
   recentCorrections,
-  translationFixActionOf,
+  type TranslationFixDetails,
+  translationFixDetailsRule,
+  type TranslationFixLine,
   translationFixPercent,
-  translationFixReducer,
+  translationFixView,
+  TRANSLATION_FIX_JOB_KIND,
 } from '../lib/translation-fix-state';
 
 /** How long a start waits for the live connection before it goes ahead without it. */
@@ -22,42 +31,60 @@ const SOCKET_WAIT_MS = 5000;
 
 /**
  * Re-translating every word with the language model (spec part 2 §4 "Translation regeneration"): start,
- * stop, a progress bar fed over `/ws`, and the newest corrections.
+ * stop, a progress bar fed over `/ws`, and the newest corrections. The run is followed with `useJob`; its
+ * own messages (counters, corrections, errors, summary) are folded into the job's entry.
  */
 export function TranslationFixSection() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const progressLabelId = useId();
   const correctionsTitleId = useId();
-  const [state, dispatch] = useReducer(translationFixReducer, initialTranslationFixState);
+  const [jobId, setJobId] = useState<string | null>(null);
   const [isConnecting, setIsConnecting] = useState(false);
-  // Set by the summary message, synchronously: a short run can end before the answer to its start,
-  // and then 'started' must not replace 'completed' (one toast at a time).
-  const summariesReceived = useRef(0);
+  const [isRequesting, setIsRequesting] = useState(false);
+  const [isStoppedHere, setIsStoppedHere] = useState(false);
   const start = useRegenerateTranslations();
   const stop = useStopTranslationFix();
 
+  const onFinish = (finished: JobSnapshot<TranslationFixDetails>) => {
+    // A failed run sends no summary and was never announced as finished; a run stopped here was announced.
+    if (finished.status === 'failed' || isStoppedHere) return;
+    const counts = finished.details?.summary ?? finished.details?.progress;
+    toast({
+      title: t('settingsProviders.translationFix.completed'),
+      description: t('settingsProviders.translationFix.completedDescription', {
+        regenerated: counts?.regenerated ?? 0,
+        failed: counts?.failed ?? 0,
+      }),
+    });
+  };
+  const followed = useJob(jobId, { details: translationFixDetailsRule, onFinish });
+  const state = translationFixView({
+    job: followed.job,
+    details: followed.details ?? translationFixDetailsRule.initial,
+    isRequesting,
+    isStoppedHere,
+  });
+
   useRealtimeMessage((message) => {
-    const action = translationFixActionOf(message);
-    if (!action) return;
-    dispatch(action);
-    if (action.type === 'error')
+    if (message.type === 'translation_regeneration_error')
       toast({
         title: t('settingsProviders.common.errorTitle'),
         description: t('settingsProviders.translationFix.wordError', {
-          spanish: action.spanish,
-          error: action.error,
+          spanish: message.wordData.spanish,
+          error: errorText(t, message.error),
         }),
         variant: 'destructive',
       });
-    if (action.type === 'complete') summariesReceived.current += 1;
-    if (action.type === 'complete' && !state.isStopped)
-      toast({
-        title: t('settingsProviders.translationFix.completed'),
-        description: t('settingsProviders.translationFix.completedDescription', {
-          regenerated: action.summary.regenerated,
-          failed: action.summary.failed,
-        }),
-      });
+    if (isRequesting) return;
+    const adopted = adoptableTranslationFixJob(
+      message,
+      jobId === null ? null : (followed.job ?? { jobId, status: 'pending' }),
+    );
+    if (adopted) {
+      setIsStoppedHere(false);
+      setJobId(adopted);
+    }
   });
 
   const startFix = async () => {
@@ -66,18 +93,30 @@ export function TranslationFixSection() {
       // The fix of a short list takes a moment: its corrections must not arrive before the socket does.
       await realtimeSocket.whenOpen(SOCKET_WAIT_MS);
       setIsConnecting(false);
-      dispatch({ type: 'request' });
-      const summariesBefore = summariesReceived.current;
-      const { jobId, summary } = await start.mutateAsync();
-      dispatch({ type: 'start', jobId, totalWords: summary.totalWords });
-      if (summariesReceived.current !== summariesBefore) return;
+      setIsRequesting(true);
+      setIsStoppedHere(false);
+      const answer = await followed.start(
+        () => start.mutateAsync(),
+        (started) => pendingJob(started.jobId, started.summary.totalWords, TRANSLATION_FIX_JOB_KIND),
+        { socketWaitMs: 0 },
+      );
+      setJobId(answer.jobId);
+      setIsRequesting(false);
+      // A short run can end before the answer to its start: then 'started' must not replace 'completed'
+      // (one toast at a time).
+      const known = queryClient.getQueryData<JobSnapshot<TranslationFixDetails>>(
+        queryKeys.jobs.byId(answer.jobId),
+      );
+      if (known?.details?.summary) return;
       toast({
         title: t('settingsProviders.translationFix.started'),
-        description: t('settingsProviders.translationFix.startedDescription', { count: summary.totalWords }),
+        description: t('settingsProviders.translationFix.startedDescription', {
+          count: answer.summary.totalWords,
+        }),
       });
     } catch {
       setIsConnecting(false);
-      dispatch({ type: 'startFailed' });
+      setIsRequesting(false);
       toast({
         title: t('settingsProviders.common.errorTitle'),
         description: t('settingsProviders.translationFix.startFailed'),
@@ -89,7 +128,7 @@ export function TranslationFixSection() {
   const stopFix = async () => {
     try {
       await stop.mutateAsync();
-      dispatch({ type: 'stop' });
+      setIsStoppedHere(true);
       toast({ description: t('settingsProviders.translationFix.stopped') });
     } catch {
       toast({
@@ -102,7 +141,6 @@ export function TranslationFixSection() {
 
   const percent = translationFixPercent(state);
   const corrections = recentCorrections(state);
-  const hasRun = state.isActive || state.total > 0;
 
   return (
     <Card>
@@ -133,7 +171,7 @@ export function TranslationFixSection() {
           </Button>
         </div>
 
-        {hasRun ? (
+        {state.hasRun ? (
           <div className="flex flex-col gap-2" aria-live="polite">
             <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
               <span id={progressLabelId} className="font-medium">
@@ -148,9 +186,7 @@ export function TranslationFixSection() {
               </span>
             </div>
             <Progress value={percent} aria-labelledby={progressLabelId} />
-            <p className="text-sm text-muted-foreground">
-              {state.message ?? (state.isActive ? t('settingsProviders.translationFix.starting') : null)}
-            </p>
+            <p className="text-sm text-muted-foreground">{state.line ? lineText(t, state.line) : null}</p>
             {state.isActive && state.currentWord ? (
               <p className="text-sm">
                 {t('settingsProviders.translationFix.currentWord', { word: state.currentWord })}
@@ -183,4 +219,19 @@ export function TranslationFixSection() {
       </CardContent>
     </Card>
   );
+}
+
+function lineText(t: TFunction, line: TranslationFixLine): string {
+  switch (line.kind) {
+    case 'starting':
+      return t('settingsProviders.translationFix.starting');
+    case 'preparing':
+      return t('settingsProviders.translationFix.preparing');
+    case 'processed':
+      return t('settingsProviders.translationFix.processed', { current: line.current, total: line.total });
+    case 'stopped':
+      return t('settingsProviders.translationFix.stoppedSummary', line);
+    case 'done':
+      return t('settingsProviders.translationFix.doneSummary', line);
+  }
 }

@@ -5,8 +5,8 @@ import { trackDetachedMedia } from '../../../lib/audio/stop-all-audio';
 import { Button } from '../../../ui/button.component';
 import { toast } from '../../../ui/toast-store';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../ui/tooltip.component';
-import { useGenerateAudio } from '../api/generate-audio.api';
-import { useSettings } from '../api/settings.api';
+import { useGenerateAudio } from '../../../lib/api/generate-audio.api';
+import { useSettings } from '../../../lib/api/settings.api';
 
 interface VoicePreviewButtonProps {
   voiceId: string | null;

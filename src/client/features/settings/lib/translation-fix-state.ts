@@ -1,140 +1,167 @@
+import type { CodedError } from '../../../../shared/api/errors';
 import type { ServerMessage, TranslationCorrection } from '../../../../shared/realtime';
+import { isJobActive, isJobFinished } from '../../../lib/job-status';
+import type { JobDetailsRule, JobSnapshot } from '../../../lib/jobs/job-state';
+
+/** The translation fix runs as a job of this kind; its `jobProgress` messages carry the kind. */
+export const TRANSLATION_FIX_JOB_KIND = 'regenerate-translations';
 
 /** Spec part 2 §9: the last 10 corrections are kept, 5 are shown, newest first. */
 export const CORRECTIONS_KEPT = 10;
 export const CORRECTIONS_SHOWN = 5;
 
-export interface TranslationFixState {
+type TranslationMessage<TType extends ServerMessage['type']> = Extract<ServerMessage, { type: TType }>;
+
+/**
+ * What the fix's own messages (which carry no job id) add to its job: counters, corrections, the last
+ * per-word error and the closing summary. Kept in the job's entry by `useJob`.
+ */
+export interface TranslationFixDetails {
+  progress: TranslationMessage<'translation_regeneration_progress'>['progress'] | null;
+  /** Oldest first, at most CORRECTIONS_KEPT. */
+  corrections: TranslationCorrection[];
+  lastError: { spanish: string; error: CodedError } | null;
+  summary: TranslationMessage<'translation_regeneration_complete'>['summary'] | null;
+}
+
+export const initialTranslationFixDetails: TranslationFixDetails = {
+  progress: null,
+  corrections: [],
+  lastError: null,
+  summary: null,
+};
+
+export function reduceTranslationFixDetails(
+  details: TranslationFixDetails,
+  message: ServerMessage,
+): TranslationFixDetails {
+  switch (message.type) {
+    case 'translation_regeneration_progress':
+      return { ...details, progress: message.progress };
+    case 'translation_regeneration_update':
+      return { ...details, corrections: [...details.corrections, message.wordData].slice(-CORRECTIONS_KEPT) };
+    case 'translation_regeneration_error':
+      return { ...details, lastError: { spanish: message.wordData.spanish, error: message.error } };
+    case 'translation_regeneration_complete':
+      return { ...details, summary: message.summary };
+    default:
+      return details;
+  }
+}
+
+export const translationFixDetailsRule: JobDetailsRule<TranslationFixDetails> = {
+  initial: initialTranslationFixDetails,
+  reduce: reduceTranslationFixDetails,
+};
+
+/** The line under the progress bar; the texts are the client's own (i18n), the numbers the server's. */
+export type TranslationFixLine =
+  | { kind: 'starting' }
+  | { kind: 'preparing' }
+  | { kind: 'processed'; current: number; total: number }
+  | { kind: 'stopped' | 'done'; regenerated: number; totalWords: number };
+
+export interface TranslationFixView {
   isActive: boolean;
-  /**
-   * Set by a stop and cleared by the next start: progress messages already on their way when the learner
-   * pressed stop must not bring the section back to life.
-   */
-  isStopped: boolean;
-  /** Set by the summary: an answer to the start that comes after it must not revive the run. */
-  isFinished: boolean;
-  jobId: string | null;
+  /** The progress block is shown once a run is under way or has counted something. */
+  hasRun: boolean;
   current: number;
   total: number;
   regenerated: number;
   failed: number;
+  /** Only while active. */
   currentWord: string | null;
-  /** The server's latest message; null right after a start, when the screen says what is starting. */
-  message: string | null;
-  /** Oldest first, at most CORRECTIONS_KEPT. */
+  line: TranslationFixLine | null;
   corrections: TranslationCorrection[];
-  lastError: { spanish: string; error: string } | null;
 }
 
-export type TranslationFixAction =
-  /** The learner pressed start: a fresh run, before the server has answered. */
-  | { type: 'request' }
-  /** The server's answer to the start. Socket messages of a fast run may have come before it. */
-  | { type: 'start'; jobId: string; totalWords: number }
-  | { type: 'startFailed' }
-  | { type: 'stop' }
-  | {
-      type: 'progress';
-      progress: {
-        current: number;
-        total: number;
-        regenerated: number;
-        failed: number;
-        currentWord: string | null;
-        message: string;
-      };
-    }
-  | { type: 'update'; correction: TranslationCorrection }
-  | {
-      type: 'complete';
-      summary: { totalWords: number; regenerated: number; failed: number; message: string };
-    }
-  | { type: 'error'; spanish: string; error: string };
-
-export const initialTranslationFixState: TranslationFixState = {
+const idleView: TranslationFixView = {
   isActive: false,
-  isStopped: false,
-  isFinished: false,
-  jobId: null,
+  hasRun: false,
   current: 0,
   total: 0,
   regenerated: 0,
   failed: 0,
   currentWord: null,
-  message: null,
+  line: null,
   corrections: [],
-  lastError: null,
 };
 
-export function translationFixReducer(
-  state: TranslationFixState,
-  action: TranslationFixAction,
-): TranslationFixState {
-  switch (action.type) {
-    case 'request':
-      return { ...initialTranslationFixState, isActive: true };
-    case 'start':
-      return {
-        ...state,
-        isActive: !state.isFinished,
-        jobId: action.jobId,
-        total: state.total > 0 ? state.total : action.totalWords,
-      };
-    case 'startFailed':
-      return { ...state, isActive: false };
-    case 'stop':
-      return { ...state, isActive: false, isStopped: true, currentWord: null };
-    case 'progress': {
-      if (state.isStopped) return state;
-      const { current, total, regenerated, failed, currentWord, message } = action.progress;
-      // A progress message without a start here means the job was started elsewhere (another tab, before
-      // a reload): it is running, so the section shows it as running.
-      return { ...state, isActive: true, current, total, regenerated, failed, currentWord, message };
-    }
-    case 'update':
-      return { ...state, corrections: [...state.corrections, action.correction].slice(-CORRECTIONS_KEPT) };
-    case 'complete': {
-      const { totalWords, regenerated, failed, message } = action.summary;
-      return {
-        ...state,
-        isActive: false,
-        isFinished: true,
-        current: totalWords,
-        total: totalWords,
-        regenerated,
-        failed,
-        currentWord: null,
-        message,
-      };
-    }
-    case 'error':
-      return { ...state, lastError: { spanish: action.spanish, error: action.error } };
-  }
-}
-
-/** The reducer action a socket message stands for; null for messages of other features. */
-export function translationFixActionOf(message: ServerMessage): TranslationFixAction | null {
-  switch (message.type) {
-    case 'translation_regeneration_progress':
-      return { type: 'progress', progress: message.progress };
-    case 'translation_regeneration_update':
-      return { type: 'update', correction: message.wordData };
-    case 'translation_regeneration_complete':
-      return { type: 'complete', summary: message.summary };
-    case 'translation_regeneration_error':
-      return { type: 'error', spanish: message.wordData.spanish, error: message.error };
-    default:
-      return null;
-  }
+/**
+ * The section as it stands. `isRequesting`: start was pressed and the server has not answered (a fresh
+ * run, shown as starting). `isStoppedHere`: the learner pressed stop; messages already on their way must
+ * not bring the section back to life, and it is no longer active even before the job says it ended.
+ */
+export function translationFixView(input: {
+  job: JobSnapshot | null;
+  details: TranslationFixDetails;
+  isRequesting: boolean;
+  isStoppedHere: boolean;
+}): TranslationFixView {
+  const { job, details, isRequesting, isStoppedHere } = input;
+  if (isRequesting) return { ...idleView, isActive: true, hasRun: true, line: { kind: 'starting' } };
+  if (!job) return idleView;
+  const { progress, summary } = details;
+  const isActive = summary === null && !isStoppedHere && isJobActive(job.status);
+  const counts = summary
+    ? {
+        current: summary.totalWords,
+        total: summary.totalWords,
+        regenerated: summary.regenerated,
+        failed: summary.failed,
+      }
+    : progress
+      ? {
+          current: progress.current,
+          total: progress.total,
+          regenerated: progress.regenerated,
+          failed: progress.failed,
+        }
+      : { current: 0, total: job.progress.total, regenerated: 0, failed: 0 };
+  const line: TranslationFixLine | null = summary
+    ? {
+        kind: summary.isStopped ? 'stopped' : 'done',
+        regenerated: summary.regenerated,
+        totalWords: summary.totalWords,
+      }
+    : progress
+      ? progress.current === 0
+        ? { kind: 'preparing' }
+        : { kind: 'processed', current: progress.current, total: progress.total }
+      : isActive
+        ? { kind: 'starting' }
+        : null;
+  return {
+    ...counts,
+    isActive,
+    hasRun: isActive || counts.total > 0,
+    currentWord: isActive ? (progress?.currentWord ?? null) : null,
+    line,
+    corrections: details.corrections,
+  };
 }
 
 /** current/total as a whole percent, 0 while the total is unknown, never above 100. */
-export function translationFixPercent(state: Pick<TranslationFixState, 'current' | 'total'>): number {
+export function translationFixPercent(state: Pick<TranslationFixView, 'current' | 'total'>): number {
   if (state.total <= 0) return 0;
   return Math.min(100, Math.max(0, Math.round((state.current / state.total) * 100)));
 }
 
 /** The corrections to show: the newest CORRECTIONS_SHOWN, newest first. */
-export function recentCorrections(state: Pick<TranslationFixState, 'corrections'>): TranslationCorrection[] {
+export function recentCorrections(state: Pick<TranslationFixView, 'corrections'>): TranslationCorrection[] {
   return state.corrections.slice(-CORRECTIONS_SHOWN).reverse();
+}
+
+/**
+ * A job of this kind that this section is not following yet (started in another tab, or before a reload)
+ * is adopted from its first progress message, so the section shows it as running.
+ */
+export function adoptableTranslationFixJob(
+  message: ServerMessage,
+  followed: Pick<JobSnapshot, 'jobId' | 'status'> | null,
+): string | null {
+  if (message.type !== 'jobProgress' || message.kind !== TRANSLATION_FIX_JOB_KIND) return null;
+  if (isJobFinished(message.status)) return null;
+  if (followed && (followed.jobId === message.jobId || !isJobFinished(followed.status))) return null;
+  return message.jobId;
 }

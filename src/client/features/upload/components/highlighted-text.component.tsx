@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { markerSegments } from '../../dictionary/lib/word-highlight';
+import { markerSegments } from '../../../lib/word-highlight';
 
 /**
  * Example sentences mark the learnt word with `** **` (DESIGN §4); the marked part is shown in bold

@@ -4,7 +4,7 @@ import { CircleAlert, CirclePlus, CopyX } from 'lucide-react';
 import type { UploadResults as UploadResultsData } from '../../../../shared/api/uploads';
 import { Badge } from '../../../ui/badge.component';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.component';
-import { CefrBadge } from '../../words/components/cefr-badge.component';
+import { CefrBadge } from '../../../ui/cefr-badge.component';
 import { useVisibleCount } from '../hooks/visible-count.hook';
 import { DuplicateReport } from './duplicate-report.component';
 import { DuplicateStatusBadge } from './duplicate-status-badge.component';

@@ -1,18 +1,19 @@
 import { useEffect, useId, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BookOpen, EyeOff, Headphones, Layers, LoaderCircle, RotateCcw } from 'lucide-react';
 import { queryKeys } from '../../../lib/query-keys';
 import { Button } from '../../../ui/button.component';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.component';
 import { toast } from '../../../ui/toast-store';
-import { useResetListenCount } from '../../dictionary/api/reset-listen-count.api';
-import { useWordStats } from '../api/word-stats.api';
+import { useResetListenCount } from '../../../lib/api/reset-listen-count.api';
+import { wordsQueryOptions } from '../../../lib/api/words.api';
 import {
   clearListenCountReset,
   isListenCountResetMarked,
   markListenCountReset,
 } from '../lib/upload-job-storage';
+import { wordStats } from '../lib/upload-job-state';
 
 /** Spec part 1 §4: the reset flag is removed 100 ms after it has been applied. */
 const RESET_FLAG_LIFETIME_MS = 100;
@@ -25,7 +26,8 @@ export function WordStats() {
   const { t } = useTranslation();
   const titleId = useId();
   const queryClient = useQueryClient();
-  const stats = useWordStats();
+  // The shared whole-list entry, so an upload or a reset (which invalidate `words`) refresh it.
+  const stats = useQuery({ ...wordsQueryOptions(), select: wordStats });
   const reset = useResetListenCount();
   // Set while the listened counter must read 0: the time of the reset, so only a list fetched after it counts.
   const [zeroedSince, setZeroedSince] = useState<number | null>(() =>

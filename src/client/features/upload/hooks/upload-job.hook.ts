@@ -1,25 +1,19 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { UploadJob } from '../../../../shared/api/uploads';
+import { useSettings } from '../../../lib/api/settings.api';
 import { serverErrorText } from '../../../lib/error-text';
-import { useRealtimeMessage } from '../../../lib/hooks/realtime-message.hook';
+import { isJobActive } from '../../../lib/job-status';
+import { useJob } from '../../../lib/jobs/job.hook';
+import { type JobSnapshot, pendingJob } from '../../../lib/jobs/job-state';
 import { queryKeys } from '../../../lib/query-keys';
 import { realtimeSocket } from '../../../lib/realtime-socket';
 import { toast } from '../../../ui/toast-store';
-import { useSettings } from '../../settings/api/settings.api';
 import { useCancelJob } from '../api/cancel-job.api';
 import { useProcessBatch } from '../api/process-batch.api';
 import { useUploadFile } from '../api/upload-file.api';
-import { isJobGone, useUploadJobQuery } from '../api/upload-job.api';
-import {
-  jobFromProgressMessage,
-  mergeJobSnapshot,
-  pendingJob,
-  summarizeResults,
-} from '../lib/upload-job-state';
+import { summarizeResults, uploadJobOf } from '../lib/upload-job-state';
 import { clearStoredUploadJob, readStoredUploadJob, writeStoredUploadJob } from '../lib/upload-job-storage';
-import { isJobActive, isJobFinished } from '../../../lib/job-status';
 import {
   buildTranslationLookup,
   countWordLines,
@@ -37,9 +31,9 @@ const emptyLookup: TranslationLookup = new Map();
 const subscribeToSocketState = (onChange: () => void) => realtimeSocket.onState(onChange);
 
 /**
- * Everything about the one upload job the screen watches: starting it (text or file), following it over
- * the socket and by polling, cancelling, closing its panel, and the completion message. The job id is
- * kept in localStorage so a reload mid-job picks the job up again.
+ * Everything about the one upload job the screen watches: starting it (text or file), following it with
+ * `useJob` (socket and status call), cancelling, closing its panel, and the completion message. The job
+ * id is kept in localStorage so a reload mid-job picks the job up again.
  */
 export function useUploadJob() {
   const { t } = useTranslation();
@@ -52,58 +46,20 @@ export function useUploadJob() {
   const [jobId, setJobId] = useState<string | null>(() => readStoredUploadJob()?.jobId ?? null);
   const [isPanelOpen, setIsPanelOpen] = useState(() => readStoredUploadJob() !== null);
   const [lookup, setLookup] = useState<TranslationLookup>(emptyLookup);
-  // Jobs whose end was already handled in this page's life; the stored flag covers reloads.
-  const handledJobIds = useRef(new Set<string>());
-
-  const jobQuery = useUploadJobQuery(jobId);
-  const isGone = jobId !== null && isJobGone(jobQuery.error);
-  const job: UploadJob | null = isGone ? null : (jobQuery.data ?? null);
   const socketState = useSyncExternalStore(subscribeToSocketState, realtimeSocket.getState);
 
-  useEffect(() => {
-    if (jobId) realtimeSocket.subscribeToJob(jobId);
-  }, [jobId]);
-
-  useEffect(() => {
-    // The stored job no longer exists (another learner's browser, a reset database): forget it quietly.
-    if (isGone) clearStoredUploadJob();
-  }, [isGone]);
-
-  useRealtimeMessage((message) => {
-    if (!jobId) return;
-    const jobKey = queryKeys.uploads.job(jobId);
-    if (message.type === 'jobProgress' && message.jobId === jobId) {
-      // The end comes with results only from the job endpoint: read it now instead of showing a
-      // finished job without them until the next poll (which stops at a finished status).
-      if (isJobFinished(message.status)) void queryClient.invalidateQueries({ queryKey: jobKey });
-      else
-        queryClient.setQueryData<UploadJob>(jobKey, (previous) =>
-          mergeJobSnapshot(previous, jobFromProgressMessage(message)),
-        );
-    }
-    if (message.type === 'jobStatus' && message.jobId === jobId) {
-      if (isJobFinished(message.status)) void queryClient.invalidateQueries({ queryKey: jobKey });
-      else
-        queryClient.setQueryData<UploadJob>(jobKey, (previous) =>
-          previous ? mergeJobSnapshot(previous, { ...previous, status: message.status }) : previous,
-        );
-    }
-  });
-
-  const status = job?.status;
-  const results = job?.results ?? null;
-  useEffect(() => {
-    if (!jobId || !status || !isJobFinished(status)) return;
+  const onFinish = (finished: JobSnapshot) => {
+    // The stored flag covers reloads: a job whose end was handled before the reload is not announced again.
     const stored = readStoredUploadJob();
-    const isStoredHandled = stored?.jobId === jobId && stored.hasNotified;
-    if (handledJobIds.current.has(jobId) || isStoredHandled) return;
-    handledJobIds.current.add(jobId);
-    if (stored?.jobId === jobId) writeStoredUploadJob({ jobId, hasNotified: true });
+    if (stored?.jobId === finished.jobId) {
+      if (stored.hasNotified) return;
+      writeStoredUploadJob({ jobId: finished.jobId, hasNotified: true });
+    }
     // Cancelled and failed jobs keep what they had saved, so the lists change whatever the ending.
     void queryClient.invalidateQueries({ queryKey: queryKeys.words.all });
     void queryClient.invalidateQueries({ queryKey: queryKeys.progress });
-    if (status !== 'completed') return;
-    const summary = summarizeResults(results);
+    if (finished.status !== 'completed') return;
+    const summary = summarizeResults(uploadJobOf(finished).results);
     toast({
       title: t('upload.toasts.completedTitle'),
       description: t('upload.toasts.completedDescription', {
@@ -115,10 +71,18 @@ export function useUploadJob() {
       }),
       variant: summary.isNothingAdded ? 'destructive' : 'default',
     });
-  }, [jobId, status, results, queryClient, t]);
+  };
+  const followed = useJob(jobId, { onFinish });
+  const snapshot = followed.job;
+  const job = useMemo(() => (snapshot ? uploadJobOf(snapshot) : null), [snapshot]);
+  const isGone = followed.isGone;
+
+  useEffect(() => {
+    // The stored job no longer exists (another learner's browser, a reset database): forget it quietly.
+    if (isGone) clearStoredUploadJob();
+  }, [isGone]);
 
   const follow = (nextJobId: string, total: number, nextLookup: TranslationLookup) => {
-    queryClient.setQueryData(queryKeys.uploads.job(nextJobId), pendingJob(nextJobId, total));
     writeStoredUploadJob({ jobId: nextJobId, hasNotified: false });
     setLookup(nextLookup);
     setJobId(nextJobId);
@@ -141,13 +105,20 @@ export function useUploadJob() {
       return false;
     }
     try {
-      const { jobId: nextJobId } = await processBatch.mutateAsync({
-        text,
-        enhanceWithAI: true,
-        generateImages: true,
-        imageStyle: settings.data?.defaultImageStyle ?? DEFAULT_UPLOAD_IMAGE_STYLE,
-      });
-      follow(nextJobId, countWordLines(text), translationLookupFromText(text));
+      const total = countWordLines(text);
+      const { jobId: nextJobId } = await followed.start(
+        () =>
+          processBatch.mutateAsync({
+            text,
+            enhanceWithAI: true,
+            generateImages: true,
+            imageStyle: settings.data?.defaultImageStyle ?? DEFAULT_UPLOAD_IMAGE_STYLE,
+          }),
+        (answer) => pendingJob(answer.jobId, total, null, []),
+        // The upload page already listens on the socket, and an upload is never over before its first poll.
+        { socketWaitMs: 0 },
+      );
+      follow(nextJobId, total, translationLookupFromText(text));
       return true;
     } catch (error) {
       toast({
@@ -169,7 +140,11 @@ export function useUploadJob() {
       return false;
     }
     try {
-      const answer = await uploadFile.mutateAsync(file);
+      const answer = await followed.start(
+        () => uploadFile.mutateAsync(file),
+        (started) => pendingJob(started.jobId, started.processed, null, []),
+        { socketWaitMs: 0 },
+      );
       follow(answer.jobId, answer.processed, buildTranslationLookup(answer.words));
       return true;
     } catch (error) {
@@ -190,7 +165,7 @@ export function useUploadJob() {
         title: t('upload.toasts.cancelledTitle'),
         description: t('upload.toasts.cancelledDescription'),
       });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.uploads.job(jobId) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.jobs.byId(jobId) });
     } catch (error) {
       toast({
         title: t('upload.toasts.cancelFailedTitle'),

@@ -1,83 +1,27 @@
 import { z } from 'zod';
-import type { UploadJob, UploadResults } from '../../../../shared/api/uploads';
-import type { JobProgress, ServerMessage } from '../../../../shared/realtime';
+import { type UploadJob, type UploadResults, uploadResultsSchema } from '../../../../shared/api/uploads';
+import type { JobProgress } from '../../../../shared/realtime';
 import { isJobFinished, type JobStatus } from '../../../lib/job-status';
+import type { JobSnapshot } from '../../../lib/jobs/job-state';
 import { isUploadStage } from './upload-stages';
 
-type JobProgressMessage = Extract<ServerMessage, { type: 'jobProgress' }>;
-
-/** Polling interval while the job is not finished: the fallback when the socket is down, and after a reload. */
-export const JOB_POLL_INTERVAL_MS = 2000;
-
-/** The job as it stands right after the server accepted it, before the first poll or socket message. */
-export function pendingJob(jobId: string, total: number): UploadJob {
+/**
+ * The followed job (src/client/lib/jobs) as the upload screen reads it: only the ten known stages, and
+ * the results parsed with the upload's own schema (null until the job has ended with them).
+ */
+export function uploadJobOf(snapshot: JobSnapshot): UploadJob {
+  const results = uploadResultsSchema.safeParse(snapshot.results);
   return {
-    jobId,
-    status: 'pending',
+    jobId: snapshot.jobId,
+    status: snapshot.status,
     progress: {
-      total,
-      processed: 0,
-      failed: 0,
-      stage: 'pending',
-      currentWord: null,
-      estimatedTimeRemaining: null,
-      stages: [],
-    },
-    results: null,
-    errorMessage: null,
-  };
-}
-
-/** A socket progress message as a job snapshot; results only ever come from `GET /api/words/job/:id`. */
-export function jobFromProgressMessage(message: JobProgressMessage): UploadJob {
-  const { stages, ...progress } = message.progress;
-  return {
-    jobId: message.jobId,
-    status: message.status,
-    progress: {
-      ...progress,
-      stages: (stages ?? []).flatMap((stage) =>
+      ...snapshot.progress,
+      stages: (snapshot.progress.stages ?? []).flatMap((stage) =>
         isUploadStage(stage.name) ? [{ ...stage, name: stage.name }] : [],
       ),
     },
-    results: null,
-    errorMessage: null,
-  };
-}
-
-const STATUS_RANK: Record<JobStatus, number> = {
-  pending: 0,
-  processing: 1,
-  completed: 2,
-  failed: 2,
-  cancelled: 2,
-};
-
-function workDone(progress: UploadJob['progress']): number {
-  return (
-    progress.processed + progress.failed + progress.stages.reduce((sum, stage) => sum + stage.completed, 0)
-  );
-}
-
-/**
- * The socket and the poll both feed one snapshot, and either can arrive late: a poll answered just before
- * a socket message lands after it. So a job never moves backwards (in status or in work done), a message
- * without stage counts keeps the last known ones, and results or an error message once known are kept.
- */
-export function mergeJobSnapshot(previous: UploadJob | undefined, incoming: UploadJob): UploadJob {
-  if (!previous || previous.jobId !== incoming.jobId) return incoming;
-  if (isJobFinished(previous.status) && !isJobFinished(incoming.status)) return previous;
-  const status =
-    STATUS_RANK[incoming.status] >= STATUS_RANK[previous.status] ? incoming.status : previous.status;
-  const stages = incoming.progress.stages.length > 0 ? incoming.progress.stages : previous.progress.stages;
-  const candidate = { ...incoming.progress, stages };
-  const isBehind = !isJobFinished(incoming.status) && workDone(candidate) < workDone(previous.progress);
-  return {
-    ...incoming,
-    status,
-    progress: isBehind ? previous.progress : candidate,
-    results: incoming.results ?? previous.results,
-    errorMessage: incoming.errorMessage ?? previous.errorMessage,
+    results: results.success ? results.data : null,
+    errorMessage: snapshot.errorMessage,
   };
 }
 

@@ -1,5 +1,5 @@
-import { dictionaryPaths, regeneratePhraseResponseSchema } from '../../../../shared/api/dictionary';
-import { apiClient } from '../../../lib/api-client';
+import { dictionaryPaths, regeneratePhraseResponseSchema } from '../../../shared/api/dictionary';
+import { apiClient } from '../api-client';
 
 /** One word's new example sentence, translation and audio; answers the updated word. */
 export function regeneratePhrase(wordId: number) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { progressPaths, progressSchema } from '../../../../shared/api/progress';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { progressPaths, progressSchema } from '../../../shared/api/progress';
+import { apiClient } from '../api-client';
+import { queryKeys } from '../query-keys';
 
 export function fetchProgress(signal?: AbortSignal) {
   return apiClient.get(progressPaths.progress, progressSchema, { signal });

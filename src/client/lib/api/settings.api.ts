@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { settingsPaths, settingsSchema } from '../../../../shared/api/settings';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
-import { useIsAuthenticated } from '../../auth/api/auth-status.api';
+import { settingsPaths, settingsSchema } from '../../../shared/api/settings';
+import { apiClient } from '../api-client';
+import { queryKeys } from '../query-keys';
+import { useIsAuthenticated } from './auth-status.api';
 
 export function fetchSettings(signal?: AbortSignal) {
   return apiClient.get(settingsPaths.settings, settingsSchema, { signal });

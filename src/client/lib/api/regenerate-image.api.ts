@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { dictionaryPaths, regenerateImageResponseSchema } from '../../../../shared/api/dictionary';
-import { apiClient } from '../../../lib/api-client';
+import { dictionaryPaths, regenerateImageResponseSchema } from '../../../shared/api/dictionary';
+import { apiClient } from '../api-client';
 
 /**
  * `POST /api/words/:id/regenerate-image`: one word's new picture, in the chosen style (an id or a key)

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { wordListSchema, wordsPaths } from '../../../../shared/api/words';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys, WORDS_GC_TIME_MS, WORDS_STALE_TIME_MS } from '../../../lib/query-keys';
+import { wordListSchema, wordsPaths } from '../../../shared/api/words';
+import { apiClient } from '../api-client';
+import { queryKeys, WORDS_GC_TIME_MS, WORDS_STALE_TIME_MS } from '../query-keys';
 
 /** Hidden words whose next spaced-repetition interval has come: they get a days-since-disabled badge. */
 export function fetchSpacedRepetitionWords(signal?: AbortSignal) {

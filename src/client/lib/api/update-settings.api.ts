@@ -5,10 +5,10 @@ import {
   settingsPaths,
   settingsSchema,
   type SettingsUpdate,
-} from '../../../../shared/api/settings';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
-import { toast } from '../../../ui/toast-store';
+} from '../../../shared/api/settings';
+import { apiClient } from '../api-client';
+import { queryKeys } from '../query-keys';
+import { toast } from '../../ui/toast-store';
 
 export function updateSettings(update: SettingsUpdate) {
   return apiClient.put(settingsPaths.settings, settingsSchema, { body: update });

@@ -4,8 +4,8 @@ import {
   type generateAudioRequestSchema,
   generateAudioResponseSchema,
   providerPaths,
-} from '../../../../shared/api/providers';
-import { apiClient } from '../../../lib/api-client';
+} from '../../../shared/api/providers';
+import { apiClient } from '../api-client';
 
 export type GenerateAudioRequest = z.input<typeof generateAudioRequestSchema>;
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authPaths, authStatusSchema } from '../../../../shared/api/auth';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { authPaths, authStatusSchema } from '../../../shared/api/auth';
+import { apiClient } from '../api-client';
+import { queryKeys } from '../query-keys';
 
 /** Spec part 1 §9: the auth state is trusted for 60 s. */
 export const AUTH_STATUS_STALE_TIME_MS = 60 * 1000;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authPaths, userSchema } from '../../../../shared/api/auth';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { authPaths, userSchema } from '../../../shared/api/auth';
+import { apiClient } from '../api-client';
+import { queryKeys } from '../query-keys';
 import { useIsAuthenticated } from './auth-status.api';
 
 /** Spec part 1 §9: the user is trusted for 5 minutes. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../lib/cn';
+import { cn } from '../lib/cn';
 
 /**
  * Spec part 1 §2: A1 green, A2 yellow, B1 orange, B2 pink, C1 cyan, C2 purple. Pale fills with dark

@@ -11,13 +11,13 @@ import {
   Plus,
   Repeat,
 } from 'lucide-react';
-import type { Progress as ProgressData } from '../../../../shared/api/progress';
-import { markLearnListForSorting } from '../../../lib/learn-sort-flag';
-import { Button } from '../../../ui/button.component';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.component';
-import { Progress } from '../../../ui/progress.component';
-import { useProgress } from '../api/progress.api';
-import { dailyGoalPercent, describeLastStudy, DEFAULT_DAILY_WORD_GOAL } from '../progress-format';
+import type { Progress as ProgressData } from '../../shared/api/progress';
+import { markLearnListForSorting } from '../lib/learn-sort-flag';
+import { Button } from './button.component';
+import { Card, CardContent, CardHeader, CardTitle } from './card.component';
+import { Progress } from './progress.component';
+import { useProgress } from '../lib/api/progress.api';
+import { dailyGoalPercent, describeLastStudy, DEFAULT_DAILY_WORD_GOAL } from '../lib/progress-format';
 
 const numberFormat = new Intl.NumberFormat('ru-RU');
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { dictionaryPaths, resetListenCountResponseSchema } from '../../../../shared/api/dictionary';
-import { apiClient } from '../../../lib/api-client';
+import { dictionaryPaths, resetListenCountResponseSchema } from '../../../shared/api/dictionary';
+import { apiClient } from '../api-client';
 
 /**
  * Sets every word's listen count back to 0: the dictionary's maintenance action, and the upload

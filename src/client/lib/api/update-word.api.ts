@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { type WordUpdate, wordListItemSchema, wordsPaths } from '../../../../shared/api/words';
-import { apiClient } from '../../../lib/api-client';
+import { type WordUpdate, wordListItemSchema, wordsPaths } from '../../../shared/api/words';
+import { apiClient } from '../api-client';
 
 export const wordPath = (wordId: number) => wordsPaths.word.replace(':id', String(wordId));
 

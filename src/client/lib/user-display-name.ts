@@ -1,4 +1,4 @@
-import type { User } from '../../../shared/api/auth';
+import type { User } from '../../shared/api/auth';
 
 /**
  * The identity provider's first-name claim first, then the stored first name (spec part 1 §2).
