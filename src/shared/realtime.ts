@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from './api/errors';
 
 /** The WebSocket at `/ws` (spec part 1 §7, part 2 §7): every message either side sends. */
 export const REALTIME_PATH = '/ws';
@@ -31,7 +32,6 @@ const translationProgress = z.object({
   regenerated: z.number().int(),
   failed: z.number().int(),
   currentWord: z.string().nullable(),
-  message: z.string(),
 });
 const translationCorrection = z.object({
   spanish: z.string(),
@@ -42,7 +42,7 @@ const translationSummary = z.object({
   totalWords: z.number().int(),
   regenerated: z.number().int(),
   failed: z.number().int(),
-  message: z.string(),
+  isStopped: z.boolean(),
 });
 
 export const serverMessageSchema = z.discriminatedUnion('type', [
@@ -64,7 +64,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('translation_regeneration_error'),
     wordData: z.object({ spanish: z.string() }),
-    error: z.string(),
+    error: coded,
   }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;

@@ -11,17 +11,18 @@ import { stripLeadingArticle } from '../../../shared/text/duplicate-key';
 import { AppError, notFound } from '../../http/app-error';
 import { unbounded } from '../../lib/concurrency';
 import type { MediaStore } from '../../media/media-store';
+import { describeProviderError, ProviderError } from '../../providers/provider-error';
 import type { WordPicturesJobInput } from '../../jobs/word-pictures.job';
-import type { JobsService } from '../jobs/jobs.service';
+import type { JobRuntime } from '../../jobs/job-runtime';
 import type { UserProviders } from '../providers/user-providers';
 import type { SettingsService } from '../settings/settings.service';
 import type { SpeechService } from '../speech/speech.service';
-import { analyseWords } from '../uploads/word-analysis';
-import { cardVoices } from '../uploads/word-enrichment';
+import { analyseWords } from '../enrichment/word-analysis.step';
+import { cardVoices } from '../enrichment/card-audio.step';
 import type { WordsService } from '../words/words.service';
 import type { DictionaryRepository } from './dictionary.repository';
-import { savePhraseWithAudio } from './phrase-with-audio';
-import { pictureLookOf, saveNewWordPicture } from './word-picture';
+import { savePhraseWithAudio } from '../enrichment/phrase-with-audio.step';
+import { pictureLookOf, saveNewWordPicture } from '../enrichment/word-picture.step';
 
 type RegenerateImageRequest = z.output<typeof regenerateImageRequestSchema>;
 
@@ -52,13 +53,13 @@ function sentenceForms(spanish: string): string[] {
 export function createDictionaryService(deps: {
   dictionary: DictionaryRepository;
   wordsService: WordsService;
-  jobsService: JobsService;
+  jobRuntime: JobRuntime;
   userProviders: UserProviders;
   settingsService: SettingsService;
   speechService: SpeechService;
   mediaStore: MediaStore;
 }) {
-  const { dictionary, jobsService } = deps;
+  const { dictionary, jobRuntime } = deps;
 
   async function findWord(userId: string, wordId: number) {
     const word = await dictionary.findWord(userId, wordId);
@@ -67,9 +68,9 @@ export function createDictionaryService(deps: {
   }
 
   /** One run of each kind at a time: a second start replaces the first rather than racing it. */
-  async function startJob(userId: string, kind: string, input: unknown, total: number) {
-    await jobsService.cancelUnfinished(userId, kind);
-    return jobsService.start(userId, kind, input, total);
+  async function startJob(userId: string, kind: string, input: object, total: number) {
+    await jobRuntime.cancelUnfinished(userId, kind);
+    return jobRuntime.start(userId, kind, input, total);
   }
 
   return {
@@ -153,8 +154,12 @@ export function createDictionaryService(deps: {
           providers.languageModel,
           settings.vocabularyLevel,
           unbounded,
-          (_, message) => {
-            failure = message;
+          (_, error) => {
+            // The analysis step hands over the error itself; this answer still words it (errors.md).
+            failure =
+              error instanceof ProviderError
+                ? describeProviderError(error).message
+                : 'модель не вернула разбор этого слова';
           },
         )
       ).get(word);
