@@ -23,7 +23,6 @@ const progress = (current: number, total = 10): TranslationFixAction => ({
     regenerated: current - 1,
     failed: 1,
     currentWord: `palabra${current}`,
-    message: 'ok',
   },
 });
 const correction = (n: number): TranslationFixAction => ({
@@ -51,7 +50,7 @@ describe('translation fix state', () => {
       regenerated: 0,
       failed: 0,
       currentWord: null,
-      message: null,
+      phase: null,
       corrections: [],
     });
   });
@@ -61,10 +60,10 @@ describe('translation fix state', () => {
       { type: 'request' },
       progress(2, 3),
       correction(1),
-      { type: 'complete', summary: { totalWords: 3, regenerated: 1, failed: 0, message: 'done' } },
+      { type: 'complete', summary: { totalWords: 3, regenerated: 1, failed: 0, isStopped: false } },
       { type: 'start', jobId: 'a', totalWords: 3 },
     ]);
-    expect(state).toMatchObject({ isActive: false, jobId: 'a', current: 3, total: 3, message: 'done' });
+    expect(state).toMatchObject({ isActive: false, jobId: 'a', current: 3, total: 3, phase: 'done' });
     expect(recentCorrections(state).map((item) => item.spanish)).toEqual(['palabra1']);
 
     const running = run([{ type: 'request' }, progress(2, 30), { type: 'start', jobId: 'b', totalWords: 3 }]);
@@ -91,9 +90,9 @@ describe('translation fix state', () => {
     const state = run([
       { type: 'start', jobId: 'a', totalWords: 10 },
       progress(7),
-      { type: 'complete', summary: { totalWords: 10, regenerated: 8, failed: 2, message: 'done' } },
+      { type: 'complete', summary: { totalWords: 10, regenerated: 8, failed: 2, isStopped: false } },
     ]);
-    expect(state).toMatchObject({ isActive: false, current: 10, regenerated: 8, failed: 2, message: 'done' });
+    expect(state).toMatchObject({ isActive: false, current: 10, regenerated: 8, failed: 2, phase: 'done' });
     expect(translationFixPercent(state)).toBe(100);
   });
 
@@ -116,10 +115,13 @@ describe('translation fix state', () => {
   it('a per-word error is recorded without stopping the run', () => {
     const state = run([
       { type: 'start', jobId: 'a', totalWords: 10 },
-      { type: 'error', spanish: 'gato', error: 'timeout' },
+      { type: 'error', spanish: 'gato', error: { code: 'provider_unavailable', params: { provider: 'openai' } } },
     ]);
     expect(state.isActive).toBe(true);
-    expect(state.lastError).toEqual({ spanish: 'gato', error: 'timeout' });
+    expect(state.lastError).toEqual({
+      spanish: 'gato',
+      error: { code: 'provider_unavailable', params: { provider: 'openai' } },
+    });
   });
 
   it(`keeps the last ${CORRECTIONS_KEPT} corrections and shows the newest ${CORRECTIONS_SHOWN} first`, () => {
@@ -151,7 +153,7 @@ describe('socket messages', () => {
     const messages: ServerMessage[] = [
       {
         type: 'translation_regeneration_progress',
-        progress: { current: 1, total: 2, regenerated: 1, failed: 0, currentWord: 'casa', message: 'm' },
+        progress: { current: 1, total: 2, regenerated: 1, failed: 0, currentWord: 'casa' },
       },
       {
         type: 'translation_regeneration_update',
@@ -159,9 +161,13 @@ describe('socket messages', () => {
       },
       {
         type: 'translation_regeneration_complete',
-        summary: { totalWords: 2, regenerated: 2, failed: 0, message: 'done' },
+        summary: { totalWords: 2, regenerated: 2, failed: 0, isStopped: false },
       },
-      { type: 'translation_regeneration_error', wordData: { spanish: 'perro' }, error: 'boom' },
+      {
+        type: 'translation_regeneration_error',
+        wordData: { spanish: 'perro' },
+        error: { code: 'job_translation_not_in_answer' },
+      },
     ];
     expect(messages.map((message) => translationFixActionOf(message)?.type)).toEqual([
       'progress',
@@ -169,7 +175,11 @@ describe('socket messages', () => {
       'complete',
       'error',
     ]);
-    expect(translationFixActionOf(messages[3]!)).toEqual({ type: 'error', spanish: 'perro', error: 'boom' });
+    expect(translationFixActionOf(messages[3]!)).toEqual({
+      type: 'error',
+      spanish: 'perro',
+      error: { code: 'job_translation_not_in_answer' },
+    });
   });
 
   it('ignore messages of other features', () => {

@@ -43,11 +43,11 @@ const results: UploadResults = {
     },
   ],
   duplicates: [
-    { spanish: 'casa', newRussian: 'дом', existingRussian: 'дом', isActive: true, reason: '' },
-    { spanish: 'gato', newRussian: 'кот', existingRussian: 'кошка', isActive: false, reason: 'x' },
-    { spanish: 'sol', newRussian: 'солнце', existingRussian: 'солнце', isActive: true, reason: 'x' },
+    { spanish: 'casa', newRussian: 'дом', existingRussian: 'дом', isActive: true, reason: { code: 'upload_word_exists' } },
+    { spanish: 'gato', newRussian: 'кот', existingRussian: 'кошка', isActive: false, reason: { code: 'upload_word_exists' } },
+    { spanish: 'sol', newRussian: 'солнце', existingRussian: 'солнце', isActive: true, reason: { code: 'upload_word_exists' } },
   ],
-  errors: [{ lineNumber: 7, spanish: null, stage: 'duplicates', message: 'Нет испанского слова' }],
+  errors: [{ lineNumber: 7, spanish: null, stage: 'duplicates', code: 'upload_line_no_spanish' }],
 };
 
 describe('job snapshots from the socket and the poll', () => {
@@ -119,11 +119,11 @@ describe('job snapshots from the socket and the poll', () => {
     expect(merged.progress.stages).toEqual(stages);
   });
 
-  it('keeps results and the error message once known', () => {
-    const withResults = job({ status: 'completed', results, errorMessage: 'boom' });
+  it('keeps results and the error once known', () => {
+    const withResults = job({ status: 'completed', results, error: { code: 'unknown' } });
     const merged = mergeJobSnapshot(withResults, job({ status: 'completed' }));
     expect(merged.results).toBe(results);
-    expect(merged.errorMessage).toBe('boom');
+    expect(merged.error).toEqual({ code: 'unknown' });
   });
 
   it('a finishing snapshot wins even with less work counted', () => {

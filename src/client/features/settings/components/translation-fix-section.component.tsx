@@ -2,6 +2,7 @@ import { useId, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Languages, LoaderCircle, Square } from 'lucide-react';
 import { useRealtimeMessage } from '../../../lib/hooks/realtime-message.hook';
+import { errorText } from '../../../lib/error-text';
 import { realtimeSocket } from '../../../lib/realtime-socket';
 import { Button } from '../../../ui/button.component';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card.component';
@@ -45,7 +46,7 @@ export function TranslationFixSection() {
         title: t('settingsProviders.common.errorTitle'),
         description: t('settingsProviders.translationFix.wordError', {
           spanish: action.spanish,
-          error: action.error,
+          error: errorText(t, action.error),
         }),
         variant: 'destructive',
       });
@@ -149,7 +150,16 @@ export function TranslationFixSection() {
             </div>
             <Progress value={percent} aria-labelledby={progressLabelId} />
             <p className="text-sm text-muted-foreground">
-              {state.message ?? (state.isActive ? t('settingsProviders.translationFix.starting') : null)}
+              {state.phase === 'running'
+                ? t('settingsProviders.translationFix.processed', { current: state.current, total: state.total })
+                : state.phase === 'done' || state.phase === 'stopped'
+                  ? t(`settingsProviders.translationFix.${state.phase}Summary`, {
+                      regenerated: state.regenerated,
+                      total: state.total,
+                    })
+                  : state.isActive
+                    ? t('settingsProviders.translationFix.starting')
+                    : null}
             </p>
             {state.isActive && state.currentWord ? (
               <p className="text-sm">

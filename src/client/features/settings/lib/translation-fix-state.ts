@@ -1,3 +1,4 @@
+import type { CodedError } from '../../../../shared/api/errors';
 import type { ServerMessage, TranslationCorrection } from '../../../../shared/realtime';
 
 /** Spec part 2 §9: the last 10 corrections are kept, 5 are shown, newest first. */
@@ -19,11 +20,14 @@ export interface TranslationFixState {
   regenerated: number;
   failed: number;
   currentWord: string | null;
-  /** The server's latest message; null right after a start, when the screen says what is starting. */
-  message: string | null;
+  /**
+   * Where the run is, from the server's latest message: the screen words it (the server sends numbers,
+   * docs/product/errors.md). Null right after a start, when the screen says what is starting.
+   */
+  phase: 'running' | 'done' | 'stopped' | null;
   /** Oldest first, at most CORRECTIONS_KEPT. */
   corrections: TranslationCorrection[];
-  lastError: { spanish: string; error: string } | null;
+  lastError: { spanish: string; error: CodedError } | null;
 }
 
 export type TranslationFixAction =
@@ -41,15 +45,14 @@ export type TranslationFixAction =
         regenerated: number;
         failed: number;
         currentWord: string | null;
-        message: string;
       };
     }
   | { type: 'update'; correction: TranslationCorrection }
   | {
       type: 'complete';
-      summary: { totalWords: number; regenerated: number; failed: number; message: string };
+      summary: { totalWords: number; regenerated: number; failed: number; isStopped: boolean };
     }
-  | { type: 'error'; spanish: string; error: string };
+  | { type: 'error'; spanish: string; error: CodedError };
 
 export const initialTranslationFixState: TranslationFixState = {
   isActive: false,
@@ -61,7 +64,7 @@ export const initialTranslationFixState: TranslationFixState = {
   regenerated: 0,
   failed: 0,
   currentWord: null,
-  message: null,
+  phase: null,
   corrections: [],
   lastError: null,
 };
@@ -86,15 +89,15 @@ export function translationFixReducer(
       return { ...state, isActive: false, isStopped: true, currentWord: null };
     case 'progress': {
       if (state.isStopped) return state;
-      const { current, total, regenerated, failed, currentWord, message } = action.progress;
+      const { current, total, regenerated, failed, currentWord } = action.progress;
       // A progress message without a start here means the job was started elsewhere (another tab, before
       // a reload): it is running, so the section shows it as running.
-      return { ...state, isActive: true, current, total, regenerated, failed, currentWord, message };
+      return { ...state, isActive: true, current, total, regenerated, failed, currentWord, phase: 'running' };
     }
     case 'update':
       return { ...state, corrections: [...state.corrections, action.correction].slice(-CORRECTIONS_KEPT) };
     case 'complete': {
-      const { totalWords, regenerated, failed, message } = action.summary;
+      const { totalWords, regenerated, failed, isStopped } = action.summary;
       return {
         ...state,
         isActive: false,
@@ -104,7 +107,7 @@ export function translationFixReducer(
         regenerated,
         failed,
         currentWord: null,
-        message,
+        phase: isStopped ? 'stopped' : 'done',
       };
     }
     case 'error':

@@ -24,7 +24,7 @@ export function pendingJob(jobId: string, total: number): UploadJob {
       stages: [],
     },
     results: null,
-    errorMessage: null,
+    error: null,
   };
 }
 
@@ -41,7 +41,7 @@ export function jobFromProgressMessage(message: JobProgressMessage): UploadJob {
       ),
     },
     results: null,
-    errorMessage: null,
+    error: null,
   };
 }
 
@@ -77,7 +77,7 @@ export function mergeJobSnapshot(previous: UploadJob | undefined, incoming: Uplo
     status,
     progress: isBehind ? previous.progress : candidate,
     results: incoming.results ?? previous.results,
-    errorMessage: incoming.errorMessage ?? previous.errorMessage,
+    error: incoming.error ?? previous.error,
   };
 }
 
