@@ -142,8 +142,8 @@ const PROGRESS_INTERVAL_MS = 250;
 
 export function createJobRuntime(deps: {
   jobs: JobsRepository;
-  queue: JobQueue;
-  hub: RealtimeHub;
+  queue: Pick<JobQueue, 'define' | 'send'>;
+  hub: Pick<RealtimeHub, 'publish'>;
   /** False in test apps that do not exercise jobs: rows are created (left pending) but nothing runs. */
   isRunning?: boolean;
   log?: { warn(object: object, message: string): void };

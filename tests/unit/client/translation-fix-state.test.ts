@@ -115,7 +115,11 @@ describe('translation fix state', () => {
   it('a per-word error is recorded without stopping the run', () => {
     const state = run([
       { type: 'start', jobId: 'a', totalWords: 10 },
-      { type: 'error', spanish: 'gato', error: { code: 'provider_unavailable', params: { provider: 'openai' } } },
+      {
+        type: 'error',
+        spanish: 'gato',
+        error: { code: 'provider_unavailable', params: { provider: 'openai' } },
+      },
     ]);
     expect(state.isActive).toBe(true);
     expect(state.lastError).toEqual({

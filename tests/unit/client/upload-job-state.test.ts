@@ -43,9 +43,27 @@ const results: UploadResults = {
     },
   ],
   duplicates: [
-    { spanish: 'casa', newRussian: 'дом', existingRussian: 'дом', isActive: true, reason: { code: 'upload_word_exists' } },
-    { spanish: 'gato', newRussian: 'кот', existingRussian: 'кошка', isActive: false, reason: { code: 'upload_word_exists' } },
-    { spanish: 'sol', newRussian: 'солнце', existingRussian: 'солнце', isActive: true, reason: { code: 'upload_word_exists' } },
+    {
+      spanish: 'casa',
+      newRussian: 'дом',
+      existingRussian: 'дом',
+      isActive: true,
+      reason: { code: 'upload_word_exists' },
+    },
+    {
+      spanish: 'gato',
+      newRussian: 'кот',
+      existingRussian: 'кошка',
+      isActive: false,
+      reason: { code: 'upload_word_exists' },
+    },
+    {
+      spanish: 'sol',
+      newRussian: 'солнце',
+      existingRussian: 'солнце',
+      isActive: true,
+      reason: { code: 'upload_word_exists' },
+    },
   ],
   errors: [{ lineNumber: 7, spanish: null, stage: 'duplicates', code: 'upload_line_no_spanish' }],
 };

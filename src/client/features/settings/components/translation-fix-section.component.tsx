@@ -151,7 +151,10 @@ export function TranslationFixSection() {
             <Progress value={percent} aria-labelledby={progressLabelId} />
             <p className="text-sm text-muted-foreground">
               {state.phase === 'running'
-                ? t('settingsProviders.translationFix.processed', { current: state.current, total: state.total })
+                ? t('settingsProviders.translationFix.processed', {
+                    current: state.current,
+                    total: state.total,
+                  })
                 : state.phase === 'done' || state.phase === 'stopped'
                   ? t(`settingsProviders.translationFix.${state.phase}Summary`, {
                       regenerated: state.regenerated,

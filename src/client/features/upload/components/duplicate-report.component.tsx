@@ -63,9 +63,7 @@ export function DuplicateReport({ duplicates }: { duplicates: UploadResults['dup
                       <td className="py-2 pr-3">
                         <DuplicateStatusBadge isActive={duplicate.isActive} />
                       </td>
-                      <td className="py-2 text-muted-foreground">
-                        {errorText(t, duplicate.reason)}
-                      </td>
+                      <td className="py-2 text-muted-foreground">{errorText(t, duplicate.reason)}</td>
                     </tr>
                   ))}
                 </tbody>

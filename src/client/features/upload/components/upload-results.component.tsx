@@ -120,9 +120,7 @@ function SkippedDuplicates({ duplicates }: { duplicates: readonly Duplicate[] })
                 <span className="text-muted-foreground"> · {t('upload.results.existingRussian')}: </span>
                 <span lang="ru">{duplicate.existingRussian ?? t('upload.results.noTranslation')}</span>
               </p>
-              <p className="text-sm text-muted-foreground">
-                {errorText(t, duplicate.reason)}
-              </p>
+              <p className="text-sm text-muted-foreground">{errorText(t, duplicate.reason)}</p>
             </li>
           ))}
         </ul>
