@@ -125,13 +125,25 @@ interface UploadRun {
  */
 function createUploadTally(
   context: UploadRun['context'],
-  options: { total: number; processed: number; failed: number; stageTotals: Record<UploadStage, number> },
+  /** The entries left after the duplicates step; on a resumed run, the checkpoint's lines are done. */
+  fresh: readonly UploadEntry[],
+  isResumed: boolean,
 ) {
+  const { input } = context;
+  const total = input.entries.length + input.rejected.length;
+  const stageTotal = (stage: UploadStage) => {
+    if (stage === 'duplicates') return input.entries.length;
+    if (stage === 'translation') return fresh.filter((entry) => !entry.russian).length;
+    if (stage === 'images' && !input.generateImages) return 0;
+    return fresh.length;
+  };
   const counters = Object.fromEntries(
-    UPLOAD_STAGES.map((stage) => [stage, { completed: 0, total: options.stageTotals[stage] }]),
+    UPLOAD_STAGES.map((stage) => [stage, { completed: 0, total: stageTotal(stage) }]),
   ) as Record<UploadStage, { completed: number; total: number }>;
   counters.duplicates.completed = counters.duplicates.total;
-  let { processed, failed } = options;
+  // Rejected lines count as failed on the first run; a resumed run starts its counts from what is left.
+  let processed = total - fresh.length - (isResumed ? 0 : input.rejected.length);
+  let failed = isResumed ? 0 : input.rejected.length;
   return {
     complete(stage: UploadStage, count = 1) {
       counters[stage].completed += count;
@@ -144,7 +156,7 @@ function createUploadTally(
     },
     report: (stage: UploadStage, currentWord: string | null) =>
       context.reportProgress({
-        total: options.total,
+        total,
         processed,
         failed,
         stage,
@@ -368,20 +380,7 @@ export function createUploadWordsJob(
       };
       // The tally's totals need the duplicates step's answer.
       const fresh = await findDuplicates(run, checkpoint !== null);
-      const total = input.entries.length + input.rejected.length;
-      const stageTotals = Object.fromEntries(UPLOAD_STAGES.map((stage) => [stage, fresh.length])) as Record<
-        UploadStage,
-        number
-      >;
-      stageTotals.duplicates = input.entries.length;
-      stageTotals.translation = fresh.filter((entry) => !entry.russian).length;
-      if (!input.generateImages) stageTotals.images = 0;
-      const tally = createUploadTally(context, {
-        total,
-        processed: total - fresh.length - (checkpoint ? 0 : input.rejected.length),
-        failed: checkpoint ? 0 : input.rejected.length,
-        stageTotals,
-      });
+      const tally = createUploadTally(context, fresh, checkpoint !== null);
       const fullRun: UploadRun = { ...run, tally };
       await tally.report('duplicates', null);
 
