@@ -106,5 +106,15 @@ const LEGACY_SENTENCES: ReadonlyMap<string, CodedError> = new Map<string, CodedE
   ),
 ]);
 
-export const codeOfLegacySentence = (text: string): CodedError =>
-  LEGACY_SENTENCES.get(text.trim()) ?? { code: JOB_ERROR_CODES.legacyText, params: { text } };
+/** What a job that rethrew a ProviderError stored: its developer message, "provider: code: detail". */
+const PROVIDER_ERROR_MESSAGE = /^(openai|elevenlabs|leonardo|builtin): (provider_[a-z_]+): /;
+
+export function codeOfLegacySentence(text: string): CodedError {
+  const known = LEGACY_SENTENCES.get(text.trim());
+  if (known) return known;
+  const [, provider, code] = PROVIDER_ERROR_MESSAGE.exec(text) ?? [];
+  if (provider && code && (PROVIDER_ERROR_CODES as readonly string[]).includes(code)) {
+    return { code, params: { provider } };
+  }
+  return { code: JOB_ERROR_CODES.legacyText, params: { text } };
+}

@@ -47,6 +47,11 @@ describe('old sentences back to codes', () => {
       code: 'provider_unavailable',
       params: { provider: 'elevenlabs' },
     });
+    // A provider failure a job rethrew was stored as its developer message.
+    expect(codeOfLegacySentence('elevenlabs: provider_invalid_key: 401 invalid_api_key')).toEqual({
+      code: 'provider_invalid_key',
+      params: { provider: 'elevenlabs' },
+    });
     expect(codeOfLegacySentence('Что-то ещё')).toEqual({
       code: 'legacy_text',
       params: { text: 'Что-то ещё' },
