@@ -20,6 +20,8 @@ import { mediaRoutes } from './media/media.routes';
 import { createMediaStore } from './media/media-store';
 import { createClearExpiredImagesJob } from './jobs/clear-expired-images.job';
 import { createJobQueue } from './jobs/job-queue';
+import { createJobRuntime } from './jobs/job-runtime';
+import { createJobsRepository } from './jobs/jobs.repository';
 import { createRegenerateAllPhrasesJob } from './jobs/regenerate-all-phrases.job';
 import { createRegenerateRussianAudioJob } from './jobs/regenerate-russian-audio.job';
 import { createRegenerateTranslationsJob } from './jobs/regenerate-translations.job';
@@ -32,8 +34,6 @@ import { createDictionaryService } from './modules/dictionary/dictionary.service
 import { createUploadsRepository } from './modules/uploads/uploads.repository';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createUploadsService } from './modules/uploads/uploads.service';
-import { createJobsRepository } from './modules/jobs/jobs.repository';
-import { createJobsService } from './modules/jobs/jobs.service';
 import { learnRoutes } from './modules/learn/learn.routes';
 import { createLearnRepository } from './modules/learn/learn.repository';
 import { createLearnService } from './modules/learn/learn.service';
@@ -89,6 +89,11 @@ export interface AppDeps {
   leonardoPollIntervalMs?: number;
   /** Tests move the clock: learning sessions, streaks and spaced repetition are all about days. */
   now?: () => Date;
+  /**
+   * False for test apps that do not exercise jobs: pg-boss is not started and unfinished jobs are not
+   * resumed; starting a job still creates its row, left pending. Default true.
+   */
+  runsJobs?: boolean;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -169,18 +174,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const hub = createRealtimeHub(createNotifyChannel(deps.database));
   await hub.start();
+  const runsJobs = deps.runsJobs ?? true;
   const queue = createJobQueue(deps.database);
-  await queue.start((error) => app.log.error({ err: error }, 'job queue error'));
-  const jobsService = createJobsService({ jobs: createJobsRepository(db), queue, hub });
+  if (runsJobs) await queue.start((error) => app.log.error({ err: error }, 'job queue error'));
+  const jobRuntime = createJobRuntime({
+    jobs: createJobsRepository(db),
+    queue,
+    hub,
+    isRunning: runsJobs,
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
-    jobsService.interrupt();
-    await queue.stop();
+    jobRuntime.interrupt();
+    if (runsJobs) await queue.stop();
     await hub.stop();
   });
   const maintenance = createWordMaintenanceRepository(db);
-  await jobsService.define(createRegenerateTranslationsJob({ maintenance, userProviders }));
-  await jobsService.define(createRegenerateRussianAudioJob({ maintenance, speechService, settingsService }));
-  await jobsService.define(
+  await jobRuntime.define(createRegenerateTranslationsJob({ maintenance, userProviders }));
+  await jobRuntime.define(createRegenerateRussianAudioJob({ maintenance, speechService, settingsService }));
+  await jobRuntime.define(
     createUploadWordsJob({
       uploads: createUploadsRepository(db),
       userProviders,
@@ -191,19 +203,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   const dictionary = createDictionaryRepository(db);
   const pictureJobDeps = { dictionary, userProviders, settingsService, mediaStore };
-  await jobsService.define(
+  await jobRuntime.define(
     createRegenerateAllPhrasesJob({ dictionary, userProviders, settingsService, speechService }),
   );
-  await jobsService.define(
-    createClearExpiredImagesJob({ dictionary, mediaStore, fetch: deps.providerFetch }),
-  );
-  await jobsService.define(createRegenerateAllImagesJob(pictureJobDeps));
-  await jobsService.define(createGenerateMissingImagesJob(pictureJobDeps));
-  await jobsService.define(createUpdateTagsJob({ dictionary, userProviders, settingsService }));
+  await jobRuntime.define(createClearExpiredImagesJob({ dictionary, mediaStore, fetch: deps.providerFetch }));
+  await jobRuntime.define(createRegenerateAllImagesJob(pictureJobDeps));
+  await jobRuntime.define(createGenerateMissingImagesJob(pictureJobDeps));
+  await jobRuntime.define(createUpdateTagsJob({ dictionary, userProviders, settingsService }));
   const dictionaryService = createDictionaryService({
     dictionary,
     wordsService,
-    jobsService,
+    jobRuntime,
     userProviders,
     settingsService,
     speechService,
@@ -217,8 +227,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     speechService,
     now: deps.now,
   });
-  const wordMaintenanceService = createWordMaintenanceService({ maintenance, jobsService, userProviders });
-  const uploadsService = createUploadsService({ jobsService });
+  const wordMaintenanceService = createWordMaintenanceService({ maintenance, jobRuntime, userProviders });
+  const uploadsService = createUploadsService({ jobRuntime });
 
   await app.register(authRoutes, {
     auth: authService,
@@ -235,7 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mediaRoutes, { mediaStore, sessionResolver });
   await app.register(wordMaintenanceRoutes, { wordMaintenanceService, sessionResolver });
   await app.register(uploadsRoutes, { uploadsService, sessionResolver });
-  await app.register(realtimeRoutes, { hub, jobsService, sessionResolver });
+  await app.register(realtimeRoutes, { hub, jobRuntime, sessionResolver });
   await app.register(providersRoutes, { providersService, speechService, learnService, sessionResolver });
 
   const purgeTimer = setInterval(() => {
@@ -244,8 +254,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   purgeTimer.unref();
   app.addHook('onClose', async () => clearInterval(purgeTimer));
 
-  // Jobs a stopped or crashed server left unfinished carry on (DESIGN §4: a restart resumes the job).
-  await jobsService.resumeUnfinished();
+  // Jobs a stopped or crashed server left unfinished carry on (docs/product/jobs.md#resume).
+  await jobRuntime.resumeUnfinished();
 
   const clientDir = deps.clientDir === undefined ? defaultClientDir : deps.clientDir;
   const hasClient = Boolean(clientDir && existsSync(clientDir));

@@ -557,7 +557,7 @@ describe('maintenance jobs', () => {
     const started = await send(owner, 'POST', '/api/words/generate-missing-images');
     const job = await waitForJob(owner, started.json<{ jobId: string }>().jobId);
     expect(job.status).toBe('failed');
-    expect(job.errorMessage).toMatch(/Leonardo/);
+    expect(job.error).toEqual({ code: 'provider_invalid_key', params: { provider: 'leonardo' } });
     expect((await wordsOf(owner)).every((row) => row.imageUrl === null)).toBe(true);
   });
 

@@ -101,7 +101,7 @@ describe('upload without any key', () => {
         spanish: 'gato',
         newRussian: 'кот',
         existingRussian: 'кошка',
-        reason: 'Слово повторяется в загрузке',
+        reason: { code: 'upload_word_repeated' },
       }),
     ]);
     expect(job.results?.errors).toEqual(
@@ -147,7 +147,7 @@ describe('upload without any key', () => {
         newRussian: 'пёс',
         existingRussian: 'собака',
         isActive: true,
-        reason: 'Слово уже существует в словаре',
+        reason: { code: 'upload_word_exists' },
       },
     ]);
     expect(job.results?.words.map((word) => word.spanish)).toEqual(['la mesa']);

@@ -1,9 +1,17 @@
 import { DICTIONARY_JOB_KINDS } from '../../shared/api/dictionary';
 import { type MediaStore, parseMediaPath } from '../media/media-store';
 import type { DictionaryRepository } from '../modules/dictionary/dictionary.repository';
-import type { JobDefinition } from '../modules/jobs/jobs.service';
 import type { FetchFunction } from '../providers/http/provider-fetch';
-import { createDictionaryJobProgress, forEachInPool } from './dictionary-job-progress';
+import {
+  chunksOf,
+  createDictionaryTally,
+  type DictionaryJobDefinition,
+  dictionaryJobData,
+  noOptionsInput,
+} from './dictionary-job';
+
+/** One unit: a batch of `/media/` paths checked in one query, or one external link. */
+type ImageCheck = { kind: 'media'; urls: string[] } | { kind: 'link'; url: string };
 
 /** External links checked at once: they are on other people's servers, so a few at a time. */
 const LINKS_AT_ONCE = 8;
@@ -12,7 +20,7 @@ const LINK_TIMEOUT_MS = 5_000;
 const MEDIA_BATCH = 500;
 
 /**
- * Dictionary → clear expired images (DESIGN §4): picture references whose `/media` object is gone (or
+ * Dictionary → clear expired images (docs/product/dictionary.md#maintenance): picture references whose `/media` object is gone (or
  * not this learner's), or whose external link no longer loads, are dropped from the learner's words and
  * library. data: URLs carry their picture with them and always stay.
  */
@@ -20,7 +28,7 @@ export function createClearExpiredImagesJob(deps: {
   dictionary: DictionaryRepository;
   mediaStore: MediaStore;
   fetch?: FetchFunction | undefined;
-}): JobDefinition<Record<string, never>> {
+}): DictionaryJobDefinition<object, ImageCheck> {
   const fetchLink = deps.fetch ?? fetch;
 
   /** Whether the link still answers; a redirect counts as an answer (it is not followed). */
@@ -46,46 +54,57 @@ export function createClearExpiredImagesJob(deps: {
 
   return {
     kind: DICTIONARY_JOB_KINDS.clearExpiredImages,
-    async run(context) {
+    input: noOptionsInput,
+    ...dictionaryJobData,
+    async plan(context) {
       const { userId } = context;
       const references = await deps.dictionary.listImageReferences(userId);
-      const progress = createDictionaryJobProgress(context, references.length, 'images');
-      await progress.report(null);
+      // Checking is cheap next to drawing: a resumed run checks everything again, from a fresh tally.
+      const tally = createDictionaryTally(context, {
+        total: references.length,
+        stage: 'images',
+        checkpoint: null,
+      });
+      await tally.report(null);
       const expired: string[] = [];
 
       const mediaPaths = references.filter((url) => url.startsWith('/media/'));
-      for (let start = 0; start < mediaPaths.length; start += MEDIA_BATCH) {
-        if (await progress.shouldStop()) break;
-        const batch = mediaPaths.slice(start, start + MEDIA_BATCH);
-        const parsed = batch.map((url) => ({ url, media: parseMediaPath(url) }));
+      const links = references.filter((url) => /^https?:\/\//i.test(url));
+      const units: ImageCheck[] = [
+        ...chunksOf(mediaPaths, MEDIA_BATCH).map((urls): ImageCheck => ({ kind: 'media', urls })),
+        ...links.map((url): ImageCheck => ({ kind: 'link', url })),
+      ];
+
+      const checkMedia = async (urls: string[]) => {
+        const parsed = urls.map((url) => ({ url, media: parseMediaPath(url) }));
         const loadable = await deps.mediaStore.findReadableIds(
           parsed.flatMap(({ media }) => (media ? [media.sha256] : [])),
           userId,
         );
-        for (const { url, media } of parsed) {
-          const isMissing = !media || !loadable.has(media.sha256);
-          if (isMissing) expired.push(url);
-          progress.results.processed += 1;
-        }
-        await progress.report(null);
-      }
+        for (const { url, media } of parsed) if (!media || !loadable.has(media.sha256)) expired.push(url);
+        tally.count(urls.length);
+        await tally.report(null);
+      };
+      const checkLink = async (url: string) => {
+        if (!(await isLinkAlive(url))) expired.push(url);
+        tally.count(1);
+        await tally.report(url);
+      };
 
-      const links = references.filter((url) => /^https?:\/\//i.test(url));
-      await forEachInPool(links, LINKS_AT_ONCE, progress.shouldStop, async (url) => {
-        const isAlive = await isLinkAlive(url);
-        if (!isAlive) expired.push(url);
-        progress.results.processed += 1;
-        await progress.report(url);
-      });
-
-      // Neither a media path nor a link (data: URLs, imported base64): nothing that can expire.
-      progress.results.processed += references.length - mediaPaths.length - links.length;
-      // A cancelled run still drops what it found; a shutdown leaves it to the resumed run.
-      if (!context.isInterrupted()) {
-        progress.results.changed = await deps.dictionary.dropImageReferences(userId, expired);
-      }
-      await progress.report(null);
-      return progress.finish();
+      return {
+        units,
+        // Media batches are queries on this database; links are other people's servers, a few at a time.
+        unitsAtOnce: LINKS_AT_ONCE,
+        step: (unit) => (unit.kind === 'media' ? checkMedia(unit.urls) : checkLink(unit.url)),
+        // A cancelled run still drops what it found.
+        async finish() {
+          // Neither a media path nor a link (data: URLs, imported base64): nothing that can expire.
+          tally.count(references.length - mediaPaths.length - links.length);
+          tally.results.changed = await deps.dictionary.dropImageReferences(userId, expired);
+          await tally.report(null);
+          return tally.results;
+        },
+      };
     },
   };
 }

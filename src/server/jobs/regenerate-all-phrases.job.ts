@@ -1,58 +1,77 @@
 import { DICTIONARY_JOB_KINDS } from '../../shared/api/dictionary';
 import { createLimiter } from '../lib/concurrency';
 import type { DictionaryRepository } from '../modules/dictionary/dictionary.repository';
-import type { JobDefinition } from '../modules/jobs/jobs.service';
+import { cardVoices } from '../modules/enrichment/card-audio.step';
+import { savePhraseWithAudio } from '../modules/enrichment/phrase-with-audio.step';
+import { analyseWords } from '../modules/enrichment/word-analysis.step';
 import type { UserProviders } from '../modules/providers/user-providers';
 import type { SettingsService } from '../modules/settings/settings.service';
 import type { SpeechService } from '../modules/speech/speech.service';
-import { analyseWords } from '../modules/uploads/word-analysis';
-import { cardVoices } from '../modules/uploads/word-enrichment';
-import { savePhraseWithAudio } from '../modules/dictionary/phrase-with-audio';
+import {
+  chunksOf,
+  createDictionaryTally,
+  type DictionaryJobDefinition,
+  dictionaryJobData,
+  noOptionsInput,
+} from './dictionary-job';
+import { JOB_ERROR_CODES, JobFailure } from './job-failure';
 import { UPLOAD_CHUNK_SIZE, UPLOAD_PROVIDER_LIMITS } from './upload-words.job';
-import { chunksOf, createDictionaryJobProgress, forEachInPool } from './dictionary-job-progress';
+
+type ActiveWord = Awaited<ReturnType<DictionaryRepository['listActiveWords']>>[number];
 
 /**
- * Dictionary → regenerate all phrases (DESIGN §4): a new example sentence, its translation and the
- * highlighted words for every active word from the language model, then the card audio for the new text.
+ * Dictionary → regenerate all phrases (docs/product/dictionary.md#maintenance): a new example sentence,
+ * its translation and the highlighted words for every active word from the language model, then the card
+ * audio for the new text. One unit is a chunk of words (one language-model request); words done before a
+ * restart are skipped.
  */
 export function createRegenerateAllPhrasesJob(deps: {
   dictionary: DictionaryRepository;
   userProviders: UserProviders;
   settingsService: SettingsService;
   speechService: SpeechService;
-}): JobDefinition<Record<string, never>> {
+}): DictionaryJobDefinition<object, ActiveWord[]> {
   return {
     kind: DICTIONARY_JOB_KINDS.regenerateAllPhrases,
-    async run(context) {
+    input: noOptionsInput,
+    ...dictionaryJobData,
+    async plan(context) {
       const { userId } = context;
       const providers = await deps.userProviders.forUser(userId);
-      if (!providers.languageModel) throw new Error('Нет ключа OpenAI: добавьте его в настройках.');
+      const { languageModel } = providers;
+      if (!languageModel) throw new JobFailure({ code: JOB_ERROR_CODES.languageModelMissing });
       const settings = await deps.settingsService.get(userId);
       const voices = await cardVoices(providers, settings.spanishVoices, settings.russianVoice);
       const wordList = await deps.dictionary.listActiveWords(userId);
-      const progress = createDictionaryJobProgress(context, wordList.length, 'examples');
+      const tally = createDictionaryTally(context, {
+        total: wordList.length,
+        stage: 'examples',
+        checkpoint: context.checkpoint,
+      });
       const languageModelLimiter = createLimiter(UPLOAD_PROVIDER_LIMITS.languageModel);
       const speechLimiter = createLimiter(UPLOAD_PROVIDER_LIMITS.speech);
-      await progress.report(null);
+      await tally.report(null);
 
-      await forEachInPool(
-        chunksOf(wordList, UPLOAD_CHUNK_SIZE),
-        UPLOAD_PROVIDER_LIMITS.languageModel,
-        progress.shouldStop,
-        async (chunk) => {
-          const failures = new Map<number, string>();
+      return {
+        units: chunksOf(tally.remaining(wordList), UPLOAD_CHUNK_SIZE),
+        unitsAtOnce: UPLOAD_PROVIDER_LIMITS.languageModel,
+        async step(chunk) {
+          const failures = new Map<number, unknown>();
           const analyses = await analyseWords(
             chunk,
-            providers.languageModel,
+            languageModel,
             settings.vocabularyLevel,
             languageModelLimiter,
-            (word, message) => failures.set(word.id, message),
+            (word, error) => failures.set(word.id, error),
           );
           await Promise.all(
             chunk.map(async (word) => {
               const analysis = analyses.get(word);
               if (!analysis?.example) {
-                await progress.fail(word, new Error(failures.get(word.id) ?? 'Модель не вернула пример'));
+                await tally.fail(
+                  word,
+                  failures.get(word.id) ?? new JobFailure({ code: JOB_ERROR_CODES.noExample }),
+                );
                 return;
               }
               const isSaved = await savePhraseWithAudio(
@@ -68,13 +87,15 @@ export function createRegenerateAllPhrasesJob(deps: {
                 word,
                 { ...analysis, example: analysis.example },
               );
-              await progress.succeed(word, isSaved);
+              await tally.succeed(word, isSaved);
             }),
           );
         },
-      );
-      await progress.report(null);
-      return progress.finish();
+        async finish() {
+          await tally.report(null);
+          return tally.results;
+        },
+      };
     },
   };
 }

@@ -1,39 +1,50 @@
-import type { JobDefinition } from '../modules/jobs/jobs.service';
+import { z } from 'zod';
 import type { SettingsService } from '../modules/settings/settings.service';
 import type { SpeechService } from '../modules/speech/speech.service';
 import type { WordMaintenanceRepository } from '../modules/word-maintenance/word-maintenance.repository';
-import { ProviderError } from '../providers/provider-error';
+import { jobData } from './job-data';
+import { failureOf, isFatalFailure } from './job-failure';
+import type { JobDefinition } from './job-runtime';
 
 export const REGENERATE_RUSSIAN_AUDIO_JOB = 'regenerate-all-russian-audio';
 /** Clips at once: enough to keep a provider busy, few enough to stay inside its rate limits. */
 const CONCURRENCY = 3;
 
+const noInput = jobData('russian audio input', z.object({}));
+const resultsData = jobData(
+  'russian audio results',
+  z.object({ totalWords: z.number().int(), regenerated: z.number().int(), failed: z.number().int() }),
+);
+type RussianAudioResults = ReturnType<typeof resultsData.read>;
+type WordText = Awaited<ReturnType<WordMaintenanceRepository['listTexts']>>[number];
+
 /**
- * Settings → mass Russian audio regeneration: a fresh Russian clip for every word in the learner's
- * Russian voice (the example's translation when there is one, as the card plays it).
+ * Settings → mass Russian audio regeneration (docs/product/settings.md#russian-audio): a fresh Russian
+ * clip for every word in the learner's Russian voice (the example's translation when there is one, as
+ * the card plays it). One unit is one word's clip; a refused key stops the job.
  */
 export function createRegenerateRussianAudioJob(deps: {
   maintenance: WordMaintenanceRepository;
   speechService: SpeechService;
   settingsService: SettingsService;
-}): JobDefinition<Record<string, never>> {
+}): JobDefinition<object, RussianAudioResults, RussianAudioResults, WordText> {
   return {
     kind: REGENERATE_RUSSIAN_AUDIO_JOB,
-    async run(context) {
+    input: noInput,
+    // No checkpoint is saved: a restart speaks every clip again.
+    checkpoint: resultsData,
+    results: resultsData,
+    async plan(context) {
       const { userId } = context;
       const settings = await deps.settingsService.get(userId);
       const wordList = await deps.maintenance.listTexts(userId);
       let processed = 0;
       let failed = 0;
-      let next = 0;
-      let fatal: ProviderError | undefined;
 
-      const worker = async () => {
-        while (next < wordList.length && fatal === undefined) {
-          if (await context.isCancelled()) return;
-          const word = wordList[next];
-          next += 1;
-          if (!word) return;
+      return {
+        units: wordList,
+        unitsAtOnce: CONCURRENCY,
+        async step(word) {
           try {
             const clip = await deps.speechService.speak(userId, {
               text: word.exampleTranslation ?? word.russian,
@@ -47,15 +58,13 @@ export function createRegenerateRussianAudioJob(deps: {
             await deps.maintenance.setRussianAudio(userId, word.id, clip.audio);
             processed += 1;
           } catch (error) {
-            if (error instanceof ProviderError && error.code === 'provider_invalid_key') fatal = error;
             failed += 1;
+            if (isFatalFailure(failureOf(error))) context.stopWith(error);
           }
           await context.reportProgress({ processed, failed, stage: 'audio', currentWord: word.russian });
-        }
+        },
+        finish: async () => ({ totalWords: wordList.length, regenerated: processed, failed }),
       };
-      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-      if (fatal !== undefined) throw fatal;
-      return { totalWords: wordList.length, regenerated: processed, failed };
     },
   };
 }

@@ -1,11 +1,15 @@
 import { z } from 'zod';
-import type { JobDefinition } from '../modules/jobs/jobs.service';
+import type { CodedError } from '../../shared/api/errors';
 import type { UserProviders } from '../modules/providers/user-providers';
 import type { WordMaintenanceRepository } from '../modules/word-maintenance/word-maintenance.repository';
-import { describeProviderError, ProviderError } from '../providers/provider-error';
+import { ProviderError } from '../providers/provider-error';
+import { chunksOf } from './dictionary-job';
+import { jobData } from './job-data';
+import { failureOf, isFatalFailure, JOB_ERROR_CODES, JobFailure } from './job-failure';
+import type { JobDefinition } from './job-runtime';
 
 export const REGENERATE_TRANSLATIONS_JOB = 'regenerate-translations';
-/** DESIGN §4: up to 20 words per language-model request. */
+/** docs/product/jobs.md: up to 20 words per language-model request. */
 const BATCH_SIZE = 20;
 
 const answerSchema = z.object({
@@ -22,105 +26,126 @@ const SYSTEM_PROMPT = [
 const normalize = (text: string) =>
   text.trim().toLocaleLowerCase('ru').replace(/ё/g, 'е').replace(/\s+/g, ' ');
 
+const noInput = jobData('translation fix input', z.object({}));
+/** Version 1 ended with a Russian sentence ("Готово: …" or "Остановлено: …"). */
+const resultsV1Schema = z.object({
+  totalWords: z.number().int(),
+  regenerated: z.number().int(),
+  failed: z.number().int(),
+  message: z.string(),
+});
+const resultsSchema = z.object({
+  totalWords: z.number().int(),
+  regenerated: z.number().int(),
+  failed: z.number().int(),
+  isStopped: z.boolean(),
+});
+type TranslationFixResults = z.infer<typeof resultsSchema>;
+const resultsData = jobData('translation fix results', resultsV1Schema).next(
+  resultsSchema,
+  ({ message, ...counts }) => ({ ...counts, isStopped: message.startsWith('Остановлено') }),
+);
+
+type WordText = Awaited<ReturnType<WordMaintenanceRepository['listTexts']>>[number];
+
 /**
- * Settings → "качественные переводы" (spec part 2 §4, DESIGN §4): re-translates every word with the
- * learner's language model, streaming each correction (old → new) to the learner.
+ * Settings → "качественные переводы" (docs/product/settings.md#translation-fix): re-translates every word
+ * with the learner's language model, one unit per batch of 20 words, streaming each correction (old → new)
+ * to the learner. Progress, errors and the summary travel as numbers and codes, never sentences.
  */
 export function createRegenerateTranslationsJob(deps: {
   maintenance: WordMaintenanceRepository;
   userProviders: UserProviders;
-}): JobDefinition<Record<string, never>> {
+}): JobDefinition<object, TranslationFixResults, TranslationFixResults, WordText[]> {
   return {
     kind: REGENERATE_TRANSLATIONS_JOB,
-    async run(context) {
+    input: noInput,
+    // No checkpoint is saved: a restarted fix goes over the words again (a right word stays unchanged).
+    checkpoint: resultsData,
+    results: resultsData,
+    async plan(context) {
       const { userId } = context;
       const { languageModel } = await deps.userProviders.forUser(userId);
+      if (!languageModel) throw new JobFailure({ code: JOB_ERROR_CODES.translationFixKeyMissing });
       const wordList = await deps.maintenance.listTexts(userId);
       const total = wordList.length;
       let current = 0;
       let regenerated = 0;
       let failed = 0;
-      const progressMessage = (currentWord: string | null, message: string) =>
+      const publishProgress = (currentWord: string | null) =>
         context.publish({
           type: 'translation_regeneration_progress',
-          progress: { current, total, regenerated, failed, currentWord, message },
+          progress: { current, total, regenerated, failed, currentWord },
         });
-
-      if (!languageModel) throw new Error('Нет ключа OpenAI: добавьте его на вкладке API.');
-      await progressMessage(null, 'Создаём качественные переводы…');
-
-      for (let start = 0; start < total; start += BATCH_SIZE) {
-        if (await context.isCancelled()) break;
-        const batch = wordList.slice(start, start + BATCH_SIZE);
-        try {
-          const { value } = await languageModel.completeJson({
-            schemaName: 'translations',
-            schema: answerSchema,
-            system: SYSTEM_PROMPT,
-            prompt: JSON.stringify(
-              batch.map((word) => ({ spanish: word.spanish, currentTranslation: word.russian })),
-            ),
-            temperature: 0.2,
-          });
-          const bySpanish = new Map(
-            value.translations.map((entry) => [entry.spanish.trim(), entry.russian.trim()]),
-          );
-          for (const word of batch) {
-            current += 1;
-            const proposal = bySpanish.get(word.spanish.trim());
-            if (!proposal) {
-              failed += 1;
-              await context.publish({
-                type: 'translation_regeneration_error',
-                wordData: { spanish: word.spanish },
-                error: 'Нет перевода в ответе модели',
-              });
-              continue;
-            }
-            if (normalize(proposal) !== normalize(word.russian)) {
-              await deps.maintenance.setRussian(userId, word.id, proposal);
-              regenerated += 1;
-              await context.publish({
-                type: 'translation_regeneration_update',
-                wordData: { spanish: word.spanish, oldTranslation: word.russian, newTranslation: proposal },
-              });
-            }
-          }
-        } catch (error) {
-          if (!(error instanceof ProviderError)) throw error;
-          // A wrong key or an empty account will not mend itself within this run.
-          if (error.code === 'provider_invalid_key' || error.code === 'provider_quota_exhausted') throw error;
-          const reason = describeProviderError(error).message;
-          for (const word of batch) {
-            current += 1;
-            failed += 1;
-            await context.publish({
-              type: 'translation_regeneration_error',
-              wordData: { spanish: word.spanish },
-              error: reason,
-            });
-          }
-        }
-        const last = batch.at(-1)?.spanish ?? null;
-        await progressMessage(last, `Обработано ${current} из ${total}`);
-        await context.reportProgress({
-          processed: current - failed,
-          failed,
-          stage: 'translations',
-          currentWord: last,
+      const publishError = (word: WordText, error: CodedError) =>
+        context.publish({
+          type: 'translation_regeneration_error',
+          wordData: { spanish: word.spanish },
+          error,
         });
-      }
+      await publishProgress(null);
 
-      const summary = {
-        totalWords: total,
-        regenerated,
-        failed,
-        message: (await context.isCancelled())
-          ? `Остановлено: исправлено ${regenerated} из ${total}`
-          : `Готово: исправлено ${regenerated} из ${total}`,
+      const translate = async (batch: WordText[]) => {
+        const { value } = await languageModel.completeJson({
+          schemaName: 'translations',
+          schema: answerSchema,
+          system: SYSTEM_PROMPT,
+          prompt: JSON.stringify(
+            batch.map((word) => ({ spanish: word.spanish, currentTranslation: word.russian })),
+          ),
+          temperature: 0.2,
+        });
+        return new Map(value.translations.map((entry) => [entry.spanish.trim(), entry.russian.trim()]));
       };
-      await context.publish({ type: 'translation_regeneration_complete', summary });
-      return summary;
+
+      const applyProposal = async (word: WordText, proposal: string | undefined) => {
+        current += 1;
+        if (!proposal) {
+          failed += 1;
+          await publishError(word, { code: JOB_ERROR_CODES.translationNotInAnswer });
+          return;
+        }
+        if (normalize(proposal) === normalize(word.russian)) return;
+        await deps.maintenance.setRussian(userId, word.id, proposal);
+        regenerated += 1;
+        await context.publish({
+          type: 'translation_regeneration_update',
+          wordData: { spanish: word.spanish, oldTranslation: word.russian, newTranslation: proposal },
+        });
+      };
+
+      return {
+        units: chunksOf(wordList, BATCH_SIZE),
+        unitsAtOnce: 1,
+        async step(batch) {
+          try {
+            const proposals = await translate(batch);
+            for (const word of batch) await applyProposal(word, proposals.get(word.spanish.trim()));
+          } catch (error) {
+            const failure = failureOf(error);
+            // A wrong key or an empty account will not mend itself within this run: the job fails with it.
+            if (!(error instanceof ProviderError) || isFatalFailure(failure)) throw error;
+            for (const word of batch) {
+              current += 1;
+              failed += 1;
+              await publishError(word, failure);
+            }
+          }
+          const last = batch.at(-1)?.spanish ?? null;
+          await publishProgress(last);
+          await context.reportProgress({
+            processed: current - failed,
+            failed,
+            stage: 'translations',
+            currentWord: last,
+          });
+        },
+        async finish({ isCancelled }) {
+          const summary = { totalWords: total, regenerated, failed, isStopped: isCancelled };
+          await context.publish({ type: 'translation_regeneration_complete', summary });
+          return summary;
+        },
+      };
     },
   };
 }

@@ -1,51 +1,64 @@
 import { DICTIONARY_JOB_KINDS } from '../../shared/api/dictionary';
 import { createLimiter } from '../lib/concurrency';
 import type { DictionaryRepository } from '../modules/dictionary/dictionary.repository';
-import type { JobDefinition } from '../modules/jobs/jobs.service';
+import { analyseWords, localAnalysis } from '../modules/enrichment/word-analysis.step';
 import type { UserProviders } from '../modules/providers/user-providers';
 import type { SettingsService } from '../modules/settings/settings.service';
-import { analyseWords, localAnalysis } from '../modules/uploads/word-analysis';
+import {
+  chunksOf,
+  createDictionaryTally,
+  type DictionaryJobDefinition,
+  dictionaryJobData,
+  noOptionsInput,
+} from './dictionary-job';
 import { UPLOAD_CHUNK_SIZE, UPLOAD_PROVIDER_LIMITS } from './upload-words.job';
-import { chunksOf, createDictionaryJobProgress, forEachInPool } from './dictionary-job-progress';
+
+type UntaggedWord = Awaited<ReturnType<DictionaryRepository['listWordsMissingTags']>>[number];
 
 /**
- * Dictionary → update tags (DESIGN §4): words missing CEFR, part of speech or theme are analysed again,
- * with the language model when the learner has one, else with the upload's local rules (DESIGN D5), which
- * can tell the part of speech only. Tags a word already has are kept.
+ * Dictionary → update tags (docs/product/dictionary.md#maintenance): words missing CEFR, part of speech or
+ * theme are analysed again, with the language model when the learner has one, else with the upload's local
+ * rules, which can tell the part of speech only. Tags a word already has are kept. One unit is a chunk of
+ * words (one language-model request); a refused key stops the job (the failure reaches the tally as the
+ * ProviderError itself, so the shared fatal rule sees it).
  */
 export function createUpdateTagsJob(deps: {
   dictionary: DictionaryRepository;
   userProviders: UserProviders;
   settingsService: SettingsService;
-}): JobDefinition<Record<string, never>> {
+}): DictionaryJobDefinition<object, UntaggedWord[]> {
   return {
     kind: DICTIONARY_JOB_KINDS.updateTags,
-    async run(context) {
+    input: noOptionsInput,
+    ...dictionaryJobData,
+    async plan(context) {
       const { userId } = context;
       const { languageModel } = await deps.userProviders.forUser(userId);
       const settings = await deps.settingsService.get(userId);
       const wordList = await deps.dictionary.listWordsMissingTags(userId);
-      const progress = createDictionaryJobProgress(context, wordList.length, 'tags');
+      const tally = createDictionaryTally(context, {
+        total: wordList.length,
+        stage: 'tags',
+        checkpoint: context.checkpoint,
+      });
       const limiter = createLimiter(UPLOAD_PROVIDER_LIMITS.languageModel);
-      await progress.report(null);
+      await tally.report(null);
 
-      await forEachInPool(
-        chunksOf(wordList, UPLOAD_CHUNK_SIZE),
-        UPLOAD_PROVIDER_LIMITS.languageModel,
-        progress.shouldStop,
-        async (chunk) => {
-          const failures = new Map<number, string>();
+      return {
+        units: chunksOf(tally.remaining(wordList), UPLOAD_CHUNK_SIZE),
+        unitsAtOnce: UPLOAD_PROVIDER_LIMITS.languageModel,
+        async step(chunk) {
+          const failures = new Map<number, unknown>();
           const analyses = await analyseWords(
             chunk,
             languageModel,
             settings.vocabularyLevel,
             limiter,
-            (word, message) => failures.set(word.id, message),
+            (word, error) => failures.set(word.id, error),
           );
           for (const word of chunk) {
-            const failure = failures.get(word.id);
-            if (failure !== undefined) {
-              await progress.fail(word, new Error(failure));
+            if (failures.has(word.id)) {
+              await tally.fail(word, failures.get(word.id));
               continue;
             }
             const analysis = analyses.get(word) ?? localAnalysis(word);
@@ -59,12 +72,14 @@ export function createUpdateTagsJob(deps: {
               tags.partOfSpeech !== word.partOfSpeech ||
               tags.themeCategory !== word.themeCategory;
             if (isChanged) await deps.dictionary.updateTags(userId, word.id, tags);
-            await progress.succeed(word, isChanged);
+            await tally.succeed(word, isChanged);
           }
         },
-      );
-      await progress.report(null);
-      return progress.finish();
+        async finish() {
+          await tally.report(null);
+          return tally.results;
+        },
+      };
     },
   };
 }

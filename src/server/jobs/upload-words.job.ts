@@ -1,39 +1,34 @@
-import { UPLOAD_STAGES, type UploadResults, type UploadStage } from '../../shared/api/uploads';
+import { z } from 'zod';
+import { coded, type CodedError } from '../../shared/api/errors';
+import {
+  UPLOAD_STAGES,
+  type UploadResults,
+  uploadResultsSchema,
+  type UploadStage,
+} from '../../shared/api/uploads';
+import type { Settings } from '../../shared/api/settings';
 import { drawableFormat, resolveImageStyle } from '../../shared/catalogs/image-styles';
 import { duplicateKeyOf } from '../../shared/text/duplicate-key';
 import { createLimiter, type Limiter } from '../lib/concurrency';
 import type { MediaStore } from '../media/media-store';
-import type { JobContext, JobDefinition } from '../modules/jobs/jobs.service';
+import { type CardVoices, cardVoices, speakCard } from '../modules/enrichment/card-audio.step';
+import { drawWordPicture } from '../modules/enrichment/word-picture.step';
+import { analyseWords, type LocalAnalysis, localAnalysis } from '../modules/enrichment/word-analysis.step';
 import type { UserProviders } from '../modules/providers/user-providers';
 import type { SettingsService } from '../modules/settings/settings.service';
 import type { SpeechService } from '../modules/speech/speech.service';
 import type { NewWord, UploadsRepository } from '../modules/uploads/uploads.repository';
-import { analyseWords, type LocalAnalysis, localAnalysis } from '../modules/uploads/word-analysis';
-import { cardVoices, drawWordPicture, failureMessageOf, speakCard } from '../modules/uploads/word-enrichment';
+import type { ProviderSet } from '../providers/provider-set';
+import { chunksOf } from './dictionary-job';
+import { jobData } from './job-data';
+import { codeOfLegacySentence, failureOf, JOB_ERROR_CODES } from './job-failure';
+import type { JobContext, JobDefinition } from './job-runtime';
 
 export const UPLOAD_WORDS_JOB = 'upload-words';
-/** DESIGN §4: up to 20 words per language-model request. */
+/** docs/product/upload.md#stages: up to 20 words per language-model request. */
 export const UPLOAD_CHUNK_SIZE = 20;
 /** Chunks in flight at once: analysis of the next overlaps pictures and audio of the previous ones. */
 const CHUNKS_IN_FLIGHT = 6;
-const DUPLICATE_REASON = 'Слово уже существует в словаре';
-const REPEATED_REASON = 'Слово повторяется в загрузке';
-
-export interface UploadEntry {
-  lineNumber: number;
-  spanish: string;
-  russian: string | null;
-}
-
-export interface UploadJobInput {
-  entries: UploadEntry[];
-  /** Lines that could not be read, reported as errors with their line numbers. */
-  rejected: Array<{ lineNumber: number; raw: string; reason: string }>;
-  enhanceWithAI: boolean;
-  generateImages: boolean;
-  imageStyle: string | null;
-}
-
 /**
  * Per-provider bounds of one upload. A provider's rate limit is per account, and each learner brings
  * their own, so each upload gets its own share. Speech is the widest, as each word needs three clips.
@@ -42,262 +37,369 @@ export const UPLOAD_PROVIDER_LIMITS = { languageModel: 4, images: 12, speech: 32
 /** Uploads of different learners run side by side; one long list never queues everyone else's. */
 const UPLOADS_AT_ONCE = 4;
 
-type Counters = Record<UploadStage, { completed: number; total: number }>;
+// ---- Stored data (docs/product/jobs.md#versions) ----
+
+const entrySchema = z.object({
+  lineNumber: z.number().int(),
+  spanish: z.string(),
+  russian: z.string().nullable(),
+});
+export type UploadEntry = z.infer<typeof entrySchema>;
+
+const inputFields = {
+  entries: z.array(entrySchema),
+  enhanceWithAI: z.boolean(),
+  generateImages: z.boolean(),
+  imageStyle: z.string().nullable(),
+};
+/** Version 1: a rejected line's reason was a Russian sentence. */
+const inputV1Schema = z.object({
+  ...inputFields,
+  rejected: z.array(z.object({ lineNumber: z.number().int(), raw: z.string(), reason: z.string() })),
+});
+const inputV2Schema = z.object({
+  ...inputFields,
+  /** Lines that could not be read, reported as errors with their line numbers. */
+  rejected: z.array(z.object({ lineNumber: z.number().int(), raw: z.string(), reason: coded })),
+});
+export type UploadJobInput = z.infer<typeof inputV2Schema>;
+export const uploadInput = jobData('upload input', inputV1Schema).next(inputV2Schema, (old) => ({
+  ...old,
+  rejected: old.rejected.map((line) => ({ ...line, reason: codeOfLegacySentence(line.reason) })),
+}));
+
+/** Version 1: duplicate reasons and per-line errors were Russian sentences. */
+const resultsV1Schema = uploadResultsSchema.extend({
+  duplicates: z.array(uploadResultsSchema.shape.duplicates.element.extend({ reason: z.string() })),
+  errors: z.array(
+    z.object({
+      lineNumber: z.number().int().nullable(),
+      spanish: z.string().nullable(),
+      stage: z.enum(UPLOAD_STAGES),
+      message: z.string(),
+    }),
+  ),
+});
+/** The checkpoint is the results so far (written with the words they list, in one transaction). */
+export const uploadResults = jobData('upload results', resultsV1Schema).next(uploadResultsSchema, (old) => ({
+  ...old,
+  duplicates: old.duplicates.map((duplicate) => ({
+    ...duplicate,
+    reason: codeOfLegacySentence(duplicate.reason),
+  })),
+  errors: old.errors.map(({ message, ...error }) => ({ ...error, ...codeOfLegacySentence(message) })),
+}));
+
+// ---- One run ----
 
 interface Prepared extends UploadEntry {
   duplicateKey: string;
 }
 
-export function createUploadWordsJob(deps: {
+interface UploadDeps {
   uploads: UploadsRepository;
   userProviders: UserProviders;
   settingsService: SettingsService;
   speechService: SpeechService;
   mediaStore: MediaStore;
-}): JobDefinition<UploadJobInput> {
+}
+
+/** What every step of one run reads: set up once by `plan`, never reassigned. */
+interface UploadRun {
+  deps: UploadDeps;
+  context: JobContext<UploadJobInput, UploadResults>;
+  settings: Settings;
+  providers: ProviderSet;
+  /** Null when the learner asked for no AI help, or has no language model. */
+  languageModel: ProviderSet['languageModel'];
+  voices: CardVoices;
+  limiters: Record<keyof typeof UPLOAD_PROVIDER_LIMITS, Limiter>;
+  /** The report so far: words saved, duplicates, errors. */
+  results: UploadResults;
+  tally: UploadTally;
+}
+
+/**
+ * The counts of the ten monitoring stages (docs/product/upload.md#stages) and of lines done or failed: one
+ * object owns them, and each step tells it what it finished.
+ */
+function createUploadTally(
+  context: UploadRun['context'],
+  /** The entries left after the duplicates step; on a resumed run, the checkpoint's lines are done. */
+  fresh: readonly UploadEntry[],
+  isResumed: boolean,
+) {
+  const { input } = context;
+  const total = input.entries.length + input.rejected.length;
+  const stageTotal = (stage: UploadStage) => {
+    if (stage === 'duplicates') return input.entries.length;
+    if (stage === 'translation') return fresh.filter((entry) => !entry.russian).length;
+    if (stage === 'images' && !input.generateImages) return 0;
+    return fresh.length;
+  };
+  const counters = Object.fromEntries(
+    UPLOAD_STAGES.map((stage) => [stage, { completed: 0, total: stageTotal(stage) }]),
+  ) as Record<UploadStage, { completed: number; total: number }>;
+  counters.duplicates.completed = counters.duplicates.total;
+  // Rejected lines count as failed on the first run; a resumed run starts its counts from what is left.
+  let processed = total - fresh.length - (isResumed ? 0 : input.rejected.length);
+  let failed = isResumed ? 0 : input.rejected.length;
+  return {
+    complete(stage: UploadStage, count = 1) {
+      counters[stage].completed += count;
+    },
+    lineFailed() {
+      failed += 1;
+    },
+    linesSaved(count: number) {
+      processed += count;
+    },
+    report: (stage: UploadStage, currentWord: string | null) =>
+      context.reportProgress({
+        total,
+        processed,
+        failed,
+        stage,
+        currentWord,
+        stages: UPLOAD_STAGES.map((name) => ({ name, ...counters[name] })),
+      }),
+  };
+}
+type UploadTally = ReturnType<typeof createUploadTally>;
+
+const recordError = (run: UploadRun, entry: UploadEntry, stage: UploadStage, failure: CodedError) => {
+  run.results.errors.push({ lineNumber: entry.lineNumber, spanish: entry.spanish, stage, ...failure });
+};
+
+/**
+ * Stage 1: duplicates against the dictionary and inside the upload (docs/product/upload.md#duplicates).
+ * Answers the entries still to add; words an interrupted earlier run saved are neither.
+ */
+async function findDuplicates(
+  run: Pick<UploadRun, 'deps' | 'context' | 'results'>,
+  isResumed: boolean,
+): Promise<Prepared[]> {
+  const { input, userId } = run.context;
+  const savedKeys = new Set(run.results.words.map((word) => duplicateKeyOf(word.spanish)));
+  const prepared = input.entries.map((entry) => ({ ...entry, duplicateKey: duplicateKeyOf(entry.spanish) }));
+  const existing = new Map(
+    (
+      await run.deps.uploads.findByDuplicateKeys(userId, [
+        ...new Set(prepared.map((entry) => entry.duplicateKey)),
+      ])
+    ).map((row) => [row.duplicateKey, row]),
+  );
+  const fresh: Prepared[] = [];
+  /** Earlier lines of this upload, by duplicate key, with their translation for the report. */
+  const seen = new Map<string, string | null>();
+  for (const entry of prepared) {
+    if (savedKeys.has(entry.duplicateKey)) continue;
+    const known = existing.get(entry.duplicateKey);
+    if (known || seen.has(entry.duplicateKey)) {
+      // The earlier run reported it already.
+      if (!isResumed) {
+        run.results.duplicates.push({
+          spanish: entry.spanish,
+          newRussian: entry.russian,
+          existingRussian: known?.russian ?? seen.get(entry.duplicateKey) ?? null,
+          isActive: known?.isActive ?? true,
+          reason: { code: known ? JOB_ERROR_CODES.wordExists : JOB_ERROR_CODES.wordRepeated },
+        });
+      }
+      continue;
+    }
+    seen.set(entry.duplicateKey, entry.russian);
+    fresh.push(entry);
+  }
+  return fresh;
+}
+
+/**
+ * Stages 2–5: translation, analysis, example phrases, CEFR level and tags — one language-model request
+ * per chunk. Answers the words that have a translation; the others are reported and counted as failed.
+ */
+async function analyseChunk(run: UploadRun, chunk: Prepared[]) {
+  const analyses = await analyseWords(
+    chunk,
+    run.languageModel,
+    run.settings.vocabularyLevel,
+    run.limiters.languageModel,
+    (entry, error) => recordError(run, entry, 'analysis', failureOf(error)),
+  );
+  const ready: Array<{ entry: Prepared; analysis: LocalAnalysis }> = [];
+  for (const entry of chunk) {
+    const analysis = analyses.get(entry);
+    if (!entry.russian && !analysis?.russian) {
+      recordError(run, entry, 'translation', {
+        code: run.languageModel ? JOB_ERROR_CODES.translationFailed : JOB_ERROR_CODES.translationMissing,
+      });
+      run.tally.lineFailed();
+      continue;
+    }
+    if (!entry.russian) run.tally.complete('translation');
+    ready.push({ entry, analysis: analysis ?? localAnalysis(entry) });
+  }
+  run.tally.complete('analysis', ready.length);
+  run.tally.complete('examples', ready.filter(({ analysis }) => analysis.example).length);
+  run.tally.complete('tags', ready.length);
+  await run.tally.report('analysis', chunk.at(-1)?.spanish ?? null);
+  return ready;
+}
+
+/** Stage 6: the word's picture, when the learner asked for pictures; a failure leaves it without one. */
+async function drawPicture(run: UploadRun, entry: Prepared, subject: { spanish: string; russian: string }) {
+  const { input, userId } = run.context;
+  if (!input.generateImages) return null;
+  const style = resolveImageStyle(input.imageStyle ?? run.settings.defaultImageStyle);
+  const format = drawableFormat(run.settings.imageFormat);
+  try {
+    const url = await drawWordPicture(
+      { providers: run.providers, mediaStore: run.deps.mediaStore, userId, limiter: run.limiters.images },
+      subject,
+      style,
+      format,
+    );
+    run.tally.complete('images');
+    return { url, style, format };
+  } catch (error) {
+    recordError(run, entry, 'images', failureOf(error));
+    return null;
+  }
+}
+
+/**
+ * Stages 6–9 for one word: picture, theme, the card's default text in the three voices, pronunciation.
+ * The picture and the clips are independent, so they are asked for at the same time.
+ */
+async function enrichWord(run: UploadRun, entry: Prepared, analysis: LocalAnalysis): Promise<NewWord> {
+  const spanish = analysis.spanishWithArticle || entry.spanish;
+  const russian = entry.russian ?? analysis.russian ?? '';
+  const [picture, audio] = await Promise.all([
+    drawPicture(run, entry, { spanish, russian }),
+    speakCard(
+      {
+        speechService: run.deps.speechService,
+        userId: run.context.userId,
+        providers: run.providers,
+        voices: run.voices,
+        settings: run.settings,
+        limiter: run.limiters.speech,
+        onError: (error) => recordError(run, entry, 'audio', failureOf(error)),
+      },
+      { spanish, russian, example: analysis.example, exampleTranslation: analysis.exampleTranslation },
+    ),
+  ]);
+  if (audio.audioData || audio.russianAudioData || audio.secondVoiceAudioData) run.tally.complete('audio');
+  run.tally.complete('themes');
+  run.tally.complete('pronunciation');
+  await run.tally.report('audio', entry.spanish);
+  return {
+    spanish,
+    russian,
+    duplicateKey: entry.duplicateKey,
+    example: analysis.example,
+    exampleTranslation: analysis.exampleTranslation,
+    highlightedSpanishWord: analysis.highlightedSpanishWord,
+    highlightedRussianWord: analysis.highlightedRussianWord,
+    partOfSpeech: analysis.partOfSpeech,
+    cefrLevel: analysis.cefrLevel,
+    themeCategory: analysis.theme,
+    imageUrl: picture?.url ?? null,
+    imageStyle: picture?.style.key ?? null,
+    imageStyleId: picture?.style.id ?? null,
+    imageFormat: picture?.format ?? null,
+    ...audio,
+  };
+}
+
+/**
+ * Stage 10: the chunk's words in one transaction, with the checkpoint that records them, so a restart
+ * never saves a word twice nor reports a saved word as its own duplicate.
+ */
+async function saveChunk(run: UploadRun, words: NewWord[]) {
+  let saved: UploadResults['words'] = [];
+  await run.deps.uploads.saveChunk(run.context.userId, words, {
+    jobId: run.context.jobId,
+    resultsAfter: (ids) => {
+      saved = words.flatMap((word) => {
+        const id = ids.get(word.duplicateKey);
+        if (id === undefined) return [];
+        const { spanish, russian, example, exampleTranslation, cefrLevel, partOfSpeech } = word;
+        return [{ id, spanish, russian, example, exampleTranslation, cefrLevel, partOfSpeech }];
+      });
+      return run.context.encodeCheckpoint({ ...run.results, words: [...run.results.words, ...saved] });
+    },
+  });
+  run.results.words.push(...saved);
+  run.tally.complete('saving', words.length);
+  run.tally.linesSaved(words.length);
+  await run.tally.report('saving', words.at(-1)?.spanish ?? null);
+}
+
+/**
+ * The upload (docs/product/upload.md): duplicates first, then one unit per chunk of 20 words — analyse
+ * the chunk, enrich each word, save the chunk.
+ */
+export function createUploadWordsJob(
+  deps: UploadDeps,
+): JobDefinition<UploadJobInput, UploadResults, UploadResults, Prepared[]> {
   return {
     kind: UPLOAD_WORDS_JOB,
     concurrency: UPLOADS_AT_ONCE,
-    async run(context: JobContext<UploadJobInput>) {
-      const { userId, input } = context;
-      const limiters: Record<keyof typeof UPLOAD_PROVIDER_LIMITS, Limiter> = {
-        languageModel: createLimiter(UPLOAD_PROVIDER_LIMITS.languageModel),
-        images: createLimiter(UPLOAD_PROVIDER_LIMITS.images),
-        speech: createLimiter(UPLOAD_PROVIDER_LIMITS.speech),
-      };
+    input: uploadInput,
+    checkpoint: uploadResults,
+    results: uploadResults,
+    async plan(context) {
+      const { userId, input, checkpoint } = context;
       const settings = await deps.settingsService.get(userId);
       const providers = await deps.userProviders.forUser(userId);
-      const languageModel = input.enhanceWithAI ? providers.languageModel : null;
-      const voices = await cardVoices(providers, settings.spanishVoices, settings.russianVoice);
-
-      // What an interrupted earlier run already saved: those words are done, not duplicates.
-      const checkpoint = (context.checkpoint as UploadResults | null) ?? null;
       const results: UploadResults = checkpoint ?? { words: [], duplicates: [], errors: [] };
-      const savedKeys = new Set(results.words.map((word) => duplicateKeyOf(word.spanish)));
       if (!checkpoint) {
         for (const line of input.rejected) {
           results.errors.push({
             lineNumber: line.lineNumber,
             spanish: null,
             stage: 'duplicates',
-            message: line.reason,
+            ...line.reason,
           });
         }
       }
-
-      // Stage 1: duplicates against the dictionary and inside the upload (D8).
-      const prepared: Prepared[] = input.entries.map((entry) => ({
-        ...entry,
-        duplicateKey: duplicateKeyOf(entry.spanish),
-      }));
-      const existing = new Map(
-        (
-          await deps.uploads.findByDuplicateKeys(userId, [
-            ...new Set(prepared.map((entry) => entry.duplicateKey)),
-          ])
-        ).map((row) => [row.duplicateKey, row]),
-      );
-      const fresh: Prepared[] = [];
-      /** Earlier lines of this upload, by duplicate key, with their translation for the report. */
-      const seen = new Map<string, string | null>();
-      for (const entry of prepared) {
-        if (savedKeys.has(entry.duplicateKey)) continue;
-        const known = existing.get(entry.duplicateKey);
-        if (known || seen.has(entry.duplicateKey)) {
-          if (!checkpoint) {
-            results.duplicates.push({
-              spanish: entry.spanish,
-              newRussian: entry.russian,
-              existingRussian: known?.russian ?? seen.get(entry.duplicateKey) ?? null,
-              isActive: known?.isActive ?? true,
-              reason: known ? DUPLICATE_REASON : REPEATED_REASON,
-            });
-          }
-          continue;
-        }
-        seen.set(entry.duplicateKey, entry.russian);
-        fresh.push(entry);
-      }
-
-      const counters = Object.fromEntries(
-        UPLOAD_STAGES.map((stage) => [stage, { completed: 0, total: fresh.length }]),
-      ) as Counters;
-      counters.duplicates = { completed: prepared.length, total: prepared.length };
-      counters.translation.total = fresh.filter((entry) => !entry.russian).length;
-      if (!input.generateImages) counters.images.total = 0;
-      const total = input.entries.length + input.rejected.length;
-      let processed = total - fresh.length - (checkpoint ? 0 : input.rejected.length);
-      let failed = checkpoint ? 0 : input.rejected.length;
-
-      const report = async (stage: UploadStage, currentWord: string | null) =>
-        context.reportProgress({
-          total,
-          processed,
-          failed,
-          stage,
-          currentWord,
-          stages: UPLOAD_STAGES.map((name) => ({ name, ...counters[name] })),
-        });
-      const fail = (entry: UploadEntry, stage: UploadStage, message: string) => {
-        results.errors.push({ lineNumber: entry.lineNumber, spanish: entry.spanish, stage, message });
+      const run: Omit<UploadRun, 'tally'> = {
+        deps,
+        context,
+        settings,
+        providers,
+        languageModel: input.enhanceWithAI ? providers.languageModel : null,
+        voices: await cardVoices(providers, settings.spanishVoices, settings.russianVoice),
+        limiters: {
+          languageModel: createLimiter(UPLOAD_PROVIDER_LIMITS.languageModel),
+          images: createLimiter(UPLOAD_PROVIDER_LIMITS.images),
+          speech: createLimiter(UPLOAD_PROVIDER_LIMITS.speech),
+        },
+        results,
       };
-      await report('duplicates', null);
+      // The tally's totals need the duplicates step's answer.
+      const fresh = await findDuplicates(run, checkpoint !== null);
+      const tally = createUploadTally(context, fresh, checkpoint !== null);
+      const fullRun: UploadRun = { ...run, tally };
+      await tally.report('duplicates', null);
 
-      const chunks: Prepared[][] = [];
-      for (let start = 0; start < fresh.length; start += UPLOAD_CHUNK_SIZE)
-        chunks.push(fresh.slice(start, start + UPLOAD_CHUNK_SIZE));
-
-      const shouldStop = async () => context.isInterrupted() || (await context.isCancelled());
-
-      const processChunk = async (chunk: Prepared[]) => {
-        // Stages 2–5: translation, analysis, example phrases, CEFR level and tags — one request per chunk.
-        const analyses = await analyseWords(
-          chunk,
-          languageModel,
-          settings.vocabularyLevel,
-          limiters.languageModel,
-          (entry, message) => {
-            fail(entry, 'analysis', message);
-          },
-        );
-        const ready: Array<{ entry: Prepared; analysis: LocalAnalysis }> = [];
-        for (const entry of chunk) {
-          const analysis = analyses.get(entry);
-          if (!entry.russian && !analysis?.russian) {
-            fail(
-              entry,
-              'translation',
-              languageModel
-                ? 'Не удалось перевести слово'
-                : 'Нет перевода: добавьте ключ OpenAI или перевод через « / »',
-            );
-            failed += 1;
-            continue;
-          }
-          if (!entry.russian) counters.translation.completed += 1;
-          ready.push({ entry, analysis: analysis ?? localAnalysis(entry) });
-        }
-        counters.analysis.completed += ready.length;
-        counters.examples.completed += ready.filter(({ analysis }) => analysis.example).length;
-        counters.tags.completed += ready.length;
-        await report('analysis', chunk.at(-1)?.spanish ?? null);
-        if (await shouldStop()) return;
-
-        // Stages 6–9: pictures, themes, audio, pronunciation; each word on its own, bounded per provider.
-        const words = await Promise.all(ready.map(({ entry, analysis }) => enrichWord(entry, analysis)));
-        counters.themes.completed += ready.length;
-        counters.pronunciation.completed += ready.length;
-
-        // Stage 10: saving, in one transaction per chunk, with the checkpoint that records it.
-        let saved: UploadResults['words'] = [];
-        await deps.uploads.saveChunk(userId, words, {
-          jobId: context.jobId,
-          resultsAfter: (ids) => {
-            saved = words.flatMap((word) => {
-              const id = ids.get(word.duplicateKey);
-              return id === undefined
-                ? []
-                : [
-                    {
-                      id,
-                      spanish: word.spanish,
-                      russian: word.russian,
-                      example: word.example,
-                      exampleTranslation: word.exampleTranslation,
-                      cefrLevel: word.cefrLevel,
-                      partOfSpeech: word.partOfSpeech,
-                    },
-                  ];
-            });
-            return { ...results, words: [...results.words, ...saved] };
-          },
-        });
-        results.words.push(...saved);
-        counters.saving.completed += words.length;
-        processed += words.length;
-        await report('saving', words.at(-1)?.spanish ?? null);
+      return {
+        units: chunksOf(fresh, UPLOAD_CHUNK_SIZE),
+        unitsAtOnce: CHUNKS_IN_FLIGHT,
+        async step(chunk) {
+          const ready = await analyseChunk(fullRun, chunk);
+          if (await context.shouldStop()) return;
+          const words = await Promise.all(
+            ready.map(({ entry, analysis }) => enrichWord(fullRun, entry, analysis)),
+          );
+          await saveChunk(fullRun, words);
+        },
+        async finish() {
+          await tally.report('saving', null);
+          return results;
+        },
       };
-
-      const enrichWord = async (entry: Prepared, analysis: LocalAnalysis): Promise<NewWord> => {
-        const spanish = analysis.spanishWithArticle || entry.spanish;
-        const russian = entry.russian ?? analysis.russian ?? '';
-        const style = resolveImageStyle(input.imageStyle ?? settings.defaultImageStyle);
-        const format = drawableFormat(settings.imageFormat);
-        // The picture and the three clips are independent: they are asked for at the same time.
-        const picture = async (): Promise<string | null> => {
-          if (!input.generateImages) return null;
-          try {
-            const path = await drawWordPicture(
-              { providers, mediaStore: deps.mediaStore, userId, limiter: limiters.images },
-              { spanish, russian },
-              style,
-              format,
-            );
-            counters.images.completed += 1;
-            return path;
-          } catch (error) {
-            fail(entry, 'images', failureMessageOf(error));
-            return null;
-          }
-        };
-
-        // Stage 8: the card's default text in the three voices (DESIGN §4).
-        const [imageUrl, { audioData, russianAudioData, secondVoiceAudioData }] = await Promise.all([
-          picture(),
-          speakCard(
-            {
-              speechService: deps.speechService,
-              userId,
-              providers,
-              voices,
-              settings,
-              limiter: limiters.speech,
-              onError: (error) => fail(entry, 'audio', failureMessageOf(error)),
-            },
-            {
-              spanish,
-              russian,
-              example: analysis.example,
-              exampleTranslation: analysis.exampleTranslation,
-            },
-          ),
-        ]);
-        if (audioData || russianAudioData || secondVoiceAudioData) counters.audio.completed += 1;
-        await report('audio', entry.spanish);
-
-        return {
-          spanish,
-          russian,
-          duplicateKey: entry.duplicateKey,
-          example: analysis.example,
-          exampleTranslation: analysis.exampleTranslation,
-          highlightedSpanishWord: analysis.highlightedSpanishWord,
-          highlightedRussianWord: analysis.highlightedRussianWord,
-          partOfSpeech: analysis.partOfSpeech,
-          cefrLevel: analysis.cefrLevel,
-          themeCategory: analysis.theme,
-          imageUrl,
-          imageStyle: imageUrl ? style.key : null,
-          imageStyleId: imageUrl ? style.id : null,
-          imageFormat: imageUrl ? format : null,
-          audioData,
-          russianAudioData,
-          secondVoiceAudioData,
-        };
-      };
-
-      let next = 0;
-      const worker = async () => {
-        while (next < chunks.length) {
-          if (await shouldStop()) return;
-          const chunk = chunks[next];
-          next += 1;
-          if (chunk) await processChunk(chunk);
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(CHUNKS_IN_FLIGHT, chunks.length) }, worker));
-      await report('saving', null);
-      return results;
     },
   };
 }

@@ -1,17 +1,20 @@
+import { z } from 'zod';
 import { DICTIONARY_JOB_KINDS } from '../../shared/api/dictionary';
 import type { MediaStore } from '../media/media-store';
 import type { DictionaryRepository } from '../modules/dictionary/dictionary.repository';
-import type { JobDefinition } from '../modules/jobs/jobs.service';
+import { pictureLookOf, saveNewWordPicture } from '../modules/enrichment/word-picture.step';
 import type { UserProviders } from '../modules/providers/user-providers';
 import type { SettingsService } from '../modules/settings/settings.service';
-import { pictureLookOf, saveNewWordPicture } from '../modules/dictionary/word-picture';
+import { createDictionaryTally, type DictionaryJobDefinition, dictionaryJobData } from './dictionary-job';
+import { jobData } from './job-data';
 import { UPLOAD_PROVIDER_LIMITS } from './upload-words.job';
-import { createDictionaryJobProgress, forEachInPool } from './dictionary-job-progress';
 
-export interface WordPicturesJobInput {
+const inputSchema = z.object({
   /** A style id or key; the settings' default style when null. */
-  imageStyle: string | number | null;
-}
+  imageStyle: z.union([z.string(), z.number()]).nullable(),
+});
+export type WordPicturesJobInput = z.infer<typeof inputSchema>;
+export const wordPicturesInput = jobData('picture job input', inputSchema);
 
 type Deps = {
   dictionary: DictionaryRepository;
@@ -19,8 +22,12 @@ type Deps = {
   settingsService: SettingsService;
   mediaStore: MediaStore;
 };
+type PictureWord = { id: number; spanish: string; russian: string };
 
-/** Dictionary → regenerate all images: a new picture for every word; earlier ones stay in the library. */
+/**
+ * Dictionary → regenerate all images: a new picture for every word; earlier ones stay in the library.
+ * Words drawn before a restart are not drawn again.
+ */
 export const createRegenerateAllImagesJob = (deps: Deps) =>
   createWordPicturesJob(deps, DICTIONARY_JOB_KINDS.regenerateAllImages, (userId) =>
     deps.dictionary.listWords(userId),
@@ -32,37 +39,50 @@ export const createGenerateMissingImagesJob = (deps: Deps) =>
     deps.dictionary.listWordsWithoutImage(userId),
   );
 
+/** One unit is one word's picture (docs/product/dictionary.md#maintenance). */
 function createWordPicturesJob(
   deps: Deps,
   kind: string,
-  wordsOf: (userId: string) => Promise<Array<{ id: number; spanish: string; russian: string }>>,
-): JobDefinition<WordPicturesJobInput> {
+  wordsOf: (userId: string) => Promise<PictureWord[]>,
+): DictionaryJobDefinition<WordPicturesJobInput, PictureWord> {
   return {
     kind,
-    async run(context) {
+    input: wordPicturesInput,
+    ...dictionaryJobData,
+    async plan(context) {
       const { userId, input } = context;
       const settings = await deps.settingsService.get(userId);
       const providers = await deps.userProviders.forUser(userId);
       const look = pictureLookOf(input.imageStyle, settings);
       const wordList = await wordsOf(userId);
-      const progress = createDictionaryJobProgress(context, wordList.length, 'images');
-      await progress.report(null);
-
-      // Pictures in flight at once for one learner: the upload's bound for the image provider.
-      await forEachInPool(wordList, UPLOAD_PROVIDER_LIMITS.images, progress.shouldStop, async (word) => {
-        try {
-          const { isSaved } = await saveNewWordPicture(
-            { providers, mediaStore: deps.mediaStore, userId, dictionary: deps.dictionary },
-            word,
-            look,
-          );
-          await progress.succeed(word, isSaved);
-        } catch (error) {
-          await progress.fail(word, error);
-        }
+      const tally = createDictionaryTally(context, {
+        total: wordList.length,
+        stage: 'images',
+        checkpoint: context.checkpoint,
       });
-      await progress.report(null);
-      return progress.finish();
+      await tally.report(null);
+
+      return {
+        units: tally.remaining(wordList),
+        // Pictures in flight at once for one learner: the upload's bound for the image provider.
+        unitsAtOnce: UPLOAD_PROVIDER_LIMITS.images,
+        async step(word) {
+          try {
+            const { isSaved } = await saveNewWordPicture(
+              { providers, mediaStore: deps.mediaStore, userId, dictionary: deps.dictionary },
+              word,
+              look,
+            );
+            await tally.succeed(word, isSaved);
+          } catch (error) {
+            await tally.fail(word, error);
+          }
+        },
+        async finish() {
+          await tally.report(null);
+          return tally.results;
+        },
+      };
     },
   };
 }

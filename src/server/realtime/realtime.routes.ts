@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { clientMessageSchema, REALTIME_PATH } from '../../shared/realtime';
 import { type SessionResolver, userIdOf } from '../auth/session-cookie';
-import type { JobsService } from '../modules/jobs/jobs.service';
+import type { JobRuntime } from '../jobs/job-runtime';
 import type { RealtimeHub } from './realtime-hub';
 
 /**
@@ -11,9 +11,9 @@ import type { RealtimeHub } from './realtime-hub';
 // Needs @fastify/websocket registered on the root instance (app.ts), where tests can also inject sockets.
 export const realtimeRoutes: FastifyPluginAsync<{
   hub: RealtimeHub;
-  jobsService: JobsService;
+  jobRuntime: JobRuntime;
   sessionResolver: SessionResolver;
-}> = async (app, { hub, jobsService, sessionResolver }) => {
+}> = async (app, { hub, jobRuntime, sessionResolver }) => {
   app.get(
     REALTIME_PATH,
     { websocket: true, preValidation: sessionResolver.requireUser },
@@ -42,7 +42,7 @@ export const realtimeRoutes: FastifyPluginAsync<{
             hub.reply(socket, { type: 'pong' });
             return;
           case 'subscribe':
-            void jobsService
+            void jobRuntime
               .findOwned(userId, message.jobId)
               .then((job) =>
                 hub.reply(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JOB_STATUSES, jobProgressSchema } from '../realtime';
+import { coded } from './errors';
 import { wordListItemSchema } from './words';
 
 /**
@@ -116,7 +117,8 @@ export const dictionaryJobResultsSchema = z.object({
   processed: z.number().int(),
   changed: z.number().int(),
   failed: z.number().int(),
-  errors: z.array(z.object({ wordId: z.number().int(), spanish: z.string(), message: z.string() })),
+  /** Words that failed, each with why as a code (docs/product/errors.md); at most the first 100. */
+  errors: z.array(coded.extend({ wordId: z.number().int(), spanish: z.string() })),
 });
 export type DictionaryJobResults = z.infer<typeof dictionaryJobResultsSchema>;
 
@@ -130,6 +132,7 @@ export const dictionaryJobSchema = z.object({
   status: z.enum(JOB_STATUSES),
   progress: jobProgressSchema,
   results: dictionaryJobResultsSchema.nullable(),
-  errorMessage: z.string().nullable(),
+  /** Why the whole job failed, as a code (docs/product/errors.md); null unless it did. */
+  error: coded.nullable(),
 });
 export type DictionaryJob = z.infer<typeof dictionaryJobSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JOB_STATUSES, jobProgressSchema } from '../realtime';
+import { coded } from './errors';
 import { dictionaryJobSchema } from './dictionary';
 
 /** Word upload and enrichment (spec part 1 "Upload screen", §7; DESIGN §4). */
@@ -63,14 +64,15 @@ export const uploadDuplicateSchema = z.object({
   newRussian: z.string().nullable(),
   existingRussian: z.string().nullable(),
   isActive: z.boolean(),
-  reason: z.string(),
+  /** Why the line was skipped, as a code (docs/product/errors.md): upload_word_exists or upload_word_repeated. */
+  reason: coded,
 });
-export const uploadErrorSchema = z.object({
+/** A line the job could not take, with why as a code (docs/product/errors.md) and the stage it failed in. */
+export const uploadErrorSchema = coded.extend({
   /** 1-based line of the pasted text or file; null for errors not tied to a line. */
   lineNumber: z.number().int().nullable(),
   spanish: z.string().nullable(),
   stage: z.enum(UPLOAD_STAGES),
-  message: z.string(),
 });
 export const uploadResultsSchema = z.object({
   words: z.array(uploadedWordSchema),
@@ -91,7 +93,8 @@ export const uploadJobSchema = z.object({
   status: z.enum(JOB_STATUSES),
   progress: jobProgressSchema.extend({ stages: z.array(stageProgressSchema) }),
   results: uploadResultsSchema.nullable(),
-  errorMessage: z.string().nullable(),
+  /** Why the whole job failed, as a code (docs/product/errors.md); null unless it did. */
+  error: coded.nullable(),
 });
 export type UploadJob = z.infer<typeof uploadJobSchema>;
 

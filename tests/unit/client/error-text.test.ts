@@ -57,7 +57,7 @@ describe('errorText', () => {
       'Не удалось перегенерировать фразу: Закончился лимит или баланс OpenAI. Пополните счёт или попробуйте позже.',
     );
     expect(ru('phrase_failed', { reason: 'phrase_no_example' })).toBe(
-      'Не удалось перегенерировать фразу: модель не вернула пример',
+      'Не удалось перегенерировать фразу: Модель не вернула пример',
     );
     expect(en('phrase_failed', { reason: 'analysis_missing' })).toBe(
       'Could not regenerate the phrase: The model returned no analysis of this word',

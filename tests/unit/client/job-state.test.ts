@@ -61,7 +61,7 @@ describe('a job snapshot', () => {
         estimatedTimeRemaining: null,
       },
       results: null,
-      errorMessage: null,
+      error: null,
     });
   });
 
@@ -78,7 +78,7 @@ describe('a job snapshot', () => {
         estimatedTimeRemaining: null,
       },
       results: { totalWords: 2, regenerated: 1, failed: 0 },
-      errorMessage: null,
+      error: null,
     });
     expect(snapshotFromAnswer(answer)).toMatchObject({
       jobId: 'j',
@@ -173,13 +173,13 @@ describe('merging the socket and the poll', () => {
 
   it('keeps results, the error message, the kind and the details once known', () => {
     const known = {
-      ...job({ status: 'completed', results: { words: [] }, errorMessage: 'boom' }),
+      ...job({ status: 'completed', results: { words: [] }, error: { code: 'unknown' } }),
       details: { n: 1 },
     };
     const merged = mergeJobSnapshot(known, job({ status: 'completed', kind: null }));
     expect(merged).toMatchObject({
       results: { words: [] },
-      errorMessage: 'boom',
+      error: { code: 'unknown' },
       kind: 'upload',
       details: { n: 1 },
     });

@@ -41,11 +41,29 @@ const results: UploadResults = {
     },
   ],
   duplicates: [
-    { spanish: 'casa', newRussian: 'дом', existingRussian: 'дом', isActive: true, reason: '' },
-    { spanish: 'gato', newRussian: 'кот', existingRussian: 'кошка', isActive: false, reason: 'x' },
-    { spanish: 'sol', newRussian: 'солнце', existingRussian: 'солнце', isActive: true, reason: 'x' },
+    {
+      spanish: 'casa',
+      newRussian: 'дом',
+      existingRussian: 'дом',
+      isActive: true,
+      reason: { code: 'upload_word_exists' },
+    },
+    {
+      spanish: 'gato',
+      newRussian: 'кот',
+      existingRussian: 'кошка',
+      isActive: false,
+      reason: { code: 'upload_word_exists' },
+    },
+    {
+      spanish: 'sol',
+      newRussian: 'солнце',
+      existingRussian: 'солнце',
+      isActive: true,
+      reason: { code: 'upload_word_exists' },
+    },
   ],
-  errors: [{ lineNumber: 7, spanish: null, stage: 'duplicates', message: 'Нет испанского слова' }],
+  errors: [{ lineNumber: 7, spanish: null, stage: 'duplicates', code: 'upload_line_no_spanish' }],
 };
 
 describe('the followed job as the upload screen reads it', () => {
@@ -55,7 +73,7 @@ describe('the followed job as the upload screen reads it', () => {
       status: 'pending',
       progress: { total: 12, processed: 0, failed: 0, stages: [] },
       results: null,
-      errorMessage: null,
+      error: null,
     });
   });
 

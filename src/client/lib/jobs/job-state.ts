@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type CodedError, coded } from '../../../shared/api/errors';
 import {
   JOB_STATUSES,
   type JobProgress,
@@ -27,7 +28,8 @@ export const jobAnswerSchema = z.object({
   status: z.enum(JOB_STATUSES),
   progress: jobProgressSchema,
   results: z.unknown(),
-  errorMessage: z.string().nullable().optional(),
+  /** Why the whole job failed, as a code (docs/product/errors.md). */
+  error: coded.nullable().optional(),
 });
 export type JobAnswer = z.infer<typeof jobAnswerSchema>;
 
@@ -39,7 +41,7 @@ export interface JobSnapshot<TDetails = unknown> {
   progress: JobProgress;
   /** Only ever from the status call, and only once the job is finished. */
   results: unknown;
-  errorMessage: string | null;
+  error: CodedError | null;
   /** What a screen gathers from the job's extra messages (translation corrections…); never from the poll. */
   details?: TDetails;
 }
@@ -58,7 +60,7 @@ export function snapshotFromAnswer(answer: JobAnswer): JobSnapshot<never> {
     status: answer.status,
     progress: answer.progress,
     results: answer.results ?? null,
-    errorMessage: answer.errorMessage ?? null,
+    error: answer.error ?? null,
   };
 }
 
@@ -83,7 +85,7 @@ export function pendingJob(
       ...(stages ? { stages } : {}),
     },
     results: null,
-    errorMessage: null,
+    error: null,
   };
 }
 
@@ -125,7 +127,7 @@ export function mergeJobSnapshot<TDetails>(
     status,
     progress: isBehind ? previous.progress : candidate,
     results: incoming.results ?? previous.results,
-    errorMessage: incoming.errorMessage ?? previous.errorMessage,
+    error: incoming.error ?? previous.error,
     details: incoming.details ?? previous.details,
   };
 }
@@ -158,7 +160,7 @@ export function applyJobMessage<TDetails>(
     status: message.status,
     progress: message.progress,
     results: null,
-    errorMessage: null,
+    error: null,
   };
   return mergeJobSnapshot(previous, incoming);
 }

@@ -11,17 +11,18 @@ import { stripLeadingArticle } from '../../../shared/text/duplicate-key';
 import { AppError, notFound } from '../../http/app-error';
 import { unbounded } from '../../lib/concurrency';
 import type { MediaStore } from '../../media/media-store';
+import { ProviderError } from '../../providers/provider-error';
 import type { WordPicturesJobInput } from '../../jobs/word-pictures.job';
-import type { JobsService } from '../jobs/jobs.service';
+import type { JobRuntime } from '../../jobs/job-runtime';
 import type { UserProviders } from '../providers/user-providers';
 import type { SettingsService } from '../settings/settings.service';
 import type { SpeechService } from '../speech/speech.service';
-import { analyseWords } from '../uploads/word-analysis';
-import { cardVoices } from '../uploads/word-enrichment';
+import { analyseWords } from '../enrichment/word-analysis.step';
+import { cardVoices } from '../enrichment/card-audio.step';
 import type { WordsService } from '../words/words.service';
 import type { DictionaryRepository } from './dictionary.repository';
-import { savePhraseWithAudio } from './phrase-with-audio';
-import { pictureLookOf, saveNewWordPicture } from './word-picture';
+import { savePhraseWithAudio } from '../enrichment/phrase-with-audio.step';
+import { pictureLookOf, saveNewWordPicture } from '../enrichment/word-picture.step';
 
 type RegenerateImageRequest = z.output<typeof regenerateImageRequestSchema>;
 
@@ -47,13 +48,13 @@ function sentenceForms(spanish: string): string[] {
 export function createDictionaryService(deps: {
   dictionary: DictionaryRepository;
   wordsService: WordsService;
-  jobsService: JobsService;
+  jobRuntime: JobRuntime;
   userProviders: UserProviders;
   settingsService: SettingsService;
   speechService: SpeechService;
   mediaStore: MediaStore;
 }) {
-  const { dictionary, jobsService } = deps;
+  const { dictionary, jobRuntime } = deps;
 
   async function findWord(userId: string, wordId: number) {
     const word = await dictionary.findWord(userId, wordId);
@@ -62,9 +63,9 @@ export function createDictionaryService(deps: {
   }
 
   /** One run of each kind at a time: a second start replaces the first rather than racing it. */
-  async function startJob(userId: string, kind: string, input: unknown, total: number) {
-    await jobsService.cancelUnfinished(userId, kind);
-    return jobsService.start(userId, kind, input, total);
+  async function startJob(userId: string, kind: string, input: object, total: number) {
+    await jobRuntime.cancelUnfinished(userId, kind);
+    return jobRuntime.start(userId, kind, input, total);
   }
 
   return {
@@ -149,10 +150,11 @@ export function createDictionaryService(deps: {
           providers.languageModel,
           settings.vocabularyLevel,
           unbounded,
-          (_, _message, cause) => {
-            failure = cause
-              ? { reason: cause.code, provider: cause.provider }
-              : { reason: 'analysis_missing' };
+          (_, error) => {
+            failure =
+              error instanceof ProviderError
+                ? { reason: error.code, provider: error.provider }
+                : { reason: 'analysis_missing' };
           },
         )
       ).get(word);

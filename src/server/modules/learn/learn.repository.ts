@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { learningSessions, userProgress, words } from '../../db/schema';
 import { liveWordOf } from '../words/word-scope';
 import type { CardAudio } from '../../../shared/api/learn';
-import { CARD_AUDIO_SLOTS } from '../uploads/word-enrichment';
+import { CARD_AUDIO_SLOTS } from '../enrichment/card-audio.step';
 
 const clipColumns = {
   audioData: words.audioData,

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../http/app-error';
 import type { SettingsService } from '../settings/settings.service';
 import type { SpeechService } from '../speech/speech.service';
 import type { UserProviders } from '../providers/user-providers';
-import { CARD_AUDIO_SLOTS, type CardAudioSlot, cardVoices, speakCard } from '../uploads/word-enrichment';
+import { CARD_AUDIO_SLOTS, type CardAudioSlot, cardVoices, speakCard } from '../enrichment/card-audio.step';
 import type { WordsService } from '../words/words.service';
 import type { LearnRepository } from './learn.repository';
 

@@ -13,8 +13,9 @@ import {
 import { decodeTextFile } from '../../../shared/text/decode-text-file';
 import { parseWordLines } from '../../../shared/text/word-lines';
 import { AppError, notFound } from '../../http/app-error';
+import { rejectedLineFailure } from '../../jobs/job-failure';
 import { UPLOAD_WORDS_JOB, type UploadJobInput } from '../../jobs/upload-words.job';
-import type { JobsService } from '../jobs/jobs.service';
+import type { JobRuntime } from '../../jobs/job-runtime';
 
 export interface UploadOptions {
   enhanceWithAI: boolean;
@@ -28,8 +29,8 @@ const isDictionaryKind = (kind: string): kind is DictionaryJobKind => DICTIONARY
 const tooLong = () => new AppError('too_many_lines', 400, { max: MAX_UPLOAD_LINES });
 
 /** Word uploads (spec part 1 "Upload screen", DESIGN §4): parse, then hand the work to a job. */
-export function createUploadsService(deps: { jobsService: JobsService }) {
-  const { jobsService } = deps;
+export function createUploadsService(deps: { jobRuntime: JobRuntime }) {
+  const { jobRuntime } = deps;
 
   async function start(userId: string, text: string, options: UploadOptions) {
     const parsed = parseWordLines(text);
@@ -40,12 +41,16 @@ export function createUploadsService(deps: { jobsService: JobsService }) {
     }
     const input: UploadJobInput = {
       entries: parsed.entries.map(({ lineNumber, spanish, russian }) => ({ lineNumber, spanish, russian })),
-      rejected: parsed.rejected.map(({ lineNumber, raw, reason }) => ({ lineNumber, raw, reason })),
+      rejected: parsed.rejected.map(({ lineNumber, raw, code }) => ({
+        lineNumber,
+        raw,
+        reason: rejectedLineFailure(code),
+      })),
       enhanceWithAI: options.enhanceWithAI,
       generateImages: options.generateImages,
       imageStyle: options.imageStyle ?? null,
     };
-    const jobId = await jobsService.start(userId, UPLOAD_WORDS_JOB, input, lineCount);
+    const jobId = await jobRuntime.start(userId, UPLOAD_WORDS_JOB, input, lineCount);
     return { jobId, entries: parsed.entries };
   }
 
@@ -78,20 +83,8 @@ export function createUploadsService(deps: { jobsService: JobsService }) {
     /** An upload's or a dictionary job's state: both are started from the words screens. */
     async status(userId: string, jobId: string): Promise<WordsJob> {
       const job = await findJob(userId, jobId);
-      const progress = job.progress ?? {
-        total: 0,
-        processed: 0,
-        failed: 0,
-        stage: 'pending',
-        currentWord: null,
-        estimatedTimeRemaining: null,
-      };
-      const isFinished = job.status === 'completed' || job.status === 'cancelled' || job.status === 'failed';
-      const common = {
-        jobId: job.id,
-        status: job.status,
-        errorMessage: job.errorMessage,
-      };
+      const { progress } = job;
+      const common = { jobId: job.id, status: job.status, error: job.error };
       const counts = {
         total: progress.total,
         processed: progress.processed,
@@ -100,12 +93,13 @@ export function createUploadsService(deps: { jobsService: JobsService }) {
         currentWord: progress.currentWord,
         estimatedTimeRemaining: progress.estimatedTimeRemaining,
       };
+      // The runtime read the results with the job's own schema (null until the job is over).
       if (isDictionaryKind(job.kind)) {
         return {
           ...common,
           kind: job.kind,
           progress: counts,
-          results: isFinished ? ((job.results as DictionaryJobResults | null) ?? null) : null,
+          results: job.results as DictionaryJobResults | null,
         };
       }
       return {
@@ -119,20 +113,19 @@ export function createUploadsService(deps: { jobsService: JobsService }) {
                 : [],
             ) ?? [],
         },
-        // A checkpoint mid-run is partial; results are answered once the job is over.
-        results: isFinished ? ((job.results as UploadResults | null) ?? null) : null,
+        results: job.results as UploadResults | null,
       };
     },
 
     async cancel(userId: string, jobId: string) {
       await findJob(userId, jobId);
-      return { cancelled: await jobsService.cancel(userId, jobId) };
+      return { cancelled: await jobRuntime.cancel(userId, jobId) };
     },
   };
 
   async function findJob(userId: string, jobId: string) {
     const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(jobId);
-    const job = isUuid ? await jobsService.findOwned(userId, jobId) : undefined;
+    const job = isUuid ? await jobRuntime.findOwned(userId, jobId) : undefined;
     if (!job || (job.kind !== UPLOAD_WORDS_JOB && !isDictionaryKind(job.kind))) {
       throw notFound('job_not_found');
     }

@@ -1,17 +1,17 @@
 import { AppError } from '../../http/app-error';
 import { REGENERATE_RUSSIAN_AUDIO_JOB } from '../../jobs/regenerate-russian-audio.job';
 import { REGENERATE_TRANSLATIONS_JOB } from '../../jobs/regenerate-translations.job';
-import type { JobsService } from '../jobs/jobs.service';
+import type { JobRuntime } from '../../jobs/job-runtime';
 import type { UserProviders } from '../providers/user-providers';
 import type { WordMaintenanceRepository } from './word-maintenance.repository';
 
 /** The Settings screen's maintenance actions on the whole dictionary (spec part 2 §7, DESIGN §4). */
 export function createWordMaintenanceService(deps: {
   maintenance: WordMaintenanceRepository;
-  jobsService: JobsService;
+  jobRuntime: JobRuntime;
   userProviders: UserProviders;
 }) {
-  const { maintenance, jobsService } = deps;
+  const { maintenance, jobRuntime } = deps;
 
   return {
     async startTranslationFix(userId: string) {
@@ -20,20 +20,20 @@ export function createWordMaintenanceService(deps: {
         throw new AppError('translation_fix_key_missing', 400);
       }
       // One fix at a time: a second start replaces the first rather than racing it over the same words.
-      await jobsService.cancelUnfinished(userId, REGENERATE_TRANSLATIONS_JOB);
+      await jobRuntime.cancelUnfinished(userId, REGENERATE_TRANSLATIONS_JOB);
       const totalWords = await maintenance.countWords(userId);
-      const jobId = await jobsService.start(userId, REGENERATE_TRANSLATIONS_JOB, {}, totalWords);
+      const jobId = await jobRuntime.start(userId, REGENERATE_TRANSLATIONS_JOB, {}, totalWords);
       return { jobId, summary: { totalWords } };
     },
 
     async stopTranslationFix(userId: string) {
-      return { stopped: (await jobsService.cancelUnfinished(userId, REGENERATE_TRANSLATIONS_JOB)) > 0 };
+      return { stopped: (await jobRuntime.cancelUnfinished(userId, REGENERATE_TRANSLATIONS_JOB)) > 0 };
     },
 
     async startRussianAudioRegeneration(userId: string) {
-      await jobsService.cancelUnfinished(userId, REGENERATE_RUSSIAN_AUDIO_JOB);
+      await jobRuntime.cancelUnfinished(userId, REGENERATE_RUSSIAN_AUDIO_JOB);
       const totalWords = await maintenance.countWords(userId);
-      const jobId = await jobsService.start(userId, REGENERATE_RUSSIAN_AUDIO_JOB, {}, totalWords);
+      const jobId = await jobRuntime.start(userId, REGENERATE_RUSSIAN_AUDIO_JOB, {}, totalWords);
       return { jobId, totalWords };
     },
 

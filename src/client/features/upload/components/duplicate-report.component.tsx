@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowRight, CircleCheck, FileWarning } from 'lucide-react';
 import type { UploadResults } from '../../../../shared/api/uploads';
+import { errorText } from '../../../lib/error-text';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.component';
 import { useVisibleCount } from '../hooks/visible-count.hook';
 import { ShowMore } from './show-more.component';
@@ -62,9 +63,7 @@ export function DuplicateReport({ duplicates }: { duplicates: UploadResults['dup
                       <td className="py-2 pr-3">
                         <DuplicateStatusBadge isActive={duplicate.isActive} />
                       </td>
-                      <td className="py-2 text-muted-foreground">
-                        {duplicate.reason.trim() || t('upload.results.defaultReason')}
-                      </td>
+                      <td className="py-2 text-muted-foreground">{errorText(t, duplicate.reason)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Ban, CircleAlert, CircleCheck, Clock, LoaderCircle, Wifi, WifiOff, X } from 'lucide-react';
 import type { UploadJob } from '../../../../shared/api/uploads';
 import { cn } from '../../../lib/cn';
+import { errorText } from '../../../lib/error-text';
 import type { SocketState } from '../../../lib/realtime-socket';
 import { Button } from '../../../ui/button.component';
 import { Progress } from '../../../ui/progress.component';
@@ -86,7 +87,7 @@ export function JobPanel({ job, socketState, isCancelling, onCancel, onClose }: 
       {status === 'failed' ? (
         <div role="alert" className="flex flex-col gap-1 text-sm">
           <p>{t('upload.panel.failedHint')}</p>
-          {job.errorMessage ? <p className="text-muted-foreground">{job.errorMessage}</p> : null}
+          {job.error ? <p className="text-muted-foreground">{errorText(t, job.error)}</p> : null}
         </div>
       ) : null}
 

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleAlert, CirclePlus, CopyX } from 'lucide-react';
 import type { UploadResults as UploadResultsData } from '../../../../shared/api/uploads';
+import { errorText } from '../../../lib/error-text';
 import { Badge } from '../../../ui/badge.component';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.component';
 import { CefrBadge } from '../../../ui/cefr-badge.component';
@@ -119,9 +120,7 @@ function SkippedDuplicates({ duplicates }: { duplicates: readonly Duplicate[] })
                 <span className="text-muted-foreground"> · {t('upload.results.existingRussian')}: </span>
                 <span lang="ru">{duplicate.existingRussian ?? t('upload.results.noTranslation')}</span>
               </p>
-              <p className="text-sm text-muted-foreground">
-                {duplicate.reason.trim() || t('upload.results.defaultReason')}
-              </p>
+              <p className="text-sm text-muted-foreground">{errorText(t, duplicate.reason)}</p>
             </li>
           ))}
         </ul>
@@ -168,7 +167,7 @@ function UploadErrors({ errors }: { errors: readonly UploadError[] }) {
                   </td>
                   <td className="py-2 pr-3">{error.spanish ?? t('upload.results.noTranslation')}</td>
                   <td className="py-2 pr-3">{t(`upload.stages.${error.stage}.name`)}</td>
-                  <td className="py-2">{error.message}</td>
+                  <td className="py-2">{errorText(t, error)}</td>
                 </tr>
               ))}
             </tbody>

@@ -21,7 +21,7 @@ export function uploadJobOf(snapshot: JobSnapshot): UploadJob {
       ),
     },
     results: results.success ? results.data : null,
-    errorMessage: snapshot.errorMessage,
+    error: snapshot.error,
   };
 }
 

@@ -1,6 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { type UploadJobProgress, type UploadJobStatus, uploadJobs } from '../../db/schema';
+import type { Db } from '../db/client';
+import { type UploadJobProgress, type UploadJobStatus, uploadJobs } from '../db/schema';
+
+export type JobRow = typeof uploadJobs.$inferSelect;
 
 export function createJobsRepository(db: Db) {
   return {
@@ -11,7 +13,7 @@ export function createJobsRepository(db: Db) {
     },
 
     /** The job if it is this learner's; undefined for anyone else's, as for one that does not exist. */
-    async findOwned(userId: string, jobId: string) {
+    async findOwned(userId: string, jobId: string): Promise<JobRow | undefined> {
       const [row] = await db
         .select()
         .from(uploadJobs)
@@ -20,7 +22,7 @@ export function createJobsRepository(db: Db) {
       return row;
     },
 
-    async findById(jobId: string) {
+    async findById(jobId: string): Promise<JobRow | undefined> {
       const [row] = await db.select().from(uploadJobs).where(eq(uploadJobs.id, jobId)).limit(1);
       return row;
     },

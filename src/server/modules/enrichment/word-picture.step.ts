@@ -4,9 +4,17 @@ import {
   type ImageFormat,
   type ImageStyle,
   resolveImageStyle,
+  stylePrompt,
 } from '../../../shared/catalogs/image-styles';
-import { drawWordPicture } from '../uploads/word-enrichment';
-import type { DictionaryRepository } from './dictionary.repository';
+import { type Limiter, unbounded } from '../../lib/concurrency';
+import type { MediaStore } from '../../media/media-store';
+import type { ProviderSet } from '../../providers/provider-set';
+import type { DictionaryRepository } from '../dictionary/dictionary.repository';
+
+/**
+ * A word's picture (docs/product/upload.md#stages, stage 6): drawn by the learner's image provider and
+ * stored as `/media/…`, by the upload, the dictionary's picture actions and the picture jobs alike.
+ */
 
 export interface PictureLook {
   style: ImageStyle;
@@ -27,7 +35,7 @@ export const pictureLookOf = (
  * word's regenerate-image and the picture jobs share. `isSaved` is false when the word is gone meanwhile.
  */
 export async function saveNewWordPicture(
-  deps: Parameters<typeof drawWordPicture>[0] & { dictionary: DictionaryRepository },
+  deps: Parameters<typeof drawWordPicture>[0] & { dictionary: Pick<DictionaryRepository, 'savePicture'> },
   word: { id: number; spanish: string; russian: string },
   { style, format }: PictureLook,
 ): Promise<{ imageUrl: string; isSaved: boolean }> {
@@ -39,4 +47,23 @@ export async function saveNewWordPicture(
     imageFormat: format,
   });
   return { imageUrl, isSaved };
+}
+
+/** A picture of the word in the style, through the learner's image provider, stored as `/media/…`. */
+export async function drawWordPicture(
+  deps: { providers: ProviderSet; mediaStore: MediaStore; userId: string; limiter?: Limiter | undefined },
+  subject: { spanish: string; russian: string },
+  style: ImageStyle,
+  format: ImageFormat,
+): Promise<string> {
+  const limiter = deps.limiter ?? unbounded;
+  const generated = await limiter(() =>
+    deps.providers.images.generate({
+      subject,
+      prompt: stylePrompt(style, `${subject.spanish} (${subject.russian})`),
+      style,
+      format,
+    }),
+  );
+  return deps.mediaStore.put(deps.userId, generated.image, generated.mimeType);
 }

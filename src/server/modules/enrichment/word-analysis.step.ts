@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { stripLeadingArticle } from '../../../shared/text/duplicate-key';
 import type { Limiter } from '../../lib/concurrency';
 import type { LanguageModel } from '../../providers/language-model';
-import { describeProviderError, ProviderError } from '../../providers/provider-error';
+import { ProviderError } from '../../providers/provider-error';
 
 export const PARTS_OF_SPEECH = [
   'noun',
@@ -185,17 +185,26 @@ export function localAnalysis(entry: AnalysisInput): LocalAnalysis {
 
 const normalizeEcho = (text: string) => text.normalize('NFC').trim().toLocaleLowerCase('es');
 
+/** The model's answer left the word out or garbled it, twice. */
+export class WordNotAnalysedError extends Error {
+  constructor(spanish: string) {
+    super(`the language model returned no analysis for "${spanish}"`);
+    this.name = 'WordNotAnalysedError';
+  }
+}
+
 /**
- * One structured request per chunk (DESIGN §4: up to 20 words); words the answer leaves out or garbles get
- * one more request, then are reported through `fail` while the rest go on. Words missing from the answer
- * map keep whatever the caller falls back to (the local analysis).
+ * One structured request per chunk (docs/product/upload.md#stages: up to 20 words); words the answer leaves
+ * out or garbles get one more request, then are reported through `fail` — with the ProviderError, so a
+ * caller can tell a refused key from a bad answer, or a WordNotAnalysedError — while the rest go on.
+ * Words missing from the answer map keep whatever the caller falls back to (the local analysis).
  */
 export async function analyseWords<T extends AnalysisInput>(
   chunk: T[],
   languageModel: LanguageModel | null,
   vocabularyLevel: number,
   limiter: Limiter,
-  fail: (entry: T, message: string, cause?: ProviderError) => void,
+  fail: (entry: T, error: ProviderError | WordNotAnalysedError) => void,
 ): Promise<Map<T, LocalAnalysis>> {
   const analysed = new Map<T, LocalAnalysis>();
   if (!languageModel) return analysed;
@@ -227,12 +236,12 @@ export async function analyseWords<T extends AnalysisInput>(
         error.code === 'provider_invalid_key' ||
         error.code === 'provider_quota_exhausted'
       ) {
-        pending.forEach((entry) => fail(entry, describeProviderError(error).message, error));
+        pending.forEach((entry) => fail(entry, error));
         return analysed;
       }
     }
   }
-  pending.forEach((entry) => fail(entry, 'Модель не вернула разбор этого слова'));
+  pending.forEach((entry) => fail(entry, new WordNotAnalysedError(entry.spanish)));
   return analysed;
 }
 

@@ -1,7 +1,7 @@
-import type { LocalAnalysis } from '../uploads/word-analysis';
 import type { CardSpeechSource } from '../../../shared/text/spoken-text';
-import { speakCard } from '../uploads/word-enrichment';
-import type { DictionaryRepository } from './dictionary.repository';
+import type { DictionaryRepository } from '../dictionary/dictionary.repository';
+import { speakCard } from './card-audio.step';
+import type { LocalAnalysis } from './word-analysis.step';
 
 /**
  * Stores a word's new example, translation and highlights with the card audio spoken anew for them: the
@@ -9,7 +9,9 @@ import type { DictionaryRepository } from './dictionary.repository';
  * empty, for the player to synthesise on demand. False when the word is gone meanwhile.
  */
 export async function savePhraseWithAudio(
-  deps: Omit<Parameters<typeof speakCard>[0], 'onError'> & { dictionary: DictionaryRepository },
+  deps: Omit<Parameters<typeof speakCard>[0], 'onError'> & {
+    dictionary: Pick<DictionaryRepository, 'updatePhrase'>;
+  },
   word: Pick<CardSpeechSource, 'spanish' | 'russian'> & { id: number },
   analysis: LocalAnalysis & { example: string },
 ): Promise<boolean> {

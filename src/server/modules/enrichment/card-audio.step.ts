@@ -1,25 +1,14 @@
 import type { CardAudio } from '../../../shared/api/learn';
 import type { Settings } from '../../../shared/api/settings';
-import { type ImageFormat, type ImageStyle, stylePrompt } from '../../../shared/catalogs/image-styles';
 import { type CardSpeechSource, cardSpokenTexts } from '../../../shared/text/spoken-text';
 import { type Limiter, unbounded } from '../../lib/concurrency';
-import type { MediaStore } from '../../media/media-store';
-import { describeProviderError, ProviderError } from '../../providers/provider-error';
 import type { ProviderSet } from '../../providers/provider-set';
 import type { SpeechService } from '../speech/speech.service';
 
 /**
- * A word's picture and card audio, made the same way by the upload and by the dictionary's
- * regenerate actions (DESIGN §4 stages 6 and 8).
+ * A word's card audio, made the same way by the upload, the dictionary's regenerate actions and Learn
+ * (docs/product/upload.md#stages, stage 8).
  */
-
-/** What the learner reads about a failed step: the provider's own words stay in the log. */
-export const failureMessageOf = (error: unknown) =>
-  error instanceof ProviderError
-    ? describeProviderError(error).message
-    : error instanceof Error
-      ? error.message
-      : String(error);
 
 export interface CardVoices {
   firstSpanish: string;
@@ -104,23 +93,4 @@ export async function speakCard(
     wanted('secondVoiceAudioData') ? speak(spanishText, deps.voices.secondSpanish, 'es-MX') : null,
   ]);
   return { audioData, russianAudioData, secondVoiceAudioData };
-}
-
-/** A picture of the word in the style, through the learner's image provider, stored as `/media/…`. */
-export async function drawWordPicture(
-  deps: { providers: ProviderSet; mediaStore: MediaStore; userId: string; limiter?: Limiter | undefined },
-  subject: { spanish: string; russian: string },
-  style: ImageStyle,
-  format: ImageFormat,
-): Promise<string> {
-  const limiter = deps.limiter ?? unbounded;
-  const generated = await limiter(() =>
-    deps.providers.images.generate({
-      subject,
-      prompt: stylePrompt(style, `${subject.spanish} (${subject.russian})`),
-      style,
-      format,
-    }),
-  );
-  return deps.mediaStore.put(deps.userId, generated.image, generated.mimeType);
 }

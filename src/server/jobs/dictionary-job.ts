@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { type DictionaryJobResults, dictionaryJobResultsSchema } from '../../shared/api/dictionary';
+import { jobData } from './job-data';
+import { codeOfLegacySentence, failureOf, isFatalFailure } from './job-failure';
+import type { JobContext, JobDefinition } from './job-runtime';
+
+/**
+ * What the five dictionary jobs share (docs/product/jobs.md#dictionary-jobs): their stored data, and the
+ * tally of a run — counts, per-word errors as codes, progress with the checkpoint, and the fatal stop.
+ */
+
+/** Enough to show the learner what went wrong without growing the job row with a whole dictionary. */
+const MAX_REPORTED_ERRORS = 100;
+
+/** Version 1 (before errors were codes): each error carried a Russian sentence. */
+const resultsV1Schema = z.object({
+  processed: z.number().int(),
+  changed: z.number().int(),
+  failed: z.number().int(),
+  errors: z.array(z.object({ wordId: z.number().int(), spanish: z.string(), message: z.string() })),
+});
+
+const resultsFromV1 = (old: z.infer<typeof resultsV1Schema>): DictionaryJobResults => ({
+  ...old,
+  errors: old.errors.map(({ wordId, spanish, message }) => ({
+    wordId,
+    spanish,
+    ...codeOfLegacySentence(message),
+  })),
+});
+
+/** The checkpoint: the results so far and the words already done, so a restart does not redo them. */
+const checkpointSchema = dictionaryJobResultsSchema.extend({ doneWordIds: z.array(z.number().int()) });
+export type DictionaryJobCheckpoint = z.infer<typeof checkpointSchema>;
+
+export const dictionaryJobData = {
+  results: jobData('dictionary job results', resultsV1Schema).next(dictionaryJobResultsSchema, resultsFromV1),
+  checkpoint: jobData('dictionary job checkpoint', resultsV1Schema).next(checkpointSchema, (old) => ({
+    ...resultsFromV1(old),
+    doneWordIds: [],
+  })),
+};
+
+/** A dictionary job without options. */
+export const noOptionsInput = jobData('dictionary job input', z.object({}));
+
+export type DictionaryJobDefinition<TInput extends object, TUnit> = JobDefinition<
+  TInput,
+  DictionaryJobCheckpoint,
+  DictionaryJobResults,
+  TUnit
+>;
+
+interface WordRef {
+  id: number;
+  spanish: string;
+}
+
+/** The bookkeeping of one run of a dictionary job, picked up from its checkpoint. */
+export function createDictionaryTally(
+  context: Pick<JobContext<unknown, DictionaryJobCheckpoint>, 'reportProgress' | 'stopWith'>,
+  options: { total: number; stage: string; checkpoint: DictionaryJobCheckpoint | null },
+) {
+  const { doneWordIds, ...results }: DictionaryJobCheckpoint = options.checkpoint ?? {
+    processed: 0,
+    changed: 0,
+    failed: 0,
+    errors: [],
+    doneWordIds: [],
+  };
+  const done = new Set(doneWordIds);
+
+  const report = (currentWord: string | null) =>
+    context.reportProgress(
+      {
+        total: options.total,
+        processed: results.processed,
+        failed: results.failed,
+        stage: options.stage,
+        currentWord,
+      },
+      () => ({ ...results, errors: [...results.errors], doneWordIds: [...done] }),
+    );
+
+  return {
+    results,
+    report,
+    /** The words an earlier run of this job has not done yet. */
+    remaining: <T extends WordRef>(words: readonly T[]) => words.filter((word) => !done.has(word.id)),
+
+    succeed: async (word: WordRef, isChanged: boolean) => {
+      results.processed += 1;
+      if (isChanged) results.changed += 1;
+      done.add(word.id);
+      await report(word.spanish);
+    },
+
+    /** Records the word's failure; a fatal one (a refused key) also stops the job with it. */
+    fail: async (word: WordRef, error: unknown) => {
+      const failure = failureOf(error);
+      results.failed += 1;
+      done.add(word.id);
+      if (results.errors.length < MAX_REPORTED_ERRORS) {
+        results.errors.push({ wordId: word.id, spanish: word.spanish, ...failure });
+      }
+      if (isFatalFailure(failure)) context.stopWith(error);
+      await report(word.spanish);
+    },
+
+    /** Counts units that are not words (links, picture references). */
+    count: (processed: number) => {
+      results.processed += processed;
+    },
+  };
+}
+
+export function chunksOf<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
+  return chunks;
+}

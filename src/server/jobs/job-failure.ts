@@ -1,0 +1,121 @@
+import type { CodedError } from '../../shared/api/errors';
+import {
+  PROVIDER_ERROR_MESSAGES_RU,
+  PROVIDER_NAMES_RU,
+  type ProviderLabel,
+} from '../../shared/catalogs/provider-errors';
+import {
+  MAX_WORD_LINE_LENGTH,
+  type RejectReasonCode,
+  WORD_LINE_REJECT_REASONS,
+} from '../../shared/text/word-lines';
+import { WordNotAnalysedError } from '../modules/enrichment/word-analysis.step';
+import { PROVIDER_ERROR_CODES, ProviderError } from '../providers/provider-error';
+import { UnreadableJobDataError } from './job-data';
+
+/**
+ * How a job words a failure: as a code the client renders (docs/product/errors.md), never as a sentence.
+ * The rules every job shares live here once: what a failure's code is, and which failures stop a job.
+ */
+
+/** Job-specific codes (their texts are in src/client/i18n/errors.*.json). */
+export const JOB_ERROR_CODES = {
+  wordExists: 'upload_word_exists',
+  wordRepeated: 'upload_word_repeated',
+  translationFailed: 'upload_translation_failed',
+  translationMissing: 'upload_translation_missing',
+  noExample: 'phrase_no_example',
+  wordNotAnalysed: 'analysis_missing',
+  translationNotInAnswer: 'job_translation_not_in_answer',
+  languageModelMissing: 'language_model_missing',
+  translationFixKeyMissing: 'translation_fix_key_missing',
+  dataUnreadable: 'job_data_unreadable',
+  /** An old report's sentence this server no longer knows: shown verbatim from `params.text`. */
+  legacyText: 'legacy_text',
+  unknown: 'unknown',
+} as const;
+
+/** A failure of the whole job that is worded by its code (language model missing…). */
+export class JobFailure extends Error {
+  constructor(readonly failure: CodedError) {
+    super(`job failed: ${failure.code}`);
+    this.name = 'JobFailure';
+  }
+}
+
+/** Why a rejected upload line was rejected, as a code with what its sentence needs. */
+export const REJECTED_LINE_CODES: Readonly<Record<RejectReasonCode, string>> = {
+  'no-spanish': 'upload_line_no_spanish',
+  'russian-first': 'upload_line_russian_first',
+  'no-separator': 'upload_line_no_separator',
+  'too-long': 'upload_line_too_long',
+};
+
+/** A rejected upload line's reason as a code (the line is too long: with the limit). */
+export const rejectedLineFailure = (reason: RejectReasonCode): CodedError => ({
+  code: REJECTED_LINE_CODES[reason],
+  ...(reason === 'too-long' ? { params: { max: MAX_WORD_LINE_LENGTH } } : {}),
+});
+
+export const providerFailure = (error: ProviderError): CodedError => ({
+  code: error.code,
+  params: { provider: error.provider },
+});
+
+/** Any error a step met, as the code the learner reads; the details of an unexpected one go to the log. */
+export function failureOf(error: unknown): CodedError {
+  if (error instanceof ProviderError) return providerFailure(error);
+  if (error instanceof JobFailure) return error.failure;
+  if (error instanceof WordNotAnalysedError) return { code: JOB_ERROR_CODES.wordNotAnalysed };
+  if (error instanceof UnreadableJobDataError) return { code: JOB_ERROR_CODES.dataUnreadable };
+  return { code: JOB_ERROR_CODES.unknown };
+}
+
+/**
+ * A wrong key or an empty account: every next word would fail the same way, so the job stops and fails
+ * with it (docs/product/providers.md#errors). Other provider failures stay with the word they hit.
+ */
+export const isFatalFailure = (failure: CodedError): boolean =>
+  failure.code === 'provider_invalid_key' || failure.code === 'provider_quota_exhausted';
+
+/**
+ * The sentences earlier versions stored in job rows, back to their codes: a report written before the
+ * upgrade reads the same after it. A sentence not listed stays as it was, shown verbatim.
+ */
+const LEGACY_SENTENCES: ReadonlyMap<string, CodedError> = new Map<string, CodedError>([
+  ['Слово уже существует в словаре', { code: JOB_ERROR_CODES.wordExists }],
+  ['Слово повторяется в загрузке', { code: JOB_ERROR_CODES.wordRepeated }],
+  ['Не удалось перевести слово', { code: JOB_ERROR_CODES.translationFailed }],
+  [
+    'Нет перевода: добавьте ключ OpenAI или перевод через « / »',
+    { code: JOB_ERROR_CODES.translationMissing },
+  ],
+  ['Модель не вернула пример', { code: JOB_ERROR_CODES.noExample }],
+  ['Модель не вернула разбор этого слова', { code: JOB_ERROR_CODES.wordNotAnalysed }],
+  ['Нет перевода в ответе модели', { code: JOB_ERROR_CODES.translationNotInAnswer }],
+  ['Нет ключа OpenAI: добавьте его в настройках.', { code: JOB_ERROR_CODES.languageModelMissing }],
+  ['Нет ключа OpenAI: добавьте его на вкладке API.', { code: JOB_ERROR_CODES.translationFixKeyMissing }],
+  ...(Object.keys(WORD_LINE_REJECT_REASONS) as RejectReasonCode[]).map((reason): [string, CodedError] => [
+    WORD_LINE_REJECT_REASONS[reason],
+    rejectedLineFailure(reason),
+  ]),
+  ...PROVIDER_ERROR_CODES.flatMap((code) =>
+    (Object.keys(PROVIDER_NAMES_RU) as ProviderLabel[]).map((provider): [string, CodedError] => [
+      PROVIDER_ERROR_MESSAGES_RU[code](PROVIDER_NAMES_RU[provider]),
+      { code, params: { provider } },
+    ]),
+  ),
+]);
+
+/** What a job that rethrew a ProviderError stored: its developer message, "provider: code: detail". */
+const PROVIDER_ERROR_MESSAGE = /^(openai|elevenlabs|leonardo|builtin): (provider_[a-z_]+): /;
+
+export function codeOfLegacySentence(text: string): CodedError {
+  const known = LEGACY_SENTENCES.get(text.trim());
+  if (known) return known;
+  const [, provider, code] = PROVIDER_ERROR_MESSAGE.exec(text) ?? [];
+  if (provider && code && (PROVIDER_ERROR_CODES as readonly string[]).includes(code)) {
+    return { code, params: { provider } };
+  }
+  return { code: JOB_ERROR_CODES.legacyText, params: { text } };
+}

@@ -1,0 +1,241 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DictionaryJob, dictionaryJobSchema } from '../../src/shared/api/dictionary';
+import { uploadJobSchema } from '../../src/shared/api/uploads';
+import { buildApp } from '../../src/server/app';
+import type { Database } from '../../src/server/db/client';
+import { generatedImages, uploadJobs, words } from '../../src/server/db/schema';
+import { TEST_APP_SECRET, registerUser, type TestUser } from '../support/build-test-app';
+import { type FakeProviders, startFakeProviders } from '../support/fake-providers/fake-provider-server';
+import { openTestDatabase } from '../support/test-database';
+import { seedWords } from '../support/word-seeds';
+
+/*
+ * The real jobs on the runtime (docs/product/jobs.md): the shared fatal-provider rule in the jobs that
+ * analyse words, reports of an earlier version read through the status route, and a picture job resumed
+ * from its checkpoint by the next start of the server.
+ */
+
+let fake: FakeProviders;
+let database: Database;
+let app: FastifyInstance;
+
+const appOn = (options: { runsJobs?: boolean } = {}) =>
+  buildApp({
+    database,
+    appSecret: TEST_APP_SECRET,
+    clientDir: null,
+    providerBaseUrls: fake.providerBaseUrls,
+    ...options,
+  });
+
+beforeAll(async () => {
+  fake = await startFakeProviders();
+  database = await openTestDatabase();
+  app = await appOn();
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  await fake.close();
+});
+
+function send(
+  server: FastifyInstance,
+  user: TestUser,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+) {
+  return server.inject({ method, url, payload, headers: { cookie: user.cookie } });
+}
+
+async function waitForJob(server: FastifyInstance, user: TestUser, jobId: string): Promise<DictionaryJob> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const job = dictionaryJobSchema.parse(
+      (await send(server, user, 'GET', `/api/words/job/${jobId}`)).json(),
+    );
+    if (job.status !== 'pending' && job.status !== 'processing') return job;
+    if (Date.now() > deadline) throw new Error(`job still ${job.status}: ${JSON.stringify(job.progress)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A learner whose OpenAI key the fake accepted once and refuses from now on. */
+async function learnerWithRefusedKey(key: string): Promise<TestUser> {
+  const learner = await registerUser(app);
+  fake.addKey('openai', key);
+  expect((await send(app, learner, 'POST', '/api/validate-openai-key', { apiKey: key })).json()).toEqual({
+    valid: true,
+  });
+  fake.removeKey('openai', key);
+  return learner;
+}
+
+/** Eight chunks of twenty words: far more than the four requests the job has in flight at once. */
+const manyWords = (prefix: string) =>
+  Array.from({ length: 160 }, (_, index) => ({ spanish: `${prefix}${index}` }));
+
+describe('a refused key stops the jobs that analyse words', () => {
+  it('update-tags fails with the provider code and asks for no further chunk', async () => {
+    const learner = await learnerWithRefusedKey('sk-test-tags');
+    await seedWords(database.db, learner.id, manyWords('etiqueta'));
+    const before = fake.requestsTo('openai', '/chat/completions').length;
+    const started = await send(app, learner, 'POST', '/api/words/update-tags');
+    const job = await waitForJob(app, learner, started.json<{ jobId: string }>().jobId);
+    expect(job.status).toBe('failed');
+    expect(job.error).toEqual({ code: 'provider_invalid_key', params: { provider: 'openai' } });
+    expect(fake.requestsTo('openai', '/chat/completions').length - before).toBeLessThan(8);
+  });
+
+  it('regenerate-all-phrases fails with the provider code and asks for no further chunk', async () => {
+    const learner = await learnerWithRefusedKey('sk-test-phrases');
+    await seedWords(database.db, learner.id, manyWords('frase'));
+    const before = fake.requestsTo('openai', '/chat/completions').length;
+    const started = await send(app, learner, 'POST', '/api/words/regenerate-all-phrases');
+    const job = await waitForJob(app, learner, started.json<{ jobId: string }>().jobId);
+    expect(job.status).toBe('failed');
+    expect(job.error).toEqual({ code: 'provider_invalid_key', params: { provider: 'openai' } });
+    expect(fake.requestsTo('openai', '/chat/completions').length - before).toBeLessThan(8);
+  });
+});
+
+describe('reports of an earlier version', () => {
+  it('an upload report with Russian sentences reads back as codes', async () => {
+    const learner = await registerUser(app);
+    const [row] = await database.db
+      .insert(uploadJobs)
+      .values({
+        userId: learner.id,
+        kind: 'upload-words',
+        status: 'completed',
+        input: {
+          entries: [],
+          rejected: [
+            { lineNumber: 2, raw: 'дом', reason: 'Не удалось разобрать строку: нет испанского слова' },
+          ],
+          enhanceWithAI: true,
+          generateImages: false,
+          imageStyle: null,
+        },
+        results: {
+          words: [],
+          duplicates: [
+            {
+              spanish: 'casa',
+              newRussian: 'дом',
+              existingRussian: 'дом',
+              isActive: true,
+              reason: 'Слово уже существует в словаре',
+            },
+          ],
+          errors: [
+            {
+              lineNumber: 2,
+              spanish: null,
+              stage: 'duplicates',
+              message: 'Не удалось разобрать строку: нет испанского слова',
+            },
+            {
+              lineNumber: 3,
+              spanish: 'sol',
+              stage: 'translation',
+              message: 'Нет перевода: добавьте ключ OpenAI или перевод через « / »',
+            },
+            {
+              lineNumber: 4,
+              spanish: 'mar',
+              stage: 'images',
+              message: 'Ключ Leonardo недействителен. Введите новый ключ в Настройках и нажмите «Применить».',
+            },
+            { lineNumber: 5, spanish: 'luz', stage: 'audio', message: 'Сломалось что-то новое' },
+          ],
+        },
+      })
+      .returning();
+    const job = uploadJobSchema.parse((await send(app, learner, 'GET', `/api/words/job/${row!.id}`)).json());
+    expect(job.results?.duplicates[0]?.reason).toEqual({ code: 'upload_word_exists' });
+    expect(job.results?.errors.map(({ code, params }) => ({ code, params }))).toEqual([
+      { code: 'upload_line_no_spanish', params: undefined },
+      { code: 'upload_translation_missing', params: undefined },
+      { code: 'provider_invalid_key', params: { provider: 'leonardo' } },
+      { code: 'legacy_text', params: { text: 'Сломалось что-то новое' } },
+    ]);
+  });
+
+  it('a dictionary job that failed with a Russian sentence reads back as its code', async () => {
+    const learner = await registerUser(app);
+    const [row] = await database.db
+      .insert(uploadJobs)
+      .values({
+        userId: learner.id,
+        kind: 'regenerate-all-phrases',
+        status: 'failed',
+        input: {},
+        errorMessage: 'Закончился лимит или баланс OpenAI. Пополните счёт или попробуйте позже.',
+      })
+      .returning();
+    const job = await waitForJob(app, learner, row!.id);
+    expect(job.error).toEqual({ code: 'provider_quota_exhausted', params: { provider: 'openai' } });
+  });
+});
+
+describe('resuming', () => {
+  it('regenerate-all-images resumed after a restart draws only the words its checkpoint has not done', async () => {
+    const learner = await registerUser(app);
+    const [done, first, second] = await seedWords(database.db, learner.id, [
+      { spanish: 'el sol', imageUrl: '/media/drawn-before-the-restart.png' },
+      { spanish: 'la luna' },
+      { spanish: 'el mar' },
+    ]);
+    // What a server stopped mid-run leaves: the job 'processing', one word done in its checkpoint.
+    const [row] = await database.db
+      .insert(uploadJobs)
+      .values({
+        userId: learner.id,
+        kind: 'regenerate-all-images',
+        status: 'processing',
+        input: { imageStyle: null },
+        results: { v: 2, processed: 1, changed: 1, failed: 0, errors: [], doneWordIds: [done!] },
+      })
+      .returning();
+
+    // The next start of the server resumes it.
+    const restarted = await appOn();
+    try {
+      await restarted.ready();
+      const job = await waitForJob(restarted, learner, row!.id);
+      expect(job.status).toBe('completed');
+      expect(job.results).toEqual({ processed: 3, changed: 3, failed: 0, errors: [] });
+    } finally {
+      await restarted.close();
+    }
+    const rows = await database.db.select().from(words).where(eq(words.userId, learner.id));
+    expect(rows.find((word) => word.id === done)?.imageUrl).toBe('/media/drawn-before-the-restart.png');
+    for (const id of [first, second]) {
+      expect(rows.find((word) => word.id === id)?.imageUrl).toMatch(/^\/media\/[0-9a-f]{64}\./);
+    }
+    expect(await database.db.select().from(generatedImages).where(eq(generatedImages.wordId, done!))).toEqual(
+      [],
+    );
+  });
+
+  it('an app that runs no jobs leaves a started job pending', async () => {
+    const quiet = await appOn({ runsJobs: false });
+    try {
+      await quiet.ready();
+      const learner = await registerUser(quiet);
+      await seedWords(database.db, learner.id, [{ spanish: 'el gato' }]);
+      const started = await send(quiet, learner, 'POST', '/api/words/update-tags');
+      expect(started.statusCode).toBe(200);
+      const jobId = started.json<{ jobId: string }>().jobId;
+      const [row] = await database.db.select().from(uploadJobs).where(eq(uploadJobs.id, jobId));
+      expect(row?.status).toBe('pending');
+    } finally {
+      await quiet.close();
+    }
+  });
+});
