@@ -20,6 +20,7 @@ import { mediaRoutes } from './media/media.routes';
 import { createMediaStore } from './media/media-store';
 import { createClearExpiredImagesJob } from './jobs/clear-expired-images.job';
 import { createJobQueue } from './jobs/job-queue';
+import { jobsRoutes } from './jobs/jobs.routes';
 import { createJobRuntime } from './jobs/job-runtime';
 import { createJobsRepository } from './jobs/jobs.repository';
 import { createRegenerateAllPhrasesJob } from './jobs/regenerate-all-phrases.job';
@@ -245,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mediaRoutes, { mediaStore, sessionResolver });
   await app.register(wordMaintenanceRoutes, { wordMaintenanceService, sessionResolver });
   await app.register(uploadsRoutes, { uploadsService, sessionResolver });
+  await app.register(jobsRoutes, { jobRuntime, sessionResolver });
   await app.register(realtimeRoutes, { hub, jobRuntime, sessionResolver });
   await app.register(providersRoutes, { providersService, speechService, learnService, sessionResolver });
 

@@ -139,6 +139,7 @@ export interface JobView {
 }
 
 const PROGRESS_INTERVAL_MS = 250;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createJobRuntime(deps: {
   jobs: JobsRepository;
@@ -391,6 +392,8 @@ export function createJobRuntime(deps: {
 
     /** The learner's job, read; undefined for anyone else's, as for one that does not exist. */
     async findOwned(userId: string, jobId: string): Promise<JobView | undefined> {
+      // Job ids are UUIDs; anything else names no job (and would be refused by PostgreSQL's uuid type).
+      if (!UUID.test(jobId)) return undefined;
       const row = await jobs.findOwned(userId, jobId);
       return row ? viewOf(row) : undefined;
     },

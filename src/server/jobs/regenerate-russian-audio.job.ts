@@ -1,3 +1,5 @@
+import { JOB_KINDS } from '../../shared/api/jobs';
+import { type RussianAudioResults, russianAudioResultsSchema } from '../../shared/api/word-maintenance';
 import { z } from 'zod';
 import type { SettingsService } from '../modules/settings/settings.service';
 import type { SpeechService } from '../modules/speech/speech.service';
@@ -6,16 +8,12 @@ import { jobData } from './job-data';
 import { failureOf, isFatalFailure } from './job-failure';
 import type { JobDefinition } from './job-runtime';
 
-export const REGENERATE_RUSSIAN_AUDIO_JOB = 'regenerate-all-russian-audio';
+export const REGENERATE_RUSSIAN_AUDIO_JOB = JOB_KINDS.regenerateAllRussianAudio;
 /** Clips at once: enough to keep a provider busy, few enough to stay inside its rate limits. */
 const CONCURRENCY = 3;
 
 const noInput = jobData('russian audio input', z.object({}));
-const resultsData = jobData(
-  'russian audio results',
-  z.object({ totalWords: z.number().int(), regenerated: z.number().int(), failed: z.number().int() }),
-);
-type RussianAudioResults = ReturnType<typeof resultsData.read>;
+const resultsData = jobData('russian audio results', russianAudioResultsSchema);
 type WordText = Awaited<ReturnType<WordMaintenanceRepository['listTexts']>>[number];
 
 /**

@@ -1,3 +1,5 @@
+import { JOB_KINDS } from '../../shared/api/jobs';
+import { type TranslationFixResults, translationFixResultsSchema } from '../../shared/api/word-maintenance';
 import { z } from 'zod';
 import type { CodedError } from '../../shared/api/errors';
 import type { UserProviders } from '../modules/providers/user-providers';
@@ -8,7 +10,7 @@ import { jobData } from './job-data';
 import { failureOf, isFatalFailure, JOB_ERROR_CODES, JobFailure } from './job-failure';
 import type { JobDefinition } from './job-runtime';
 
-export const REGENERATE_TRANSLATIONS_JOB = 'regenerate-translations';
+export const REGENERATE_TRANSLATIONS_JOB = JOB_KINDS.regenerateTranslations;
 /** docs/product/jobs.md: up to 20 words per language-model request. */
 const BATCH_SIZE = 20;
 
@@ -34,15 +36,8 @@ const resultsV1Schema = z.object({
   failed: z.number().int(),
   message: z.string(),
 });
-const resultsSchema = z.object({
-  totalWords: z.number().int(),
-  regenerated: z.number().int(),
-  failed: z.number().int(),
-  isStopped: z.boolean(),
-});
-type TranslationFixResults = z.infer<typeof resultsSchema>;
 const resultsData = jobData('translation fix results', resultsV1Schema).next(
-  resultsSchema,
+  translationFixResultsSchema,
   ({ message, ...counts }) => ({ ...counts, isStopped: message.startsWith('Остановлено') }),
 );
 

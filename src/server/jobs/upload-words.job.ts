@@ -1,3 +1,4 @@
+import { JOB_KINDS } from '../../shared/api/jobs';
 import { z } from 'zod';
 import { coded, type CodedError } from '../../shared/api/errors';
 import {
@@ -24,7 +25,7 @@ import { jobData } from './job-data';
 import { codeOfLegacySentence, failureOf, JOB_ERROR_CODES } from './job-failure';
 import type { JobContext, JobDefinition } from './job-runtime';
 
-export const UPLOAD_WORDS_JOB = 'upload-words';
+export const UPLOAD_WORDS_JOB = JOB_KINDS.uploadWords;
 /** docs/product/upload.md#stages: up to 20 words per language-model request. */
 export const UPLOAD_CHUNK_SIZE = 20;
 /** Chunks in flight at once: analysis of the next overlaps pictures and audio of the previous ones. */

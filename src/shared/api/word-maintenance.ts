@@ -28,3 +28,20 @@ export const regenerateAllRussianAudioResponseSchema = z.object({
   jobId: z.string(),
   totalWords: z.number().int(),
 });
+
+/** What a finished translation fix keeps: its counts, and whether the learner stopped it. */
+export const translationFixResultsSchema = z.object({
+  totalWords: z.number().int(),
+  regenerated: z.number().int(),
+  failed: z.number().int(),
+  isStopped: z.boolean(),
+});
+export type TranslationFixResults = z.infer<typeof translationFixResultsSchema>;
+
+/** What a finished Russian audio regeneration keeps. */
+export const russianAudioResultsSchema = z.object({
+  totalWords: z.number().int(),
+  regenerated: z.number().int(),
+  failed: z.number().int(),
+});
+export type RussianAudioResults = z.infer<typeof russianAudioResultsSchema>;

@@ -1,3 +1,4 @@
+import { jobSchema } from '../../../src/shared/api/jobs';
 import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../../src/shared/realtime';
 import {
@@ -5,7 +6,6 @@ import {
   applyJobMessage,
   isFinishingMessage,
   isMessageAboutJob,
-  jobAnswerSchema,
   type JobDetailsRule,
   type JobSnapshot,
   mergeJobSnapshot,
@@ -65,9 +65,10 @@ describe('a job snapshot', () => {
     });
   });
 
-  it('reads any job kind from the status call, results left to the screen', () => {
-    const answer = jobAnswerSchema.parse({
+  it('reads any job kind from the status call, with the results of its kind', () => {
+    const answer = jobSchema.parse({
       jobId: 'j',
+      kind: 'regenerate-all-russian-audio',
       status: 'completed',
       progress: {
         total: 2,
@@ -82,7 +83,7 @@ describe('a job snapshot', () => {
     });
     expect(snapshotFromAnswer(answer)).toMatchObject({
       jobId: 'j',
-      kind: null,
+      kind: 'regenerate-all-russian-audio',
       status: 'completed',
       results: { totalWords: 2, regenerated: 1, failed: 0 },
     });

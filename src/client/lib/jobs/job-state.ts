@@ -1,11 +1,6 @@
-import { z } from 'zod';
-import { type CodedError, coded } from '../../../shared/api/errors';
-import {
-  JOB_STATUSES,
-  type JobProgress,
-  jobProgressSchema,
-  type ServerMessage,
-} from '../../../shared/realtime';
+import type { CodedError } from '../../../shared/api/errors';
+import type { Job } from '../../../shared/api/jobs';
+import type { JobProgress, ServerMessage } from '../../../shared/realtime';
 import { isJobFinished, type JobStatus } from '../job-status';
 
 /**
@@ -17,21 +12,6 @@ import { isJobFinished, type JobStatus } from '../job-status';
 export const JOB_POLL_INTERVAL_MS = 2000;
 /** How long a start waits for the socket to open: long enough on a slow start, short enough not to hang. */
 export const SOCKET_WAIT_MS = 3000;
-
-/**
- * What `GET /api/words/job/:id` answers for any kind of job. Results differ per kind, so they are kept
- * unparsed here and each screen reads them with its own schema from src/shared/api.
- */
-export const jobAnswerSchema = z.object({
-  jobId: z.string(),
-  kind: z.string().optional(),
-  status: z.enum(JOB_STATUSES),
-  progress: jobProgressSchema,
-  results: z.unknown(),
-  /** Why the whole job failed, as a code (docs/product/errors.md). */
-  error: coded.nullable().optional(),
-});
-export type JobAnswer = z.infer<typeof jobAnswerSchema>;
 
 export interface JobSnapshot<TDetails = unknown> {
   jobId: string;
@@ -53,14 +33,14 @@ export interface JobDetailsRule<TDetails> {
 }
 
 /** No details: those come from the socket only, so an answer can stand for a job of any screen. */
-export function snapshotFromAnswer(answer: JobAnswer): JobSnapshot<never> {
+export function snapshotFromAnswer(answer: Job): JobSnapshot<never> {
   return {
     jobId: answer.jobId,
-    kind: answer.kind ?? null,
+    kind: answer.kind,
     status: answer.status,
     progress: answer.progress,
-    results: answer.results ?? null,
-    error: answer.error ?? null,
+    results: answer.results,
+    error: answer.error,
   };
 }
 

@@ -1,20 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
-import { uploadPaths } from '../../../shared/api/uploads';
+import { jobPaths, jobSchema } from '../../../shared/api/jobs';
 import { apiClient, HttpError } from '../api-client';
 import { shouldRetryQuery } from '../query-client';
 import { queryKeys } from '../query-keys';
 import {
   JOB_POLL_INTERVAL_MS,
-  jobAnswerSchema,
   type JobSnapshot,
   mergeJobSnapshot,
   shouldPollJob,
   snapshotFromAnswer,
 } from './job-state';
 
-/** `GET /api/words/job/:id`: any kind of job (upload, dictionary maintenance, translation fix, audio). */
+/** `GET /api/jobs/:id`: any kind of job (upload, dictionary maintenance, translation fix, audio). */
 export async function fetchJob(jobId: string, signal?: AbortSignal): Promise<JobSnapshot<never>> {
-  return snapshotFromAnswer(await apiClient.get(uploadPaths.job(jobId), jobAnswerSchema, { signal }));
+  return snapshotFromAnswer(await apiClient.get(jobPaths.job(jobId), jobSchema, { signal }));
 }
 
 /** A job that is not (or no longer) this learner's: asking again cannot bring it back. */

@@ -124,8 +124,7 @@ export function createUploadsService(deps: { jobRuntime: JobRuntime }) {
   };
 
   async function findJob(userId: string, jobId: string) {
-    const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(jobId);
-    const job = isUuid ? await jobRuntime.findOwned(userId, jobId) : undefined;
+    const job = await jobRuntime.findOwned(userId, jobId);
     if (!job || (job.kind !== UPLOAD_WORDS_JOB && !isDictionaryKind(job.kind))) {
       throw notFound('job_not_found');
     }

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { JOB_STATUSES, jobProgressSchema } from '../realtime';
+import { DICTIONARY_JOB_KINDS, type DictionaryJobKind, dictionaryJobResultsSchema } from './dictionary';
+import { coded } from './errors';
+import { uploadResultsSchema } from './uploads';
+import { russianAudioResultsSchema, translationFixResultsSchema } from './word-maintenance';
+
+/**
+ * Any background job the learner started, by one call (docs/product/jobs.md#following-a-job): the client
+ * follows every kind the same way. `/api/words/job/:id` stays as the upload's and dictionary's own call.
+ */
+export const jobPaths = {
+  job: (jobId: string) => `/api/jobs/${jobId}`,
+} as const;
+
+export const JOB_KINDS = {
+  uploadWords: 'upload-words',
+  ...DICTIONARY_JOB_KINDS,
+  regenerateTranslations: 'regenerate-translations',
+  regenerateAllRussianAudio: 'regenerate-all-russian-audio',
+} as const;
+export type JobKind = (typeof JOB_KINDS)[keyof typeof JOB_KINDS];
+
+const jobOf = <TKind extends JobKind, TResults extends z.ZodType>(
+  kinds: readonly [TKind, ...TKind[]],
+  results: TResults,
+) =>
+  z.object({
+    jobId: z.string(),
+    kind: z.enum(kinds),
+    status: z.enum(JOB_STATUSES),
+    progress: jobProgressSchema,
+    /** The kind's own results, once the job is over (a cancelled job keeps what it did); null before. */
+    results: results.nullable(),
+    /** Why the whole job failed, as a code (docs/product/errors.md); null unless it did. */
+    error: coded.nullable(),
+  });
+
+const dictionaryKinds = Object.values(DICTIONARY_JOB_KINDS) as [DictionaryJobKind, ...DictionaryJobKind[]];
+
+/** `GET /api/jobs/:id`: the job, its results read by its kind. */
+export const jobSchema = z.discriminatedUnion('kind', [
+  jobOf([JOB_KINDS.uploadWords], uploadResultsSchema),
+  jobOf(dictionaryKinds, dictionaryJobResultsSchema),
+  jobOf([JOB_KINDS.regenerateTranslations], translationFixResultsSchema),
+  jobOf([JOB_KINDS.regenerateAllRussianAudio], russianAudioResultsSchema),
+]);
+export type Job = z.infer<typeof jobSchema>;
