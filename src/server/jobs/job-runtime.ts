@@ -47,21 +47,13 @@ export const readProgress = (raw: unknown): UploadJobProgress =>
   storedProgressSchema.safeParse(raw).data ?? emptyProgress(0);
 
 /**
- * Why a whole job failed is stored as a code in `error_message` (as json, `{v: 2, code, params}`: no
- * migration needed). Rows of version 1 hold a Russian sentence, read back to its code.
+ * Why a whole job failed: the `error` column holds the code; rows that failed before errors became codes
+ * hold a Russian sentence in `error_message` instead, read back to its code.
  */
-const storedErrorSchema = coded.extend({ v: z.literal(2) });
-export const writeJobError = (failure: CodedError): string => JSON.stringify({ v: 2, ...failure });
-export function readJobError(stored: string | null): CodedError | null {
-  if (stored === null) return null;
-  try {
-    const parsed = storedErrorSchema.safeParse(JSON.parse(stored));
-    if (parsed.success)
-      return { code: parsed.data.code, ...(parsed.data.params ? { params: parsed.data.params } : {}) };
-  } catch {
-    // Not json: a version 1 sentence.
-  }
-  return codeOfLegacySentence(stored);
+export function readJobError(row: Pick<JobRow, 'error' | 'errorMessage'>): CodedError | null {
+  const stored = coded.safeParse(row.error);
+  if (stored.success) return stored.data;
+  return row.errorMessage === null ? null : codeOfLegacySentence(row.errorMessage);
 }
 
 export interface JobContext<TInput, TCheckpoint> {
@@ -187,7 +179,7 @@ export function createJobRuntime(deps: {
       status,
       progress,
       ...(outcome.results ? { results: outcome.results } : {}),
-      ...(outcome.error ? { errorMessage: writeJobError(outcome.error) } : {}),
+      ...(outcome.error ? { error: outcome.error } : {}),
       completedAt: new Date(),
     });
     await publishProgress(row, status, progress);
@@ -330,7 +322,7 @@ export function createJobRuntime(deps: {
       status: row.status,
       progress: readProgress(row.progress),
       results: null,
-      error: readJobError(row.errorMessage),
+      error: readJobError(row),
     };
     const definition = definitions.get(row.kind);
     // A checkpoint mid-run is partial; results are answered once the job is over.

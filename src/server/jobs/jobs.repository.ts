@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { CodedError } from '../../shared/api/errors';
 import { type UploadJobProgress, type UploadJobStatus, uploadJobs } from '../db/schema';
 
 export type JobRow = typeof uploadJobs.$inferSelect;
@@ -65,7 +66,7 @@ export function createJobsRepository(db: Db) {
         status: UploadJobStatus;
         progress: UploadJobProgress;
         results: unknown;
-        errorMessage: string | null;
+        error: CodedError;
         completedAt: Date | null;
       }>,
     ) {

@@ -35,6 +35,9 @@ export const uploadJobs = pgTable(
     input: jsonb('input').$type<unknown>(),
     progress: jsonb('progress').$type<UploadJobProgress>(),
     results: jsonb('results').$type<unknown>(),
+    /** Why the whole job failed, as a code with its params (docs/product/errors.md); null unless it did. */
+    error: jsonb('error').$type<unknown>(),
+    /** The sentence a job that failed before errors became codes stored; read back to its code. */
     errorMessage: text('error_message'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
