@@ -19,7 +19,7 @@ import { createMediaRepository } from './media/media.repository';
 import { mediaRoutes } from './media/media.routes';
 import { createMediaStore } from './media/media-store';
 import { createClearExpiredImagesJob } from './jobs/clear-expired-images.job';
-import { createJobQueue } from './jobs/job-queue';
+import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createRegenerateAllPhrasesJob } from './jobs/regenerate-all-phrases.job';
 import { createRegenerateRussianAudioJob } from './jobs/regenerate-russian-audio.job';
 import { createRegenerateTranslationsJob } from './jobs/regenerate-translations.job';
@@ -89,6 +89,11 @@ export interface AppDeps {
   leonardoPollIntervalMs?: number;
   /** Tests move the clock: learning sessions, streaks and spaced repetition are all about days. */
   now?: () => Date;
+  /**
+   * False (tests that do not exercise jobs): pg-boss is not started and unfinished jobs are not resumed,
+   * so starting a job only creates its row. Default true.
+   */
+  runsJobs?: boolean;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -169,12 +174,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const hub = createRealtimeHub(createNotifyChannel(deps.database));
   await hub.start();
-  const queue = createJobQueue(deps.database);
-  await queue.start((error) => app.log.error({ err: error }, 'job queue error'));
+  const runsJobs = deps.runsJobs ?? true;
+  const jobQueue = createJobQueue(deps.database);
+  if (runsJobs) await jobQueue.start((error) => app.log.error({ err: error }, 'job queue error'));
+  // Without a started pg-boss nothing may reach it: no workers are registered and nothing is sent.
+  const queue: JobQueue = runsJobs
+    ? jobQueue
+    : { ...jobQueue, define: () => Promise.resolve(), send: () => Promise.resolve() };
   const jobsService = createJobsService({ jobs: createJobsRepository(db), queue, hub });
   app.addHook('onClose', async () => {
     jobsService.interrupt();
-    await queue.stop();
+    if (runsJobs) await queue.stop();
     await hub.stop();
   });
   const maintenance = createWordMaintenanceRepository(db);
@@ -245,7 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => clearInterval(purgeTimer));
 
   // Jobs a stopped or crashed server left unfinished carry on (DESIGN §4: a restart resumes the job).
-  await jobsService.resumeUnfinished();
+  if (runsJobs) await jobsService.resumeUnfinished();
 
   const clientDir = deps.clientDir === undefined ? defaultClientDir : deps.clientDir;
   const hasClient = Boolean(clientDir && existsSync(clientDir));
