@@ -18,7 +18,7 @@ import {
   type TestUser,
 } from '../support/build-test-app';
 import { type FakeProviders, startFakeProviders } from '../support/fake-providers/fake-provider-server';
-import { connectRealtime } from '../support/realtime-client';
+import { connectRealtime, type RealtimeTestClient } from '../support/realtime-client';
 import { seedWords } from '../support/word-seeds';
 
 let fake: FakeProviders;
@@ -77,6 +77,14 @@ async function learnerWithKeys(): Promise<TestUser> {
   }
   return learner;
 }
+
+/** Resolves once a job's own run has ended with `status` (its last message), not just once its row says so. */
+const runEnded = (socket: RealtimeTestClient, jobId: string, status: UploadJob['status']) =>
+  socket.waitFor(
+    (message): message is Extract<ServerMessage, { type: 'jobStatus' }> =>
+      message.type === 'jobStatus' && message.jobId === jobId && message.status === status,
+    30_000,
+  );
 
 const wordRows = (user: TestUser) =>
   testApp.database.db.select().from(words).where(eq(words.userId, user.id)).orderBy(words.id);
@@ -366,11 +374,7 @@ describe('cancel and restart', () => {
       cancelled: true,
     });
     // The job's own run has ended (not just its row marked): nothing can be saved after this.
-    await socket.waitFor(
-      (message): message is Extract<ServerMessage, { type: 'jobStatus' }> =>
-        message.type === 'jobStatus' && message.jobId === jobId && message.status === 'cancelled',
-      15_000,
-    );
+    await runEnded(socket, jobId, 'cancelled');
     socket.close();
     expect((await waitForJob(testApp.app, learner, jobId)).status).toBe('cancelled');
     // Chunks already at the picture stage finish; nothing new starts.
@@ -386,6 +390,7 @@ describe('cancel and restart', () => {
     const slow = await registerUser(testApp.app);
     await post(testApp.app, slow, '/api/validate-leonardo-key', { apiKey: 'leo-test-valid' });
     const text = Array.from({ length: 60 }, (_, index) => `libro${index} / книга${index}`).join('\n');
+    const socket = await connectRealtime(testApp.app, slow.cookie);
     const long = (await post(testApp.app, slow, '/api/words/process-batch', { text })).json<{
       jobId: string;
     }>();
@@ -394,7 +399,10 @@ describe('cancel and restart', () => {
     const stillRunning = (await get(testApp.app, slow, `/api/words/job/${long.jobId}`)).json<UploadJob>();
     expect(stillRunning.status).toBe('processing');
     await post(testApp.app, slow, `/api/words/job/${long.jobId}/cancel`);
-    await waitForJob(testApp.app, slow, long.jobId);
+    // Its pictures already asked for finish: the next test starts only once the run has ended, so no
+    // request of this job reaches the fakes during another test.
+    await runEnded(socket, long.jobId, 'cancelled');
+    socket.close();
   });
 
   it('finishes a job after a restart with every word exactly once', { timeout: 120_000 }, async () => {
