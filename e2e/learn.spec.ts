@@ -16,16 +16,20 @@ import {
 declare global {
   interface Window {
     playedClips: string[];
+    /** Every audio element that was told to play. */
+    playedElements: Set<HTMLMediaElement>;
   }
 }
 
 async function recordPlayedClips(page: Page) {
   await page.addInitScript(() => {
     window.playedClips = [];
+    window.playedElements = new Set();
     const { play } = HTMLMediaElement.prototype as { play: (this: HTMLMediaElement) => Promise<void> };
     HTMLMediaElement.prototype.play = function recordedPlay(this: HTMLMediaElement) {
       // src, not currentSrc: the latter still names the previous clip until the new one loads.
       window.playedClips.push(new URL(this.src, window.location.href).pathname);
+      window.playedElements.add(this);
       return play.call(this);
     };
   });
@@ -60,6 +64,8 @@ test('Space plays every card in three voices in order, counts each listen, and A
   expect(words).toHaveLength(3);
 
   await recordPlayedClips(page);
+  // The page's timers run on a clock the test can move on (it flows at the normal pace until then).
+  await page.clock.install();
   await page.goto('/learn');
   await expect(counter(page)).toHaveText('1 из 3');
   await expect(page.getByTestId('learn-card-spanish')).toHaveText(words[0]!.spanish);
@@ -90,8 +96,15 @@ test('Space plays every card in three voices in order, counts each listen, and A
   await expect(counter(page)).toHaveText('2 из 3');
   await expect(playAllButton(page)).toHaveAccessibleName('Воспроизвести все');
   const heardWhenStopped = (await playedClips(page)).length;
-  await page.waitForTimeout(2_500);
+  // Nothing may carry play-all on: every clip is paused, so none can end and start the next one, and
+  // whatever the page had scheduled for the next seconds (the stop delay, a voice's limit, the gap before
+  // the next card) is run now.
+  await expect
+    .poll(() => page.evaluate(() => [...window.playedElements].every((element) => element.paused)))
+    .toBe(true);
+  await page.clock.runFor(10_000);
   expect((await playedClips(page)).length).toBe(heardWhenStopped);
+  await expect(playAllButton(page)).toHaveAccessibleName('Воспроизвести все');
   await expect(counter(page)).toHaveText('2 из 3');
 });
 

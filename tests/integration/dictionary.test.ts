@@ -41,6 +41,7 @@ beforeAll(async () => {
   testApp = await buildTestApp({
     providerBaseUrls: fake.providerBaseUrls,
     leonardoPollIntervalMs: 20,
+    runsJobs: true,
   });
   keyed = await registerUser(testApp.app);
   stranger = await registerUser(testApp.app);
@@ -625,6 +626,8 @@ describe('maintenance jobs', () => {
 describe('instant maintenance actions', () => {
   it("deletes the learner's audio references and cached clips, and nobody else's", async () => {
     const learner = await registerUser(testApp.app);
+    // Its own other learner: the count of their cached clips below is this test's alone.
+    const stranger = await registerUser(testApp.app);
     const clip = (digit: string) => `/media/${digit.repeat(64)}.mp3`;
     const [first, second] = await seedWords(learner, [
       { spanish: 'uno', audioData: clip('1'), russianAudioData: clip('2'), secondVoiceAudioData: clip('3') },

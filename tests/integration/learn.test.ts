@@ -10,16 +10,14 @@ import {
 import { progressSchema } from '../../src/shared/api/progress';
 import { wordListItemSchema, wordListSchema } from '../../src/shared/api/words';
 import { audioFiles, learningSessions, userProgress, words } from '../../src/server/db/schema';
-import { createBuiltinSpeech } from '../../src/server/providers/builtin-speech/builtin-speech.provider';
 import { ProviderError } from '../../src/server/providers/provider-error';
 import type { SpeechRequest } from '../../src/server/providers/speech';
 import { seedWords as insertWordSeeds, type WordSeed } from '../support/word-seeds';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
+import { createFastBuiltinSpeech } from '../support/fast-builtin-speech';
 import { exactWordListSchema } from '../support/exact-word-list';
 
 let testApp: TestApp;
-/** Asks for everyone else's words. */
-let stranger: TestUser;
 
 /** The app's clock: real time unless a test freezes it. */
 let frozenAt: Date | null = null;
@@ -44,7 +42,8 @@ const IMPORTED_CLIP = 'data:audio/mpeg;base64,QUJD';
 const staleClip = (digit: string) => `/media/${digit.repeat(64)}.mp3`;
 
 beforeAll(async () => {
-  const offline = createBuiltinSpeech();
+  // The offline voices' requests are what these tests check; the fast double stands in for eSpeak.
+  const offline = createFastBuiltinSpeech();
   testApp = await buildTestApp({
     now: () => frozenAt ?? new Date(),
     builtinSpeech: {
@@ -58,7 +57,6 @@ beforeAll(async () => {
       },
     },
   });
-  stranger = await registerUser(testApp.app);
 });
 afterAll(() => testApp.close());
 beforeEach(() => {
@@ -135,6 +133,8 @@ describe('access', () => {
   });
 
   it("answers 404 for another learner's word and for a missing one, and changes nothing", async () => {
+    /** Asks for everyone else's words. */
+    const stranger = await registerUser(testApp.app);
     const owner = await registerUser(testApp.app);
     const [wordId] = await seedWords(owner, [
       {
@@ -230,6 +230,7 @@ describe('PATCH /api/words/:id/listen-count', () => {
 
   it('extends the open session, opens a new one after 30 minutes, and moves the progress panel', async () => {
     const learner = await registerUser(testApp.app);
+    const stranger = await registerUser(testApp.app);
     const [perro, gato] = await seedWords(learner, [{ spanish: 'el perro' }, { spanish: 'el gato' }]);
     const start = at('2031-06-15T10:00:00.000Z');
     expect(await progressOf(learner)).toMatchObject({

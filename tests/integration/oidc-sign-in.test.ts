@@ -16,6 +16,11 @@ const CALLBACK_URL = `http://${APP_HOST}${authPaths.hostedCallback}`;
 
 const accounts = new Map<string, IdentityProviderAccount>([
   ['ana', { email: 'Ana@Example.com', email_verified: true, given_name: 'Ana', family_name: 'Ruiz' }],
+  // Renamed at the provider by one test, so no other test reads it.
+  [
+    'carmen',
+    { email: 'carmen@example.com', email_verified: true, given_name: 'Carmen', family_name: 'Soto' },
+  ],
   ['impostor', { email: 'owner@example.com', email_verified: false, given_name: 'Eve', family_name: 'X' }],
 ]);
 
@@ -106,13 +111,13 @@ describe('hosted OpenID Connect sign-in', () => {
   });
 
   it('finds the same learner on the next sign-in and refreshes the name', async () => {
-    const first = await signIn('ana');
-    const account = accounts.get('ana');
+    const first = await signIn('carmen');
+    const account = accounts.get('carmen');
     if (!account) throw new Error('the test account is missing');
-    accounts.set('ana', { ...account, given_name: 'Anita' });
-    const second = await signIn('ana');
+    accounts.set('carmen', { ...account, given_name: 'Carmencita' });
+    const second = await signIn('carmen');
     expect(second.user.id).toBe(first.user.id);
-    expect(second.user).toMatchObject({ firstName: 'Anita', claims: { first_name: 'Anita' } });
+    expect(second.user).toMatchObject({ firstName: 'Carmencita', claims: { first_name: 'Carmencita' } });
     expect(second.sessionCookie).not.toBe(first.sessionCookie);
   });
 

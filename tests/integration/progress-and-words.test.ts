@@ -6,12 +6,8 @@ import { buildTestApp, registerUser, type TestApp, type TestUser } from '../supp
 import { exactWordListSchema } from '../support/exact-word-list';
 
 let testApp: TestApp;
-let ana: TestUser;
-let boris: TestUser;
 beforeAll(async () => {
   testApp = await buildTestApp();
-  ana = await registerUser(testApp.app);
-  boris = await registerUser(testApp.app);
 });
 afterAll(() => testApp.close());
 
@@ -40,12 +36,38 @@ async function addWords(
   );
 }
 
+/** Three words (one learned, one with an example) and five sessions over a three-day streak; returns "now". */
+async function addProgress(user: TestUser): Promise<number> {
+  await addWords(user, [
+    { spanish: 'casa', russian: 'дом', example: 'Mi **casa** es grande.', ageDays: 3 },
+    { spanish: 'perro', russian: 'собака', isActive: false, ageDays: 2 },
+    { spanish: 'gato', russian: 'кошка', ageDays: 1 },
+  ]);
+  const now = Date.now();
+  await testApp.database.db.insert(learningSessions).values([
+    { userId: user.id, startTime: new Date(now), wordsStudied: 4 },
+    { userId: user.id, startTime: new Date(now - 1000), wordsStudied: 3 },
+    { userId: user.id, startTime: new Date(now - DAY), wordsStudied: 9 },
+    { userId: user.id, startTime: new Date(now - 2 * DAY), wordsStudied: 9 },
+    { userId: user.id, startTime: new Date(now - 5 * DAY), wordsStudied: 9 },
+  ]);
+  return now;
+}
+
+/** A learner with the three words of addProgress (casa, perro, gato; gato newest). */
+async function learnerWithWords(): Promise<TestUser> {
+  const learner = await registerUser(testApp.app);
+  await addProgress(learner);
+  return learner;
+}
+
 describe('GET /api/progress', () => {
   it('answers 401 signed out', async () => {
     expect((await get(null, '/api/progress')).statusCode).toBe(401);
   });
 
   it('starts at zero with the default daily goal', async () => {
+    const ana = await registerUser(testApp.app);
     const progress = progressSchema.parse((await get(ana, '/api/progress')).json());
     expect(progress).toEqual({
       wordsAdded: 0,
@@ -61,19 +83,8 @@ describe('GET /api/progress', () => {
   });
 
   it('counts the learner’s own words, sessions and streak', async () => {
-    await addWords(ana, [
-      { spanish: 'casa', russian: 'дом', example: 'Mi **casa** es grande.', ageDays: 3 },
-      { spanish: 'perro', russian: 'собака', isActive: false, ageDays: 2 },
-      { spanish: 'gato', russian: 'кошка', ageDays: 1 },
-    ]);
-    const now = Date.now();
-    await testApp.database.db.insert(learningSessions).values([
-      { userId: ana.id, startTime: new Date(now), wordsStudied: 4 },
-      { userId: ana.id, startTime: new Date(now - 1000), wordsStudied: 3 },
-      { userId: ana.id, startTime: new Date(now - DAY), wordsStudied: 9 },
-      { userId: ana.id, startTime: new Date(now - 2 * DAY), wordsStudied: 9 },
-      { userId: ana.id, startTime: new Date(now - 5 * DAY), wordsStudied: 9 },
-    ]);
+    const ana = await registerUser(testApp.app);
+    const now = await addProgress(ana);
     await testApp.app.inject({
       method: 'PUT',
       url: '/api/settings',
@@ -97,6 +108,8 @@ describe('GET /api/progress', () => {
   });
 
   it('shows another learner none of it', async () => {
+    await addProgress(await registerUser(testApp.app));
+    const boris = await registerUser(testApp.app);
     const progress = progressSchema.parse((await get(boris, '/api/progress')).json());
     expect(progress).toMatchObject({
       wordsAdded: 0,
@@ -113,6 +126,7 @@ describe('GET /api/words', () => {
   });
 
   it('lists the learner’s words newest first, without media bytes, limited on request', async () => {
+    const ana = await learnerWithWords();
     const response = await get(ana, '/api/words?limit=2');
     const list = exactWordListSchema.parse(response.json());
     expect(list.map((word) => word.spanish)).toEqual(['gato', 'perro']);
@@ -122,6 +136,7 @@ describe('GET /api/words', () => {
   });
 
   it('filters by search and treats "all" as no filter', async () => {
+    const ana = await learnerWithWords();
     const bySearch = exactWordListSchema.parse(
       (await get(ana, '/api/words?search=соба&cefrLevel=all')).json(),
     );
@@ -131,11 +146,14 @@ describe('GET /api/words', () => {
   });
 
   it('never shows one learner’s words to another', async () => {
+    await learnerWithWords();
+    const boris = await registerUser(testApp.app);
     const list = exactWordListSchema.parse((await get(boris, '/api/words')).json());
     expect(list).toEqual([]);
   });
 
   it('sends the whole list compressed as the client accepts it, and built once per version', async () => {
+    const ana = await learnerWithWords();
     const fetchList = (acceptEncoding?: string) =>
       testApp.app.inject({
         url: '/api/words',
@@ -159,6 +177,7 @@ describe('GET /api/words', () => {
   });
 
   it('lets the server compress other answers, such as a filtered list', async () => {
+    const ana = await learnerWithWords();
     await addWords(
       ana,
       Array.from({ length: 40 }, (_, index) => ({ spanish: `ventana${index}`, russian: 'окно', ageDays: 1 })),
@@ -172,6 +191,7 @@ describe('GET /api/words', () => {
   });
 
   it('rejects a nonsensical limit with 400', async () => {
+    const ana = await registerUser(testApp.app);
     const response = await get(ana, '/api/words?limit=-3');
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain('limit');

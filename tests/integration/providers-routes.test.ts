@@ -1,20 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createBuiltinSpeech } from '../../src/server/providers/builtin-speech/builtin-speech.provider';
 import { type TestApp, buildTestApp, registerUser, type TestUser } from '../support/build-test-app';
 import { type FakeProviders, startFakeProviders } from '../support/fake-providers/fake-provider-server';
 
 let fake: FakeProviders;
 let testApp: TestApp;
-let ana: TestUser;
-let boris: TestUser;
 
 beforeAll(async () => {
   fake = await startFakeProviders({ leonardoGenerationDelayMs: 30 });
   testApp = await buildTestApp({
     providerBaseUrls: fake.providerBaseUrls,
     leonardoPollIntervalMs: 20,
+    // These tests are about the offline voice among the others: the real eSpeak engine speaks.
+    builtinSpeech: createBuiltinSpeech(),
   });
-  ana = await registerUser(testApp.app);
-  boris = await registerUser(testApp.app);
 });
 afterAll(async () => {
   await testApp.close();
@@ -26,11 +25,27 @@ const post = (user: TestUser, url: string, payload: object) =>
   testApp.app.inject({ method: 'POST', url, payload, headers: { cookie: user.cookie } });
 const get = (user: TestUser, url: string, headers: Record<string, string> = {}) =>
   testApp.app.inject({ method: 'GET', url, headers: { cookie: user.cookie, ...headers } });
+/** Boris: a learner without any key. */
+const keyless = () => registerUser(testApp.app);
+/** Ana: a learner with valid OpenAI, ElevenLabs and Leonardo keys; the checks' requests are forgotten. */
+async function withEveryKey(): Promise<TestUser> {
+  const learner = await registerUser(testApp.app);
+  for (const [url, apiKey] of [
+    ['/api/validate-openai-key', 'sk-test-valid'],
+    ['/api/validate-elevenlabs-key', 'el-test-valid'],
+    ['/api/validate-leonardo-key', 'leo-test-valid'],
+  ] as const) {
+    expect((await post(learner, url, { apiKey })).json()).toEqual({ valid: true });
+  }
+  fake.clearRequests();
+  return learner;
+}
 const settingsOf = async (user: TestUser) =>
   (await get(user, '/api/settings')).json<Record<string, unknown>>();
 
 describe('key validation', () => {
   it('saves a valid key encrypted and never shows it again', async () => {
+    const ana = await keyless();
     const response = await post(ana, '/api/validate-openai-key', { apiKey: 'sk-test-valid' });
     expect(response.json()).toEqual({ valid: true });
     const settings = await settingsOf(ana);
@@ -39,12 +54,14 @@ describe('key validation', () => {
   });
 
   it('changes nothing for an invalid key', async () => {
+    const boris = await keyless();
     const response = await post(boris, '/api/validate-elevenlabs-key', { apiKey: 'el-wrong' });
     expect(response.json()).toEqual({ valid: false });
     expect((await settingsOf(boris)).hasElevenlabsApiKey).toBe(false);
   });
 
   it('checks ElevenLabs and Leonardo keys and reports the token balance', async () => {
+    const ana = await keyless();
     expect((await post(ana, '/api/validate-elevenlabs-key', { apiKey: 'el-test-valid' })).json()).toEqual({
       valid: true,
     });
@@ -60,6 +77,7 @@ describe('key validation', () => {
   });
 
   it('answers a provider outage during a check with its code, not a 500', async () => {
+    const boris = await keyless();
     fake.setBehaviour('leonardo', 'server_error');
     const response = await post(boris, '/api/validate-leonardo-key', { apiKey: 'leo-test-valid' });
     expect(response.statusCode).toBe(503);
@@ -72,6 +90,7 @@ describe('key validation', () => {
 
 describe('voices and models', () => {
   it('offers offline voices to a learner with no key', async () => {
+    const boris = await keyless();
     const voices = (await get(boris, '/api/elevenlabs/voices')).json<
       Array<{ voice_id: string; labels: Record<string, string> }>
     >();
@@ -81,6 +100,7 @@ describe('voices and models', () => {
   });
 
   it('lists the learner’s ElevenLabs voices first, then the offline ones', async () => {
+    const ana = await withEveryKey();
     const voices = (await get(ana, '/api/elevenlabs/voices')).json<
       Array<{ voice_id: string; labels: Record<string, string> }>
     >();
@@ -90,6 +110,8 @@ describe('voices and models', () => {
   });
 
   it('falls back to the spec’s models without a key and lists the endpoint’s with one', async () => {
+    const ana = await withEveryKey();
+    const boris = await keyless();
     expect((await get(boris, '/api/openai/models')).json()).toEqual({
       models: ['gpt-4o', 'chatgpt-4o-latest'],
     });
@@ -100,6 +122,7 @@ describe('voices and models', () => {
 
 describe('speech', () => {
   it('speaks offline with no key and caches the clip (D9)', async () => {
+    const boris = await keyless();
     const request = { text: 'El **perro** come.', voiceId: 'builtin:es-ES-m3', language: 'es-ES', speed: 1 };
     const first = await post(boris, '/api/generate-audio', request);
     expect(first.statusCode).toBe(200);
@@ -113,6 +136,7 @@ describe('speech', () => {
   });
 
   it('synthesises identical concurrent requests once', async () => {
+    const boris = await keyless();
     const request = {
       text: 'La casa es grande',
       voiceId: 'builtin:es-419-f1',
@@ -129,6 +153,8 @@ describe('speech', () => {
   });
 
   it('speaks with the learner’s ElevenLabs voice, and with no key the same voice id speaks offline', async () => {
+    const ana = await withEveryKey();
+    const boris = await keyless();
     const voices = (await get(ana, '/api/elevenlabs/voices')).json<
       Array<{ voice_id: string; labels: Record<string, string> }>
     >();
@@ -145,6 +171,7 @@ describe('speech', () => {
   });
 
   it('answers each voice of /api/speech/multiple on its own', async () => {
+    const ana = await withEveryKey();
     const response = await post(ana, '/api/speech/multiple', {
       text: 'Hola amigo',
       voiceIds: ['builtin:es-ES-m3', 'no-such-voice'],
@@ -164,6 +191,7 @@ describe('speech', () => {
   });
 
   it('refuses another learner’s word id with 404', async () => {
+    const boris = await keyless();
     const response = await post(boris, '/api/generate-audio', {
       text: 'Hola',
       voiceId: 'builtin:es-ES-m3',
@@ -177,6 +205,8 @@ describe('speech', () => {
 
 describe('pictures and media', () => {
   it('draws an offline picture without a key and serves it only to its owner', async () => {
+    const boris = await keyless();
+    const ana = await keyless();
     const response = await post(boris, '/api/generate-sample-image', { spanish: 'el perro', styleId: 3 });
     const picture = response.json<{ success: boolean; imageData: string; provider: string }>();
     expect(picture).toMatchObject({
@@ -204,6 +234,8 @@ describe('pictures and media', () => {
   });
 
   it('uses the learner’s own Leonardo key, never another learner’s', async () => {
+    const ana = await withEveryKey();
+    const boris = await keyless();
     const anas = (await post(ana, '/api/generate-sample-image', { spanish: 'la casa', styleId: 1 })).json();
     expect(anas).toMatchObject({ success: true, provider: 'leonardo' });
     expect(fake.requestsTo('leonardo', '/generations')[0]?.headers.authorization).toBe(
@@ -223,6 +255,7 @@ describe('pictures and media', () => {
   });
 
   it('tells the learner when the image provider fails', async () => {
+    const ana = await withEveryKey();
     fake.failGeneration();
     const answer = (await post(ana, '/api/generate-sample-image', { spanish: 'el gato' })).json();
     expect(answer).toMatchObject({
@@ -234,6 +267,7 @@ describe('pictures and media', () => {
   });
 
   it('answers byte ranges and 304 for audio, as iOS Safari needs', async () => {
+    const ana = await withEveryKey();
     const { audio } = (
       await post(ana, '/api/generate-audio', {
         text: 'Me gusta el café',
@@ -262,6 +296,7 @@ describe('pictures and media', () => {
   });
 
   it('answers 404 for a wrong extension or a malformed name', async () => {
+    const ana = await withEveryKey();
     const { audio } = (
       await post(ana, '/api/generate-audio', {
         text: 'Adiós',
@@ -302,6 +337,7 @@ describe('where OpenAI calls go (D6)', () => {
   });
 
   it('sends nothing to the learner’s endpoint when the environment overrides it', async () => {
+    const boris = await keyless();
     const response = await post(boris, '/api/validate-openai-key', {
       apiKey: 'sk-test-valid',
       baseUrl: 'http://127.0.0.1:9/v1',
@@ -313,6 +349,7 @@ describe('where OpenAI calls go (D6)', () => {
 
 describe('limits', () => {
   it('caps key checks per learner per minute with a 429 and its code', async () => {
+    const ana = await keyless();
     const carla = await registerUser(testApp.app);
     for (let attempt = 0; attempt < 20; attempt += 1) {
       expect((await post(carla, '/api/validate-leonardo-key', { apiKey: 'leo-wrong' })).statusCode).toBe(200);

@@ -5,12 +5,8 @@ import { userSettings } from '../../src/server/db/schema';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
 
 let testApp: TestApp;
-let ana: TestUser;
-let boris: TestUser;
 beforeAll(async () => {
   testApp = await buildTestApp();
-  ana = await registerUser(testApp.app, { firstName: 'Ana' });
-  boris = await registerUser(testApp.app, { firstName: 'Boris' });
 });
 afterAll(() => testApp.close());
 
@@ -74,6 +70,7 @@ describe('GET /api/settings', () => {
 
 describe('PUT /api/settings', () => {
   it('changes only the fields sent', async () => {
+    const ana = await registerUser(testApp.app, { firstName: 'Ana' });
     const response = await putSettings(ana, { colorScheme: 'ocean', showTags: false, loopPlayAll: 5 });
     expect(response.statusCode).toBe(200);
     const settings = (await getSettings(ana)).json();
@@ -86,12 +83,14 @@ describe('PUT /api/settings', () => {
   });
 
   it('keeps a chosen speech speed and never invents another', async () => {
+    const ana = await registerUser(testApp.app, { firstName: 'Ana' });
     await putSettings(ana, { speechSpeed: 0.8 });
     await putSettings(ana, { theme: 'light' });
     expect((await getSettings(ana)).json().speechSpeed).toBe(0.8);
   });
 
   it('repairs a stored speech speed outside the offered list to 1.0', async () => {
+    const ana = await registerUser(testApp.app, { firstName: 'Ana' });
     await testApp.database.db
       .update(userSettings)
       .set({ speechSpeed: 3 as 1 })
@@ -109,12 +108,14 @@ describe('PUT /api/settings', () => {
     [{ hasOpenaiApiKey: true }, 'hasOpenaiApiKey'],
     [{ userId: 'someone-else' }, 'userId'],
   ])('rejects %j with 400 naming %s', async (payload, field) => {
+    const ana = await registerUser(testApp.app, { firstName: 'Ana' });
     const response = await putSettings(ana, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(field);
   });
 
   it('keeps provider keys encrypted and never sends them back', async () => {
+    const ana = await registerUser(testApp.app, { firstName: 'Ana' });
     const key = 'sk-proj-abcdefghijklmnop9fA2';
     const response = await putSettings(ana, { openaiApiKey: key, elevenlabsApiKey: 'el-secret-7777' });
     expect(response.statusCode).toBe(200);
@@ -154,6 +155,9 @@ describe('PUT /api/settings', () => {
 
 describe('one learner cannot touch another learner’s settings', () => {
   it('keeps each learner’s changes to themselves', async () => {
+    const ana = await registerUser(testApp.app, { firstName: 'Ana' });
+    const boris = await registerUser(testApp.app, { firstName: 'Boris' });
+    await putSettings(ana, { colorScheme: 'ocean' });
     await putSettings(boris, { colorScheme: 'lavender', dailyWordGoal: 25, leonardoApiKey: 'leo-key-0001' });
     const anaSettings = (await getSettings(ana)).json();
     expect(anaSettings.colorScheme).toBe('ocean');
@@ -170,6 +174,7 @@ describe('one learner cannot touch another learner’s settings', () => {
 
 describe('bad bodies', () => {
   it('answers malformed JSON with 400 and a message', async () => {
+    const ana = await registerUser(testApp.app, { firstName: 'Ana' });
     const response = await testApp.app.inject({
       method: 'PUT',
       url: '/api/settings',
@@ -181,6 +186,7 @@ describe('bad bodies', () => {
   });
 
   it('answers an oversize body with 413 and a message', async () => {
+    const ana = await registerUser(testApp.app, { firstName: 'Ana' });
     const response = await testApp.app.inject({
       method: 'PUT',
       url: '/api/settings',
@@ -192,6 +198,7 @@ describe('bad bodies', () => {
   });
 
   it('answers an unknown API path with a JSON 404', async () => {
+    const ana = await registerUser(testApp.app, { firstName: 'Ana' });
     const response = await testApp.app.inject({ url: '/api/nothing-here', headers: { cookie: ana.cookie } });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('Not found');

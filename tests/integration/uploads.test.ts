@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadJob } from '../../src/shared/api/uploads';
+import type { ServerMessage } from '../../src/shared/realtime';
 import { buildApp } from '../../src/server/app';
 import { openDatabase } from '../../src/server/db/client';
 import { words } from '../../src/server/db/schema';
+import { duplicateKeyOf } from '../../src/shared/text/duplicate-key';
 import {
   TEST_APP_SECRET,
   type TestApp,
@@ -16,26 +18,19 @@ import {
   type TestUser,
 } from '../support/build-test-app';
 import { type FakeProviders, startFakeProviders } from '../support/fake-providers/fake-provider-server';
+import { connectRealtime, type RealtimeTestClient } from '../support/realtime-client';
+import { seedWords } from '../support/word-seeds';
 
 let fake: FakeProviders;
 let testApp: TestApp;
-let ana: TestUser;
-let boris: TestUser;
-let withKey: TestUser;
 
 beforeAll(async () => {
   fake = await startFakeProviders({ leonardoGenerationDelayMs: 20 });
-  testApp = await buildTestApp({ providerBaseUrls: fake.providerBaseUrls, leonardoPollIntervalMs: 20 });
-  ana = await registerUser(testApp.app);
-  boris = await registerUser(testApp.app);
-  withKey = await registerUser(testApp.app);
-  // Speech through the fake ElevenLabs: offline eSpeak would make these tests slow, not more telling.
-  for (const [path, apiKey] of [
-    ['/api/validate-openai-key', 'sk-test-valid'],
-    ['/api/validate-elevenlabs-key', 'el-test-valid'],
-  ] as const) {
-    expect((await post(testApp.app, withKey, path, { apiKey })).json()).toEqual({ valid: true });
-  }
+  testApp = await buildTestApp({
+    providerBaseUrls: fake.providerBaseUrls,
+    leonardoPollIntervalMs: 20,
+    runsJobs: true,
+  });
 });
 afterAll(async () => {
   await testApp.close();
@@ -71,11 +66,32 @@ async function upload(user: TestUser, text: string, options: object = {}) {
   return waitForJob(testApp.app, user, started.json<{ jobId: string }>().jobId);
 }
 
+/** A new learner with OpenAI and ElevenLabs keys (speech through the fake ElevenLabs). */
+async function learnerWithKeys(): Promise<TestUser> {
+  const learner = await registerUser(testApp.app);
+  for (const [path, apiKey] of [
+    ['/api/validate-openai-key', 'sk-test-valid'],
+    ['/api/validate-elevenlabs-key', 'el-test-valid'],
+  ] as const) {
+    expect((await post(testApp.app, learner, path, { apiKey })).json()).toEqual({ valid: true });
+  }
+  return learner;
+}
+
+/** Resolves once a job's own run has ended with `status` (its last message), not just once its row says so. */
+const runEnded = (socket: RealtimeTestClient, jobId: string, status: UploadJob['status']) =>
+  socket.waitFor(
+    (message): message is Extract<ServerMessage, { type: 'jobStatus' }> =>
+      message.type === 'jobStatus' && message.jobId === jobId && message.status === status,
+    30_000,
+  );
+
 const wordRows = (user: TestUser) =>
   testApp.database.db.select().from(words).where(eq(words.userId, user.id)).orderBy(words.id);
 
 describe('upload without any key', () => {
   it('saves every word with offline audio and pictures, and reports duplicates and bad lines', async () => {
+    const ana = await registerUser(testApp.app);
     const job = await upload(
       ana,
       [
@@ -140,6 +156,8 @@ describe('upload without any key', () => {
   });
 
   it('reports words already in the dictionary with their current translation and state', async () => {
+    const ana = await registerUser(testApp.app);
+    expect((await upload(ana, 'perro / собака', { generateImages: false })).status).toBe('completed');
     const job = await upload(ana, 'el perro / пёс\nmesa / стол', { generateImages: false });
     expect(job.results?.duplicates).toEqual([
       {
@@ -158,6 +176,8 @@ describe('upload without any key', () => {
 
 describe('upload with a language model', () => {
   it('analyses the words in one request per 20 and stores articles, levels, examples and themes', async () => {
+    const withKey = await learnerWithKeys();
+    fake.clearRequests();
     const lines = Array.from({ length: 25 }, (_, index) => `palabra${index} / слово${index}`);
     const job = await upload(withKey, ['perro / собака', 'casa', ...lines].join('\n'), {
       generateImages: false,
@@ -178,6 +198,7 @@ describe('upload with a language model', () => {
   });
 
   it('rides out a rate limit, a failing chunk and a malformed answer, saving every word', async () => {
+    const withKey = await learnerWithKeys();
     fake.failNext('openai', 'rate_limit', { retryAfterSeconds: 0, path: '/chat/completions' });
     const first = await upload(withKey, 'libro / книга\nagua / вода', { generateImages: false });
     expect(first.results?.errors).toEqual([]);
@@ -198,6 +219,7 @@ describe('upload with a language model', () => {
 
 describe('calls and their limits', () => {
   it('refuses empty text, text without words and too many lines', async () => {
+    const ana = await registerUser(testApp.app);
     expect((await post(testApp.app, ana, '/api/words/process-batch', { text: '  ' })).statusCode).toBe(400);
     const noWords = await post(testApp.app, ana, '/api/words/process-batch', { text: 'только русский' });
     expect(noWords.statusCode).toBe(400);
@@ -209,6 +231,7 @@ describe('calls and their limits', () => {
   });
 
   it('reads a Windows-1251 .txt file and refuses other files and oversize ones', async () => {
+    const ana = await registerUser(testApp.app);
     const cp1251 = Buffer.concat([
       Buffer.from('pan / '),
       Buffer.from([0xf5, 0xeb, 0xe5, 0xe1]),
@@ -232,6 +255,8 @@ describe('calls and their limits', () => {
   });
 
   it('keeps every job and word to its owner', async () => {
+    const ana = await registerUser(testApp.app);
+    const boris = await registerUser(testApp.app);
     const { jobId } = (
       await post(testApp.app, ana, '/api/words/process-batch', {
         text: 'árbol / дерево',
@@ -276,8 +301,12 @@ describe('calls and their limits', () => {
 
 describe('editing a word', () => {
   it('refuses a change that would give the learner the same word twice', async () => {
-    const rows = await wordRows(ana);
-    const gato = rows.find((row) => row.spanish === 'el gato')!;
+    const ana = await registerUser(testApp.app);
+    const [, gatoId] = await seedWords(testApp.database.db, ana.id, [
+      { spanish: 'el perro', russian: 'собака', duplicateKey: duplicateKeyOf('el perro') },
+      { spanish: 'el gato', russian: 'кошка', duplicateKey: duplicateKeyOf('el gato') },
+    ]);
+    const gato = { id: gatoId! };
     const response = await testApp.app.inject({
       method: 'PUT',
       url: `/api/words/${gato.id}`,
@@ -298,6 +327,10 @@ describe('editing a word', () => {
 
 describe('hiding and spaced repetition', () => {
   it('starts spaced repetition on hiding and lists the word once its first interval has come', async () => {
+    const ana = await registerUser(testApp.app);
+    const boris = await registerUser(testApp.app);
+    await seedWords(testApp.database.db, ana.id, [{ spanish: 'el perro', russian: 'собака' }]);
+    await seedWords(testApp.database.db, boris.id, [{ spanish: 'el gato', russian: 'кошка' }]);
     const [word] = await wordRows(ana);
     const hidden = await testApp.app.inject({
       method: 'PUT',
@@ -322,32 +355,43 @@ describe('hiding and spaced repetition', () => {
 
 describe('cancel and restart', () => {
   it('stops within seconds of a cancel and keeps what was saved', async () => {
-    fake.setBehaviour('leonardo', 'latency', { delayMs: 400 });
+    fake.setBehaviour('leonardo', 'latency', { delayMs: 100 });
     const learner = await registerUser(testApp.app);
     await post(testApp.app, learner, '/api/validate-leonardo-key', { apiKey: 'leo-test-valid' });
-    const text = Array.from({ length: 60 }, (_, index) => `cosa${index} / вещь${index}`).join('\n');
+    fake.clearRequests();
+    // Seven chunks of 20: six are worked on at once, so the seventh can only start after a cancel.
+    const total = 140;
+    const text = Array.from({ length: total }, (_, index) => `cosa${index} / вещь${index}`).join('\n');
+    const socket = await connectRealtime(testApp.app, learner.cookie);
     const { jobId } = (await post(testApp.app, learner, '/api/words/process-batch', { text })).json<{
       jobId: string;
     }>();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    const cancelledAt = Date.now();
+    // Cancelled once the first chunks are drawing their pictures, long before any of them is saved.
+    await vi.waitUntil(() => fake.requestsTo('leonardo', '/generations').length > 0, {
+      timeout: 20_000,
+      interval: 20,
+    });
     expect((await post(testApp.app, learner, `/api/words/job/${jobId}/cancel`)).json()).toEqual({
       cancelled: true,
     });
-    const job = await waitForJob(testApp.app, learner, jobId);
-    expect(job.status).toBe('cancelled');
+    // The job's own run has ended (not just its row marked): nothing can be saved after this.
+    await runEnded(socket, jobId, 'cancelled');
+    socket.close();
+    expect((await waitForJob(testApp.app, learner, jobId)).status).toBe('cancelled');
     // Chunks already at the picture stage finish; nothing new starts.
-    await new Promise((resolve) => setTimeout(resolve, 4000));
     const saved = await wordRows(learner);
-    expect(saved.length).toBeLessThan(60);
-    expect(Date.now() - cancelledAt).toBeLessThan(15_000);
+    expect(saved.length).toBeLessThan(total);
+    const unstarted = new Set(Array.from({ length: 20 }, (_, index) => `cosa${total - 20 + index}`));
+    expect(saved.filter((row) => unstarted.has(row.spanish.replace(/^(el|la|los|las) /, '')))).toEqual([]);
   });
 
   it("runs another learner's short upload beside a long one instead of after it", async () => {
+    const withKey = await learnerWithKeys();
     fake.setBehaviour('leonardo', 'latency', { delayMs: 400 });
     const slow = await registerUser(testApp.app);
     await post(testApp.app, slow, '/api/validate-leonardo-key', { apiKey: 'leo-test-valid' });
     const text = Array.from({ length: 60 }, (_, index) => `libro${index} / книга${index}`).join('\n');
+    const socket = await connectRealtime(testApp.app, slow.cookie);
     const long = (await post(testApp.app, slow, '/api/words/process-batch', { text })).json<{
       jobId: string;
     }>();
@@ -356,7 +400,10 @@ describe('cancel and restart', () => {
     const stillRunning = (await get(testApp.app, slow, `/api/words/job/${long.jobId}`)).json<UploadJob>();
     expect(stillRunning.status).toBe('processing');
     await post(testApp.app, slow, `/api/words/job/${long.jobId}/cancel`);
-    await waitForJob(testApp.app, slow, long.jobId);
+    // Its pictures already asked for finish: the next test starts only once the run has ended, so no
+    // request of this job reaches the fakes during another test.
+    await runEnded(socket, long.jobId, 'cancelled');
+    socket.close();
   });
 
   it('finishes a job after a restart with every word exactly once', { timeout: 120_000 }, async () => {
@@ -384,8 +431,10 @@ describe('cancel and restart', () => {
       ).json<{ jobId: string }>();
       const countWords = async (database: typeof first.database) =>
         (await database.db.select({ id: words.id }).from(words).where(eq(words.userId, learner.id))).length;
-      while ((await countWords(first.database)) < 20)
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      await vi.waitUntil(async () => (await countWords(first.database)) >= 20, {
+        timeout: 60_000,
+        interval: 100,
+      });
       await first.app.close();
       await first.database.close();
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { uploadJobs, words } from '../../src/server/db/schema';
 import { type TestApp, buildTestApp, registerUser, type TestUser } from '../support/build-test-app';
@@ -7,8 +7,6 @@ import { connectRealtime, isType } from '../support/realtime-client';
 
 let fake: FakeProviders;
 let testApp: TestApp;
-let ana: TestUser;
-let boris: TestUser;
 
 const seedWords = async (user: TestUser, pairs: Array<[string, string]>) => {
   await testApp.database.db
@@ -22,19 +20,14 @@ const post = (user: TestUser, url: string) =>
 const wordsOf = (user: TestUser) =>
   testApp.database.db.select().from(words).where(eq(words.userId, user.id)).orderBy(words.id);
 
-beforeAll(async () => {
-  fake = await startFakeProviders();
-  testApp = await buildTestApp({
-    providerBaseUrls: fake.providerBaseUrls,
-  });
-  ana = await registerUser(testApp.app);
-  boris = await registerUser(testApp.app);
+/** Ana: three words, two of them wrongly translated, and an OpenAI key. */
+async function anaWithKey(): Promise<TestUser> {
+  const ana = await registerUser(testApp.app);
   await seedWords(ana, [
     ['el perro', 'пёс'],
     ['el gato', 'кошка'],
     ['la casa', 'здание'],
   ]);
-  await seedWords(boris, [['el libro', 'книга']]);
   const saved = await testApp.app.inject({
     method: 'POST',
     url: '/api/validate-openai-key',
@@ -42,6 +35,22 @@ beforeAll(async () => {
     headers: { cookie: ana.cookie },
   });
   expect(saved.json()).toEqual({ valid: true });
+  return ana;
+}
+
+/** Boris: one word and no key. */
+async function borisWithoutKey(): Promise<TestUser> {
+  const boris = await registerUser(testApp.app);
+  await seedWords(boris, [['el libro', 'книга']]);
+  return boris;
+}
+
+beforeAll(async () => {
+  fake = await startFakeProviders();
+  testApp = await buildTestApp({
+    providerBaseUrls: fake.providerBaseUrls,
+    runsJobs: true,
+  });
 });
 afterAll(async () => {
   await testApp.close();
@@ -51,12 +60,15 @@ beforeEach(() => fake.reset());
 
 describe('translation fix', () => {
   it('asks for a language-model key first', async () => {
+    const boris = await borisWithoutKey();
     const response = await post(boris, '/api/words/regenerate-translations');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'translation_fix_key_missing' });
   });
 
   it('streams corrections to the owner only and saves them', async () => {
+    const ana = await anaWithKey();
+    const boris = await borisWithoutKey();
     const anaSocket = await connectRealtime(testApp.app, ana.cookie);
     const borisSocket = await connectRealtime(testApp.app, boris.cookie);
     await anaSocket.waitFor(isType('connected'));
@@ -81,6 +93,7 @@ describe('translation fix', () => {
   });
 
   it('stops when asked and keeps what was done', async () => {
+    const ana = await anaWithKey();
     fake.setBehaviour('openai', 'latency', { path: '/chat/completions', delayMs: 1500 });
     const socket = await connectRealtime(testApp.app, ana.cookie);
     const { jobId } = (await post(ana, '/api/words/regenerate-translations')).json<{ jobId: string }>();
@@ -98,6 +111,8 @@ describe('translation fix', () => {
 
 describe('socket', () => {
   it('answers ping and refuses another learner’s job', async () => {
+    const ana = await anaWithKey();
+    const boris = await borisWithoutKey();
     const { jobId } = (await post(ana, '/api/words/regenerate-all-russian-audio')).json<{ jobId: string }>();
     const socket = await connectRealtime(testApp.app, boris.cookie);
     socket.send({ type: 'ping' });
@@ -116,6 +131,7 @@ describe('socket', () => {
 
 describe('Russian audio and counters', () => {
   it('re-speaks every Russian clip offline and reports progress', async () => {
+    const boris = await borisWithoutKey();
     const socket = await connectRealtime(testApp.app, boris.cookie);
     const started = (await post(boris, '/api/words/regenerate-all-russian-audio')).json<{
       jobId: string;
@@ -134,7 +150,11 @@ describe('Russian audio and counters', () => {
   });
 
   it('recomputes the derived counters', async () => {
-    await testApp.database.db.update(words).set({ isActive: false }).where(eq(words.spanish, 'el gato'));
+    const ana = await anaWithKey();
+    await testApp.database.db
+      .update(words)
+      .set({ isActive: false })
+      .where(and(eq(words.userId, ana.id), eq(words.spanish, 'el gato')));
     const response = await post(ana, '/api/words/force-cache-refresh');
     expect(response.json()).toEqual({
       stats: { totalWords: 3, activeWords: 2, learnedWords: 1, audiobookUsageUpdated: 3 },

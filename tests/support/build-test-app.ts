@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type AppDeps, buildApp } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
+import { createFastBuiltinSpeech } from './fast-builtin-speech';
 import { openTestDatabase } from './test-database';
 
 export const TEST_APP_SECRET = 'test-secret-that-is-long-enough-for-the-schema-0123456789';
@@ -11,9 +12,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * An API-only app on a fresh database. Two defaults keep the suite fast, and a test opts out explicitly:
+ * - `runsJobs: false`: pg-boss is not started, so a started job only gets its row. A test that needs a
+ *   job to run passes `runsJobs: true`.
+ * - the offline voice is the fast double (tests/support/fast-builtin-speech.ts). A test about built-in
+ *   speech passes `builtinSpeech: createBuiltinSpeech()` for the real eSpeak engine.
+ */
 export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const app = await buildApp({ database, appSecret: TEST_APP_SECRET, clientDir: null, ...overrides });
+  const app = await buildApp({
+    database,
+    appSecret: TEST_APP_SECRET,
+    clientDir: null,
+    runsJobs: false,
+    builtinSpeech: createFastBuiltinSpeech(),
+    ...overrides,
+  });
   await app.ready();
   return {
     app,

@@ -145,19 +145,27 @@ describe('dictionary sort', () => {
     expect(ids(words)).toEqual(before);
   });
 
-  it('filters and sorts 10,000 words quickly', () => {
+  it('filters and sorts 10,000 words', () => {
     const many = Array.from({ length: 10_000 }, (_, index) =>
       word(`palabra${index}`, `слово${index}`, {
         cefrLevel: index % 2 ? 'A1' : 'B2',
         audiobookUsageCount: index % 17,
       }),
     );
-    const started = performance.now();
-    sortWords(
+    // How fast this runs is measured by `npm run bench:builtin`, not decided here.
+    const found = sortWords(
       filterWords(many, { ...NO_FILTERS, search: 'palabra1', cefrLevel: 'A1' }, 'active'),
       'alphabetical',
     );
-    facetOptions(many, 'cefrLevel');
-    expect(performance.now() - started).toBeLessThan(500);
+    // Odd numbers written palabra1…: 1, five of 10–19, fifty of 100–199, five hundred of 1000–1999.
+    expect(found).toHaveLength(556);
+    expect(found.every((entry) => entry.cefrLevel === 'A1' && entry.spanish.startsWith('palabra1'))).toBe(
+      true,
+    );
+    expect(found[0]?.spanish).toBe('palabra1');
+    expect(facetOptions(many, 'cefrLevel')).toEqual([
+      { value: 'A1', count: 5000 },
+      { value: 'B2', count: 5000 },
+    ]);
   });
 });

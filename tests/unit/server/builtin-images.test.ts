@@ -155,24 +155,4 @@ describe('createBuiltinImages', () => {
     expect(svg).not.toContain('<script>');
     expect(svg).toContain('#888888');
   });
-
-  it('measures the time per picture', async () => {
-    await draw('el perro');
-    const styles = [realistic, gothic, resolveImageStyle('watercolor')];
-    const timings: number[] = [];
-    for (const format of FORMATS) {
-      for (const style of styles) {
-        const started = performance.now();
-        await draw('el gato', style, format);
-        timings.push(performance.now() - started);
-      }
-    }
-    timings.sort((a, b) => a - b);
-    const median = timings[Math.floor(timings.length / 2)] ?? 0;
-    console.log(
-      `builtin picture render: median ${median.toFixed(0)} ms, max ${(timings.at(-1) ?? 0).toFixed(0)} ms over ${timings.length} pictures`,
-    );
-    // A generous ceiling: this guards against an accidental order-of-magnitude regression, not CI jitter.
-    expect(median).toBeLessThan(1500);
-  });
 });
