@@ -4,7 +4,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { importBoundariesRule } from './eslint/import-boundaries.rule.js';
 
-/** Import boundaries of DESIGN §3: shared imports neither side; client and server never import each other. */
+/**
+ * Import boundaries (docs/ARCHITECTURE.md): shared imports neither side; client and server never import
+ * each other.
+ */
 const boundary = (/** @type {string[]} */ group, /** @type {string} */ message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group, message }] }],
 });

@@ -72,7 +72,7 @@ test('filters combine CEFR level and part of speech; Enter searches and Esc clea
   // Typing alone does not search: Enter applies it.
   await expect(shownSpanish(page)).toHaveCount(6);
   await search.press('Enter');
-  // Nouns carry their article (DESIGN §4).
+  // Nouns carry their article (docs/product/upload.md#translation-analysis-and-examples).
   await expect(shownSpanish(page)).toHaveText(['la mesa']);
   await search.press('Escape');
   await expect(search).toHaveValue('');

@@ -2,8 +2,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations, registerThroughForm, uniqueUser } from './support';
 
 /**
- * Every provider call of the web server goes to the fake providers of playwright.config.ts (DESIGN D6
- * environment overrides), which know the keys 'sk-test-valid', 'el-test-valid' and 'leo-test-valid'.
+ * Every provider call of the web server goes to the fake providers of playwright.config.ts
+ * (docs/product/providers.md#openai-compatible-endpoint environment overrides), which know the keys
+ * 'sk-test-valid', 'el-test-valid' and 'leo-test-valid'.
  */
 
 async function openSettingsTab(page: Page, tab: 'api' | 'audio', tabName: string) {

@@ -41,7 +41,10 @@ const PASTED_LINES = [
 ];
 const BAD_LINE_NUMBER = 23;
 const DUPLICATE_COUNT = 3;
-/** Each Spanish word once, as the duplicate key sees it (DESIGN D8: lower case, no article). */
+/**
+ * Each Spanish word once, as the duplicate key sees it (docs/product/upload.md#duplicate-key: lower case, no
+ * article).
+ */
 const EXPECTED_KEYS = [
   'casa',
   'perro',

@@ -9,7 +9,10 @@ import { applyTheme } from './lib/appearance';
 import { queryClient } from './lib/query-client';
 import { resetCachesOnRouterVersionChange, unregisterServiceWorkers } from './lib/startup';
 
-/** Spec part 1 §8: if the root is missing or mounting fails, the page says so instead of staying blank. */
+/**
+ * docs/product/overview.md#client-constants: if the root is missing or mounting fails, the page says so
+ * instead of staying blank.
+ */
 function writeMountError(error: unknown): void {
   console.error(error);
   const heading = document.createElement('h1');

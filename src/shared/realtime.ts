@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { coded } from './api/errors';
 
-/** The WebSocket at `/ws` (spec part 1 §7, part 2 §7): every message either side sends. */
+/** The WebSocket at `/ws` (docs/product/jobs.md#socket): every message either side sends. */
 export const REALTIME_PATH = '/ws';
 
 export const clientMessageSchema = z.discriminatedUnion('type', [
@@ -17,9 +17,12 @@ export const jobProgressSchema = z.object({
   failed: z.number().int(),
   stage: z.string().nullable(),
   currentWord: z.string().nullable(),
-  /** Milliseconds (spec part 1 §3), from the measured rate; null until there is one. */
+  /** Milliseconds (docs/product/jobs.md#progress), from the measured rate; null until there is one. */
   estimatedTimeRemaining: z.number().nullable(),
-  /** The upload's ten monitoring stages (DESIGN §4), each with completed/total; other jobs have none. */
+  /**
+   * The upload's ten monitoring stages (docs/product/upload.md#stages), each with completed/total; other jobs
+   * have none.
+   */
   stages: z
     .array(z.object({ name: z.string(), completed: z.number().int(), total: z.number().int() }))
     .optional(),

@@ -29,7 +29,8 @@ async function addWords(
       isActive: entry.isActive ?? true,
       example: entry.example ?? null,
       audioData: '/media/' + 'a'.repeat(64) + '.mp3',
-      // Imported data may hold the bytes themselves; a list must never carry them (DESIGN D3).
+      // Imported data may hold the bytes themselves; a list must never carry them
+      // (docs/product/media.md#content-addressed-store).
       russianAudioData: 'data:audio/mpeg;base64,' + 'QUJD'.repeat(1000),
       createdAt: new Date(Date.now() - entry.ageDays * DAY),
     })),

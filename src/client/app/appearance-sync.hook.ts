@@ -31,7 +31,10 @@ export function rememberedAppearance(): Appearance {
   };
 }
 
-/** Applies the learner's theme, colour scheme, text colour and font size to the whole app (spec part 2 §3). */
+/**
+ * Applies the learner's theme, colour scheme, text colour and font size to the whole app
+ * (docs/product/settings.md#interface-tab).
+ */
 export function useAppearanceSync(): void {
   const { data: settings } = useSettings();
   const isSystemDark = useSyncExternalStore(subscribeToColorScheme, prefersDark, () => false);

@@ -32,7 +32,10 @@ export function AppShell({ children }: { children?: ReactNode }) {
   );
 }
 
-/** Learn and the audiobook player take the whole screen, without the bar (DESIGN D10). */
+/**
+ * Learn and the audiobook player take the whole screen, without the bar
+ * (docs/product/decisions.md#d10-full-screen-players).
+ */
 export function FullScreenLayout() {
   return (
     <div className="min-h-dvh bg-background text-foreground">

@@ -35,7 +35,8 @@ export function isNavItemActive(item: Pick<NavItem, 'to' | 'isActiveFor'>, pathn
 }
 
 function onNavigate(to: string): void {
-  // Leaving a screen through the bar never leaves a clip playing behind it (spec part 1 §2).
+  // Leaving a screen through the bar never leaves a clip playing behind it
+  // (docs/product/overview.md#navigation).
   stopAllAudio();
   if (to === '/learn') markLearnListForSorting();
 }

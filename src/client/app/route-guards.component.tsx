@@ -12,7 +12,10 @@ export function LoadingScreen() {
   return <FullScreenMessage>{t('common.loading')}</FullScreenMessage>;
 }
 
-/** Every route sits below this: nothing renders until the server has said who is signed in (spec part 1 §2). */
+/**
+ * Every route sits below this: nothing renders until the server has said who is signed in
+ * (docs/product/auth.md#signed-out-visitors).
+ */
 export function RootLayout() {
   const authStatus = useAuthStatus();
   const isAuthenticated = authStatus.data?.isAuthenticated ?? false;

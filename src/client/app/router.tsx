@@ -3,8 +3,8 @@ import { AppShell, FullScreenLayout, PublicLayout } from './layouts.component';
 import { LoadingScreen, RequireAuth, RootLayout, RouteError } from './route-guards.component';
 
 /**
- * Routes of DESIGN D1. Every screen is its own chunk, loaded when first visited, so the first page a
- * learner opens does not pay for the dictionary, the player or the settings.
+ * Routes of docs/product/overview.md#routes. Every screen is its own chunk, loaded when first visited, so the
+ * first page a learner opens does not pay for the dictionary, the player or the settings.
  */
 export const routes: RouteObject[] = [
   {
@@ -17,7 +17,7 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./index-route.component')).IndexRoute }),
       },
       {
-        // Reachable signed in or out (spec part 1 §2).
+        // Reachable signed in or out (docs/product/auth.md#signed-out-visitors).
         element: <PublicLayout />,
         children: [
           {

@@ -7,7 +7,10 @@ import { queryKeys } from '../lib/query-keys';
 import { startSessionRenewal } from '../lib/session-renewal';
 import { toastStore } from '../ui/toast-store';
 
-/** While signed in, keeps the session alive and sends the learner to /login once it is gone (spec part 1 §9). */
+/**
+ * While signed in, keeps the session alive and sends the learner to /login once it is gone
+ * (docs/product/auth.md#session-renewal).
+ */
 export function useSessionRenewal(isAuthenticated: boolean): void {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -17,7 +17,10 @@ import {
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu.component';
 
-/** First name (fallback 'Пользователь'), e-mail, interface language and logout (spec part 1 §2). */
+/**
+ * First name (fallback 'Пользователь'), e-mail, interface language and logout
+ * (docs/product/overview.md#navigation).
+ */
 export function UserMenu() {
   const { t, i18n } = useTranslation();
   const { data: user } = useAuthUser();

@@ -16,7 +16,10 @@ export function isInterfaceLanguage(value: unknown): value is InterfaceLanguage 
   return typeof value === 'string' && (INTERFACE_LANGUAGES as readonly string[]).includes(value);
 }
 
-/** The interface language lives in the browser only (spec part 1 §1), ru unless chosen otherwise. */
+/**
+ * The interface language lives in the browser only (docs/product/overview.md#who-uses-it), ru unless chosen
+ * otherwise.
+ */
 export function readInterfaceLanguage(): InterfaceLanguage {
   const stored = readStorage(STORAGE_KEYS.interfaceLanguage);
   return isInterfaceLanguage(stored) ? stored : DEFAULT_LANGUAGE;

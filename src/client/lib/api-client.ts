@@ -38,8 +38,9 @@ export function isNetworkError(error: unknown): boolean {
 }
 
 /**
- * Adds the query parameters, skipping empty ones, and the `_t` cache-buster: the product was served
- * behind caches that ignored Cache-Control, so every request carries a fresh timestamp (spec part 1 §7).
+ * Adds the query parameters, skipping empty ones, and the `_t` cache-buster: the product was served behind
+ * caches that ignored Cache-Control, so every request carries a fresh timestamp
+ * (docs/product/overview.md#shared-request-behaviour).
  */
 export function buildRequestUrl(path: string, query: QueryParams | undefined, now: number): string {
   const queryStart = path.indexOf('?');

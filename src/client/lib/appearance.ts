@@ -65,7 +65,7 @@ export function applyTheme(target: StyleTarget, theme: Theme, prefersDark: boole
   target.classList.toggle('dark', resolveTheme(theme, prefersDark) === 'dark');
 }
 
-/** Applies the learner's appearance settings to <html> (spec part 1 §4, part 2 §3). */
+/** Applies the learner's appearance settings to <html> (docs/product/settings.md#interface-tab). */
 export function applyAppearance(target: StyleTarget, appearance: Appearance, prefersDark: boolean): void {
   applyTheme(target, appearance.theme, prefersDark);
   const primary = COLOR_SCHEME_HSL[appearance.colorScheme];

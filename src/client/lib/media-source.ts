@@ -1,6 +1,7 @@
 /**
- * What the browser can load for a stored picture or clip (DESIGN D3): a `/media/…` path, an http(s)
- * URL or a `data:` URL as it is; raw base64 from imported data gets the data: prefix the spec names.
+ * What the browser can load for a stored picture or clip (docs/product/media.md#content-addressed-store): a
+ * `/media/…` path, an http(s) URL or a `data:` URL as it is; raw base64 from imported data gets the data:
+ * prefix the spec names.
  */
 export type MediaKind = 'image' | 'audio';
 

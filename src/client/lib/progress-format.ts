@@ -1,7 +1,7 @@
-/** Spec part 1 §5: the daily goal defaults to 10 words. */
+/** docs/product/overview.md#home-and-progress: the daily goal defaults to 10 words. */
 export const DEFAULT_DAILY_WORD_GOAL = 10;
 
-/** Share of today's goal, clamped to 0–100 (spec part 1 §5). */
+/** Share of today's goal, clamped to 0–100 (docs/product/overview.md#home-and-progress). */
 export function dailyGoalPercent(
   wordsStudiedToday: number,
   dailyWordGoal: number | null | undefined,

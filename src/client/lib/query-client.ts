@@ -11,7 +11,7 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return failureCount < MAX_RETRIES;
 }
 
-/** Doubles from 1 s up to 30 s (spec part 1 §9). */
+/** Doubles from 1 s up to 30 s (docs/product/overview.md#client-constants). */
 export function queryRetryDelay(attemptIndex: number): number {
   return Math.min(1000 * 2 ** attemptIndex, MAX_RETRY_DELAY_MS);
 }

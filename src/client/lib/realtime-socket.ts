@@ -5,10 +5,10 @@ import {
   serverMessageSchema,
 } from '../../shared/realtime';
 
-/** Spec part 1 §9: up to 5 reconnect attempts, 3 s apart, after an abnormal close. */
+/** docs/product/jobs.md#socket: up to 5 reconnect attempts, 3 s apart, after an abnormal close. */
 export const MAX_RECONNECT_ATTEMPTS = 5;
 export const RECONNECT_DELAY_MS = 3000;
-/** Spec part 1 §8 socket errors, verbatim. */
+/** docs/product/jobs.md#socket socket errors, verbatim. */
 export const SOCKET_ERRORS = {
   connection: 'WebSocket connection error',
   create: 'Failed to create WebSocket connection',
@@ -167,7 +167,7 @@ export function createRealtimeSocket(options: RealtimeSocketOptions) {
 }
 export type RealtimeSocket = ReturnType<typeof createRealtimeSocket>;
 
-/** Secure when the page is (spec part 2 §7), on the page's own host. */
+/** Secure when the page is (docs/product/jobs.md#socket), on the page's own host. */
 export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${REALTIME_PATH}`;
 }

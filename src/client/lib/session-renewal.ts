@@ -1,7 +1,7 @@
 import type { AuthStatus } from '../../shared/api/auth';
 import { HttpError } from './api-client';
 
-/** Regular renewal (spec part 1 §9). */
+/** Regular renewal (docs/product/auth.md#session-renewal). */
 export const SESSION_RENEWAL_INTERVAL_MS = 20 * 60 * 1000;
 /** Activity re-checks the session at most this often, so typing does not flood the server. */
 export const ACTIVITY_CHECK_MIN_INTERVAL_MS = 5 * 60 * 1000;
@@ -110,7 +110,10 @@ function isAuthRejection(error: unknown): boolean {
   return error instanceof HttpError && (error.status === 401 || error.status === 403);
 }
 
-/** The spec's renewal sequence: GET /api/auth/status, then GET /api/auth/user (spec part 1 §7). */
+/**
+ * The spec's renewal sequence: GET /api/auth/status, then GET /api/auth/user
+ * (docs/product/auth.md#session-renewal).
+ */
 export function createSessionCheck(calls: SessionCheckCalls): () => Promise<SessionCheckResult> {
   return async () => {
     try {

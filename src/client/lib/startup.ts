@@ -4,7 +4,7 @@ import { STORAGE_KEYS } from './storage-keys';
 
 /**
  * Bump when routes change in a way that old cached pages or data would break; every browser then
- * clears its caches once (spec part 1 §9).
+ * clears its caches once (docs/product/overview.md#client-constants).
  */
 export const ROUTER_VERSION = '2';
 

@@ -1,5 +1,5 @@
 /**
- * Marks a dictionary word inside an audiobook sentence (spec part 1 "Dictionary dialogs"). Verbs ending
+ * Marks a dictionary word inside an audiobook sentence (docs/product/dictionary.md#word-card). Verbs ending
  * in -ar, -er or -ir are matched by their stem, so "hablar" finds "hablo" and "hablamos"; other words
  * match as the whole word or its plural; a phrase matches as written. Case and accents of the sentence
  * are kept, only the comparison ignores case.
@@ -11,8 +11,9 @@ export interface TextSegment {
 }
 
 /**
- * The parts of a text marked with `** **` (DESIGN §4), empty parts dropped; null when there are no
- * markers, or an odd count of them (a stray marker), so the caller shows the text otherwise.
+ * The parts of a text marked with `** **` (docs/product/upload.md#translation-analysis-and-examples), empty
+ * parts dropped; null when there are no markers, or an odd count of them (a stray marker), so the caller
+ * shows the text otherwise.
  */
 export function markerSegments(text: string): TextSegment[] | null {
   const parts = text.split('**');

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn';
 
 /**
- * Spec part 1 §2: A1 green, A2 yellow, B1 orange, B2 pink, C1 cyan, C2 purple. Pale fills with dark
- * text (and the reverse in dark mode) keep the level readable at AA contrast.
+ * docs/product/dictionary.md#word-row: A1 green, A2 yellow, B1 orange, B2 pink, C1 cyan, C2 purple. Pale
+ * fills with dark text (and the reverse in dark mode) keep the level readable at AA contrast.
  */
 const CEFR_BADGE_CLASSES: Record<string, string> = {
   A1: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200',

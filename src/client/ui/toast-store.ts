@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 
-/** Spec part 1 §9: one toast at a time, removed 1 s after it is dismissed (shadcn use-toast semantics). */
+/**
+ * docs/product/overview.md#client-constants: one toast at a time, removed 1 s after it is dismissed (shadcn
+ * use-toast semantics).
+ */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1000;
 

@@ -2,7 +2,10 @@ import type { ComponentProps } from 'react';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { cn } from '../lib/cn';
 
-/** Spec part 1 §9: tooltips open after 700 ms, with a 300 ms window in which the next one opens at once. */
+/**
+ * docs/product/overview.md#client-constants: tooltips open after 700 ms, with a 300 ms window in which the
+ * next one opens at once.
+ */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

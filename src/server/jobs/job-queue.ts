@@ -2,9 +2,9 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 
 /**
- * pg-boss on the app's own database (DESIGN §2): durable, retried, resumed after a restart. On PGlite it
- * talks through an `executeSql` adapter; statements without values may hold several commands, which
- * only PGlite's `exec` accepts.
+ * pg-boss on the app's own database (docs/product/jobs.md#background-jobs): durable, retried, resumed after a
+ * restart. On PGlite it talks through an `executeSql` adapter; statements without values may hold several
+ * commands, which only PGlite's `exec` accepts.
  */
 const DEFAULT_CONCURRENCY = 2;
 /** Polling only finds jobs sent by another process or retried; a job sent here wakes the workers at once. */

@@ -2,7 +2,10 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 
 const VERSION = 'v1';
 
-/** AES-256-GCM with a key derived from APP_SECRET (DESIGN D4): provider keys are unreadable at rest. */
+/**
+ * AES-256-GCM with a key derived from APP_SECRET (docs/product/providers.md#keys): provider keys are
+ * unreadable at rest.
+ */
 export function createSecretBox(appSecret: string) {
   const key = Buffer.from(hkdfSync('sha256', appSecret, 'palabra', 'provider-keys', 32));
   return {

@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import { createBatcher } from '../lib/batching';
 import type { MediaRepository } from './media.repository';
 
-/** The file extension each stored type is served under (DESIGN D3: `/media/<sha256>.<ext>`). */
+/**
+ * The file extension each stored type is served under (docs/product/media.md#content-addressed-store:
+ * `/media/<sha256>.<ext>`).
+ */
 export const MEDIA_EXTENSIONS = {
   'audio/mpeg': 'mp3',
   'image/png': 'png',

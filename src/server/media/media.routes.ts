@@ -28,9 +28,9 @@ export function parseRange(
 }
 
 /**
- * GET /media/<sha256>.<ext> (DESIGN D3). The bytes never change for a name, so they are cached for a
- * year; `private`, because most media belong to one learner. Range requests are answered because
- * Safari on iOS will not play audio from a server that ignores them.
+ * GET /media/<sha256>.<ext> (docs/product/media.md#content-addressed-store). The bytes never change for a
+ * name, so they are cached for a year; `private`, because most media belong to one learner. Range requests
+ * are answered because Safari on iOS will not play audio from a server that ignores them.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{
   mediaStore: MediaStore;

@@ -4,8 +4,8 @@ import type { Database } from '../db/client';
 const CHANNEL = 'palabra_realtime';
 
 /**
- * Postgres NOTIFY as the bus between app instances (DESIGN §2): whoever publishes, every instance
- * hears it and delivers to the sockets it holds. PGlite hears its own notifications in process; a
+ * Postgres NOTIFY as the bus between app instances (docs/product/jobs.md#progress): whoever publishes, every
+ * instance hears it and delivers to the sockets it holds. PGlite hears its own notifications in process; a
  * PostgreSQL server needs one dedicated LISTEN connection outside the pool.
  */
 export interface NotifyChannel {

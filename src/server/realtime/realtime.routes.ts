@@ -5,8 +5,8 @@ import type { JobRuntime } from '../jobs/job-runtime';
 import type { RealtimeHub } from './realtime-hub';
 
 /**
- * `/ws` (spec part 1 §7): authenticated by the session cookie before the upgrade, so a signed-out
- * visitor never gets a socket. A learner may subscribe only to their own jobs.
+ * `/ws` (docs/product/jobs.md#socket): authenticated by the session cookie before the upgrade, so a
+ * signed-out visitor never gets a socket. A learner may subscribe only to their own jobs.
  */
 // Needs @fastify/websocket registered on the root instance (app.ts), where tests can also inject sockets.
 export const realtimeRoutes: FastifyPluginAsync<{

@@ -48,9 +48,12 @@ export type AuthStatus = z.infer<typeof authStatusSchema>;
 
 export const authSuccessSchema = z.object({ user: userSchema });
 
-/** Which external sign-in methods this server has configured (DESIGN D2: unconfigured ones are shown disabled). */
+/**
+ * Which external sign-in methods this server has configured (docs/product/auth.md#sign-in-methods:
+ * unconfigured ones are shown disabled).
+ */
 export const authProvidersSchema = z.object({ hosted: z.boolean(), google: z.boolean() });
 export type AuthProviders = z.infer<typeof authProvidersSchema>;
 
-/** Reasons the auth-error page understands (spec part 1 §2). */
+/** Reasons the auth-error page understands (docs/product/auth.md#auth-error-page). */
 export const AUTH_ERROR_REASONS = ['auth_error', 'no_user', 'login_failed'] as const;

@@ -4,7 +4,7 @@ import { coded } from './errors';
 import { wordListItemSchema } from './words';
 
 /**
- * The dictionary's own calls (spec part 1 §7, DESIGN §4 "Dictionary maintenance actions"): a word's
+ * The dictionary's own calls (docs/product/dictionary.md#maintenance-actions): a word's
  * pictures, its audiobook sentences, and the maintenance actions. The long actions start a job and answer
  * at once; the job reports over `/ws` as `jobProgress` with the `kind` below and ends with its results.
  */
@@ -79,7 +79,8 @@ export const audiobookSentenceListSchema = z.array(audiobookSentenceSchema);
 const imageStyleReference = z.union([z.string().max(50), z.number().int()]);
 /**
  * `POST /api/words/:id/regenerate-image`: a style id or key; the settings' default style when absent. The
- * dictionary sends it as `imageStyle`, the Learn screen as `style` (spec part 2 §7); `imageStyle` wins.
+ * dictionary sends it as `imageStyle`, the Learn screen as `style` (docs/product/learn.md#menu); `imageStyle`
+ * wins.
  */
 export const regenerateImageRequestSchema = z
   .object({ imageStyle: imageStyleReference.nullish(), style: imageStyleReference.nullish() })

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
 /**
- * The Learn screen's own calls (spec part 2 §7 "Learn screen"; DESIGN §4 "Spaced repetition"). The
- * screen also uses `GET /api/words`, `GET /api/words/spaced-repetition`, `PUT /api/words/:id`
- * ({isHidden}, {attempts}, {attempts, isActive}), the dictionary's regenerate-image and
- * regenerate-phrase, and `POST /api/generate-audio`.
+ * The Learn screen's own calls (docs/product/learn.md#audio-loading,
+ * docs/product/learn.md#spaced-repetition). The screen also uses `GET /api/words`, `GET
+ * /api/words/spaced-repetition`, `PUT /api/words/:id` ({isHidden}, {attempts}, {attempts, isActive}), the
+ * dictionary's regenerate-image and regenerate-phrase, and `POST /api/generate-audio`.
  */
 export const learnPaths = {
   listenCount: '/api/words/:id/listen-count',
@@ -34,7 +34,10 @@ export type ListenCountResponse = z.infer<typeof listenCountResponseSchema>;
 
 /** The card's three clips: first Spanish voice, Russian voice, second Spanish voice. */
 export const cardAudioSchema = z.object({
-  /** A `/media/…` path, or a `data:` URL for imported words (DESIGN D3); null when it could not be made. */
+  /**
+   * A `/media/…` path, or a `data:` URL for imported words (docs/product/media.md#content-addressed-store);
+   * null when it could not be made.
+   */
   audioData: z.string().nullable(),
   russianAudioData: z.string().nullable(),
   secondVoiceAudioData: z.string().nullable(),

@@ -66,10 +66,13 @@ export const generateAudioRequestSchema = z.object({
   voiceType: z.enum(['spanish1', 'russian', 'spanish2']).nullish(),
 });
 export const generateAudioResponseSchema = z.object({
-  /** A `/media/…mp3` path (DESIGN D3). */
+  /** A `/media/…mp3` path (docs/product/media.md#content-addressed-store). */
   audio: z.string(),
   cached: z.boolean(),
-  /** The voice that spoke: another than asked when its provider has no key (DESIGN D5). */
+  /**
+   * The voice that spoke: another than asked when its provider has no key
+   * (docs/product/providers.md#built-in-voices).
+   */
   voiceId: z.string(),
 });
 
@@ -116,7 +119,7 @@ export const generateSampleImageRequestSchema = z.object({
 });
 export const generateSampleImageResponseSchema = z.object({
   success: z.boolean(),
-  /** A `/media/…` path (DESIGN D3). */
+  /** A `/media/…` path (docs/product/media.md#content-addressed-store). */
   imageData: z.string().nullable(),
   ...itemFailureShape,
   provider: z.enum(IMAGE_SERVICE_PROVIDERS).nullable(),

@@ -28,7 +28,7 @@ const percentScale = z.number().int().min(60).max(150);
 const threshold = z.number().int().min(10).max(100);
 
 /**
- * Every stored setting a learner can change, with the defaults of spec part 2 §3.
+ * Every stored setting a learner can change, with the defaults of docs/product/settings.md#defaults.
  * Provider keys are write-only and live in `settingsUpdateSchema`; answers carry `has…ApiKey` instead.
  */
 export const settingsValuesSchema = z.object({

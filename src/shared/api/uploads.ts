@@ -3,7 +3,7 @@ import { JOB_STATUSES, jobProgressSchema } from '../realtime';
 import { coded } from './errors';
 import { dictionaryJobSchema } from './dictionary';
 
-/** Word upload and enrichment (spec part 1 "Upload screen", §7; DESIGN §4). */
+/** Word upload and enrichment (docs/product/upload.md#upload-screen, docs/product/upload.md#stages). */
 export const uploadPaths = {
   processBatch: '/api/words/process-batch',
   upload: '/api/words/upload',
@@ -11,7 +11,7 @@ export const uploadPaths = {
   cancel: (jobId: string) => `/api/words/job/${jobId}/cancel`,
 } as const;
 
-/** The ten monitoring stages of DESIGN §4, in order. */
+/** The ten monitoring stages of docs/product/upload.md#stages, in order. */
 export const UPLOAD_STAGES = [
   'duplicates',
   'translation',

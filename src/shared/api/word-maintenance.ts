@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Settings-side maintenance calls (spec part 2 §7); the long ones run as jobs reporting over `/ws`. */
+/**
+ * Settings-side maintenance calls (docs/product/settings.md#api-tab); the long ones run as jobs reporting
+ * over `/ws`.
+ */
 export const wordMaintenancePaths = {
   regenerateTranslations: '/api/words/regenerate-translations',
   stopTranslationFix: '/api/words/stop-translation-fix',

@@ -7,7 +7,9 @@ export const wordsPaths = {
   themes: '/api/themes',
 } as const;
 
-/** A word as lists carry it: media only as paths (DESIGN D3), never bytes. */
+/**
+ * A word as lists carry it: media only as paths (docs/product/media.md#content-addressed-store), never bytes.
+ */
 export const wordListItemSchema = z.object({
   id: z.number().int(),
   spanish: z.string(),
@@ -76,7 +78,10 @@ export type WordUpdate = z.input<typeof wordUpdateSchema>;
 export const deleteWordsRequestSchema = z.object({
   wordIds: z.array(z.number().int().positive()).min(1).max(10000),
 });
-/** `deleted` counts only the learner's own words among the ids; `message` is shown as is (spec §7). */
+/**
+ * `deleted` counts only the learner's own words among the ids; `message` is shown as is
+ * (docs/product/dictionary.md#select-mode).
+ */
 export const deleteWordsResponseSchema = z.object({ deleted: z.number().int(), message: z.string() });
 
 export const themeSchema = z.object({

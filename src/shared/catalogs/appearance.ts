@@ -1,11 +1,17 @@
-/** Appearance constants of spec part 1 §4 and part 2 §3, defined once for both sides. */
+/**
+ * Appearance constants of docs/product/settings.md#interface-tab, docs/product/settings.md#defaults, defined
+ * once for both sides.
+ */
 
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 
 export const THEME_MODES = ['auto', 'manual'] as const;
 
-/** The app-wide list (part 1) includes royal; Settings offers the other eight (part 2). */
+/**
+ * The app-wide list (docs/product/settings.md#interface-tab) includes royal; Settings offers the other eight
+ * (docs/product/settings.md#interface-tab).
+ */
 export const COLOR_SCHEMES = [
   'navy',
   'blue',

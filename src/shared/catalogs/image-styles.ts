@@ -1,6 +1,7 @@
 /**
- * The image style catalogue (DESIGN D7): one canonical table of 15 styles, with the schema-level keys
- * and the audiobook catalogue's extra names as aliases. `palette` colours the built-in emoji pictures.
+ * The image style catalogue (docs/product/decisions.md#d7-image-style-catalogues): one canonical table of 15
+ * styles, with the schema-level keys and the audiobook catalogue's extra names as aliases. `palette` colours
+ * the built-in emoji pictures.
  */
 
 export interface ImageStyle {
@@ -188,7 +189,7 @@ export function resolveImageStyle(reference: string | number | null | undefined)
 export const stylePrompt = (style: ImageStyle, object: string) =>
   style.promptTemplate.replace('{object}', object);
 
-/** Upload-screen styles (spec part 1). */
+/** Upload-screen styles (docs/product/decisions.md#d7-image-style-catalogues). */
 export const UPLOAD_IMAGE_STYLES = ['sketch', 'dramatic', 'horror', 'simple', 'disney'] as const;
 /** Formats as settings store them; `auto` and `full` draw as square and landscape. */
 export const IMAGE_FORMATS = ['square', 'landscape', 'portrait', 'auto', 'full'] as const;

@@ -1,4 +1,7 @@
-/** Voice and playback constants of spec part 1 §4, part 2 §2–§3 and part 3 §3. */
+/**
+ * Voice and playback constants of docs/product/settings.md#audio-tab, docs/product/learn.md#card,
+ * docs/product/settings.md#defaults, docs/product/audiobooks.md#library.
+ */
 
 export const INTONATION_STYLES = [
   'excited-female',

@@ -1,9 +1,9 @@
 import { stripEmoji } from './spoken-text';
 
 /**
- * DESIGN D8: two uploads of the same Spanish word must meet, whatever the learner typed around it, so the
- * duplicate check (against the dictionary and inside one upload) compares this key. Accents stay
- * (papa ≠ papá): they change the word.
+ * docs/product/upload.md#duplicate-key: two uploads of the same Spanish word must meet, whatever the learner
+ * typed around it, so the duplicate check (against the dictionary and inside one upload) compares this key.
+ * Accents stay (papa ≠ papá): they change the word.
  */
 export function duplicateKeyOf(spanish: string): string {
   const plain = stripEmoji(spanish.normalize('NFC').replace(INVISIBLE, ''))

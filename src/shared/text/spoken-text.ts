@@ -9,8 +9,8 @@ export const EMOJI =
 export const stripEmoji = (text: string) => text.replace(EMOJI, '').replace(/\s+/g, ' ').trim();
 
 /**
- * What a voice should read (DESIGN §4, pronunciation processing): `** **` markers, emoji and trailing
- * dots removed, the article kept. Also the audio cache's notion of "the same text".
+ * What a voice should read (docs/product/upload.md#stages, pronunciation processing): `** **` markers, emoji
+ * and trailing dots removed, the article kept. Also the audio cache's notion of "the same text".
  */
 export function spokenText(text: string): string {
   return stripEmoji(text.normalize('NFC').replaceAll('**', ''))
@@ -26,9 +26,9 @@ export interface CardSpeechSource {
 }
 
 /**
- * What the card's voices read (DESIGN §4 stage 8): the example sentence when there is one, else the
- * word, and the matching Russian. The server speaks it on upload and the player asks for the same text
- * on demand, so both land on one cached clip (D9).
+ * What the card's voices read (docs/product/upload.md#stages): the example sentence when there is one, else
+ * the word, and the matching Russian. The server speaks it on upload and the player asks for the same text on
+ * demand, so both land on one cached clip (D9).
  */
 export function cardSpokenTexts(card: CardSpeechSource): { spanish: string; russian: string } {
   return {

@@ -1,9 +1,10 @@
 import { stripEmoji } from './spoken-text';
 
 /**
- * The pure text rules of word upload (spec part 1 "Upload screen" and §5; DESIGN §4): one line of pasted
- * text or of a .txt file becomes one Spanish–Russian pair. Client (preview) and server (job) both run it,
- * so a learner sees the same line numbers and reasons the job reports.
+ * The pure text rules of word upload (docs/product/upload.md#upload-screen,
+ * docs/product/upload.md#line-formats, docs/product/upload.md#stages): one line of pasted text or of a .txt
+ * file becomes one Spanish–Russian pair. Client (preview) and server (job) both run it, so a learner sees the
+ * same line numbers and reasons the job reports.
  *
  * Lines. The text is split on CRLF, CR or LF (each one terminator). A terminator at the very end of the
  * text ends the last line and does not open a new one, so "a\n" is one line and "a\n\n" is two (the

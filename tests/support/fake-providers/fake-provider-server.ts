@@ -1,7 +1,8 @@
 /**
- * One loopback HTTP server standing in for OpenAI, ElevenLabs and Leonardo in tests (DESIGN §2: "a fake
- * provider server over loopback"). The app reaches it through OPENAI_BASE_URL, ELEVENLABS_BASE_URL and
- * LEONARDO_BASE_URL (D6), over real HTTP, so SDKs, fetch, timeouts, retries and aborts all run for real.
+ * One loopback HTTP server standing in for OpenAI, ElevenLabs and Leonardo in tests
+ * (docs/product/providers.md#fake-providers: "a fake provider server over loopback"). The app reaches it
+ * through OPENAI_BASE_URL, ELEVENLABS_BASE_URL and LEONARDO_BASE_URL (D6), over real HTTP, so SDKs, fetch,
+ * timeouts, retries and aborts all run for real.
  *
  *   /openai/v1/...             OpenAI (the SDK's baseURL ends in /v1)
  *   /elevenlabs/v1/...         ElevenLabs (base is the host root; clients append /v1/...)

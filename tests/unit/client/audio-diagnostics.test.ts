@@ -62,7 +62,7 @@ describe('speech key', () => {
     expect(find(findings, 'speechKey')).toBeUndefined();
   });
 
-  it('is only a note without a key when an offline voice is chosen (DESIGN D5)', () => {
+  it('is only a note without a key when an offline voice is chosen (docs/product/providers.md#built-in-voices)', () => {
     const findings = diagnoseAudio({
       settings: settingsWith({ spanishVoices: [builtinEs1.voice_id, builtinEs2.voice_id] }),
       voices,

@@ -3,7 +3,7 @@ import { ruCatalog } from '../../../src/client/i18n/catalogs';
 
 const texts = ruCatalog.dictionary;
 
-describe('Dictionary texts (spec part 1 "Dictionary screen", §4, §5, §8)', () => {
+describe('Dictionary texts (docs/product/dictionary.md#screen, docs/product/dictionary.md#hidden-words, docs/product/dictionary.md#word-row, docs/product/errors.md#catalogue)', () => {
   it('screen texts are verbatim', () => {
     expect(texts.empty).toBe('Слова не найдены');
     expect(texts.filters.reset).toBe('Сбросить фильтры');

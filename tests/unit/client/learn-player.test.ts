@@ -10,7 +10,10 @@ import type {
 
 const { createLearnPlayer, DEFAULT_PLAYER_SETTINGS } = engine;
 
-/** Spec part 2 §9, written out here so that a changed constant in the engine fails the timing tests. */
+/**
+ * docs/product/learn.md#timing, written out here so that a changed constant in the engine fails the timing
+ * tests.
+ */
 const VOICE_TIMEOUT_MS = 10_000;
 const VOICE_GAP_MS = 50;
 const CARD_GAP_MS = 50;

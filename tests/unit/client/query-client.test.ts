@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../../src/client/lib/api-client';
 import { createQueryClient, queryRetryDelay, shouldRetryQuery } from '../../../src/client/lib/query-client';
 
-describe('query defaults (spec part 1 §9)', () => {
+describe('query defaults (docs/product/overview.md#client-constants)', () => {
   it('retries up to 3 times, never on 401', () => {
     const serverError = new HttpError(500, '', undefined);
     expect([0, 1, 2, 3].map((count) => shouldRetryQuery(count, serverError))).toEqual([

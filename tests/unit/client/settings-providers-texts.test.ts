@@ -5,7 +5,7 @@ const texts = ruCatalog.settingsProviders;
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 
-describe('Settings → Audio and API texts (spec part 2 §8)', () => {
+describe('Settings → Audio and API texts (docs/product/settings.md#key-check)', () => {
   it('key check toasts are verbatim, with the provider name in front', () => {
     expect(texts.common.successTitle).toBe('Успешно');
     expect(texts.common.errorTitle).toBe('Ошибка');
@@ -40,7 +40,7 @@ describe('Settings → Audio and API texts (spec part 2 §8)', () => {
     );
   });
 
-  it('offline voices are marked as DESIGN D5 says', () => {
+  it('offline voices are marked as docs/product/providers.md#built-in-voices says', () => {
     expect(texts.common.offline).toBe('офлайн');
   });
 });

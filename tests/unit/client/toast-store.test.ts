@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createToastStore, TOAST_REMOVE_DELAY } from '../../../src/client/ui/toast-store';
 
-describe('toast store (spec part 1 §9)', () => {
+describe('toast store (docs/product/overview.md#client-constants)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -4,7 +4,7 @@ import { enCatalog, ruCatalog } from '../../../src/client/i18n/catalogs';
 
 const texts = ruCatalog.upload;
 
-describe('Upload screen texts (spec part 1 "Upload screen", §5, §8)', () => {
+describe('Upload screen texts (docs/product/upload.md#upload-screen, docs/product/errors.md#catalogue)', () => {
   it('the button and its pending label are verbatim', () => {
     expect(texts.form.submit).toBe('Загрузить слова');
     expect(texts.form.submitting).toBe('Обработка...');

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { duplicateKeyOf, stripLeadingArticle } from '../../../src/shared/text/duplicate-key';
 
-describe('duplicateKeyOf (DESIGN D8)', () => {
+describe('duplicateKeyOf (docs/product/upload.md#duplicate-key)', () => {
   it.each([
     ['el perro', 'perro'],
     ['El Perro', 'perro'],

@@ -26,7 +26,7 @@ const allLineNumbers = (parsed: ParsedWordLines) =>
     ...parsed.blankLineNumbers,
   ].sort((a, b) => a - b);
 
-describe('line formats (spec part 1 §5)', () => {
+describe('line formats (docs/product/upload.md#line-formats)', () => {
   it.each([
     ['casa / дом', 'slash'],
     ['casa | дом', 'bar'],

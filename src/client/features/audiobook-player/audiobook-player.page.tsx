@@ -4,7 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Button } from '../../ui/button.component';
 import { PagePlaceholder } from '../../ui/page-placeholder.component';
 
-/** Placeholder for the full-screen audiobook player (spec part 3). */
+/** Placeholder for the full-screen audiobook player (docs/product/audiobooks.md#player). */
 export function AudiobookPlayerPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();

@@ -42,7 +42,10 @@ const TIP_KEYS = [
   'authError.tipEmail',
 ] as const;
 
-/** Where a failed external sign-in lands; the text follows the `reason` parameter (spec part 1 §2). */
+/**
+ * Where a failed external sign-in lands; the text follows the `reason` parameter
+ * (docs/product/auth.md#auth-error-page).
+ */
 export function AuthErrorPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('authError.documentTitle'));

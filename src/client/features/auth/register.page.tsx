@@ -35,7 +35,10 @@ const EMPTY_FORM: RegisterForm = {
   confirmPassword: '',
 };
 
-/** The spec's checks, in its order: matching passwords first, then the length (spec part 1 §5). */
+/**
+ * The spec's checks, in its order: matching passwords first, then the length
+ * (docs/product/auth.md#registration).
+ */
 export function registerFormProblem(form: RegisterForm): 'passwordMismatch' | 'passwordTooShort' | undefined {
   if (form.password !== form.confirmPassword) return 'passwordMismatch';
   if (form.password.length < PASSWORD_MIN_LENGTH) return 'passwordTooShort';

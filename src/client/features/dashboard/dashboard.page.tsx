@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ProgressPanel } from '../../ui/progress-panel.component';
 
-/** The progress panel on its own (DESIGN D1). */
+/** The progress panel on its own (docs/product/overview.md#routes). */
 export function DashboardPage() {
   const { t } = useTranslation();
   return (

@@ -30,9 +30,9 @@ type OpenDialog = { kind: 'image' | 'card' | 'media' | 'sentences'; wordId: numb
 const NO_WORDS: readonly DictionaryWord[] = [];
 
 /**
- * The dictionary (spec part 1 "Dictionary screen", "Dictionary dialogs"): the whole list fetched once,
- * searched, filtered and sorted in memory, drawn virtualised; select mode; the word's dialogs; and the
- * maintenance actions, the long ones followed as jobs.
+ * The dictionary (docs/product/dictionary.md#screen, docs/product/dictionary.md#word-card): the whole list
+ * fetched once, searched, filtered and sorted in memory, drawn virtualised; select mode; the word's dialogs;
+ * and the maintenance actions, the long ones followed as jobs.
  */
 export function DictionaryPage() {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { BookHeadphones, LogIn, Upload, Volume2 } from 'lucide-react';
 import { authPaths } from '../../../shared/api/auth';
 import { Button } from '../../ui/button.component';
 
-/** What a signed-out visitor sees at / (spec part 1 §2). */
+/** What a signed-out visitor sees at / (docs/product/auth.md#signed-out-visitors). */
 export function LandingPage() {
   const { t } = useTranslation();
   const features = [

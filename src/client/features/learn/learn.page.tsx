@@ -26,7 +26,7 @@ import { buildLearnList } from './lib/learn-list';
 import { stepFontScale } from './lib/card-text';
 
 /**
- * The full-screen flashcard player (spec part 2 §2 "Learn screen"). The list is built once per visit from
+ * The full-screen flashcard player (docs/product/learn.md#card). The list is built once per visit from
  * the word list and the due spaced-repetition words, so refetches never reorder it under the learner.
  */
 export function LearnPage() {
@@ -37,7 +37,8 @@ export function LearnPage() {
   const dueWords = useQuery({ ...spacedRepetitionWordsQueryOptions(), refetchOnMount: 'always' });
   const settings = useSettings();
   const [initialWords, setInitialWords] = useState<PlayerWord[] | null>(null);
-  // Spec part 2 §4: sorted once by listens when the navigation bar asked for it, then the flag is gone.
+  // docs/product/learn.md#word-list: sorted once by listens when the navigation bar asked for it, then the
+  // flag is gone.
   const [isSortRequested] = useState(() => readStorage(STORAGE_KEYS.sortWordsOnNextLearn) === 'true');
   useEffect(() => removeStorage(STORAGE_KEYS.sortWordsOnNextLearn), []);
 

@@ -17,8 +17,8 @@ function isSettingsTab(value: unknown): value is SettingsTab {
 }
 
 /**
- * Settings (spec part 2 §2): nothing but a loading state until the settings arrive, then four tabs.
- * The open tab is the `tab` search parameter, so a reload or a shared link opens the same tab.
+ * Settings (docs/product/settings.md#settings): nothing but a loading state until the settings arrive, then
+ * four tabs. The open tab is the `tab` search parameter, so a reload or a shared link opens the same tab.
  */
 export function SettingsPage() {
   const { t } = useTranslation();

@@ -11,8 +11,8 @@ import { useUploadJob } from './hooks/upload-job.hook';
 import { isJobActive } from '../../lib/job-status';
 
 /**
- * The upload screen (spec part 1 "Upload screen"): paste or a .txt file, a background job followed over
- * the socket and by polling, the ten-stage monitor, dictionary statistics, and the results.
+ * The upload screen (docs/product/upload.md#upload-screen): paste or a .txt file, a background job followed
+ * over the socket and by polling, the ten-stage monitor, dictionary statistics, and the results.
  */
 export function UploadPage() {
   const { t } = useTranslation();

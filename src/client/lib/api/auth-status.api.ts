@@ -3,7 +3,7 @@ import { authPaths, authStatusSchema } from '../../../shared/api/auth';
 import { apiClient } from '../api-client';
 import { queryKeys } from '../query-keys';
 
-/** Spec part 1 §9: the auth state is trusted for 60 s. */
+/** docs/product/overview.md#client-constants: the auth state is trusted for 60 s. */
 export const AUTH_STATUS_STALE_TIME_MS = 60 * 1000;
 
 export function fetchAuthStatus(signal?: AbortSignal) {

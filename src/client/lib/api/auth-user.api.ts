@@ -4,7 +4,7 @@ import { apiClient } from '../api-client';
 import { queryKeys } from '../query-keys';
 import { useIsAuthenticated } from './auth-status.api';
 
-/** Spec part 1 §9: the user is trusted for 5 minutes. */
+/** docs/product/overview.md#client-constants: the user is trusted for 5 minutes. */
 export const AUTH_USER_STALE_TIME_MS = 5 * 60 * 1000;
 
 export function fetchAuthUser(signal?: AbortSignal) {
@@ -18,7 +18,10 @@ export const authUserQueryOptions = () =>
     staleTime: AUTH_USER_STALE_TIME_MS,
   });
 
-/** Fetched only when signed in: for a visitor the call could only answer 401 (spec part 1 §6). */
+/**
+ * Fetched only when signed in: for a visitor the call could only answer 401
+ * (docs/product/auth.md#signed-out-visitors).
+ */
 export function useAuthUser() {
   const isAuthenticated = useIsAuthenticated();
   return useQuery({ ...authUserQueryOptions(), enabled: isAuthenticated });

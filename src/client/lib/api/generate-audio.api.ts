@@ -9,7 +9,10 @@ import { apiClient } from '../api-client';
 
 export type GenerateAudioRequest = z.input<typeof generateAudioRequestSchema>;
 
-/** One clip in one voice (cached on the server, DESIGN D9); the Audio tab uses it for voice samples. */
+/**
+ * One clip in one voice (cached on the server, docs/product/providers.md#audio-cache); the Audio tab uses it
+ * for voice samples.
+ */
 export function generateAudio(body: GenerateAudioRequest) {
   return apiClient.post(providerPaths.generateAudio, generateAudioResponseSchema, { body });
 }

@@ -4,7 +4,7 @@ import { apiClient } from '../api-client';
 
 /**
  * Sets every word's listen count back to 0: the dictionary's maintenance action, and the upload
- * screen's button (spec part 1 §7).
+ * screen's button (docs/product/overview.md#shared-request-behaviour).
  */
 export function resetListenCount() {
   return apiClient.post(dictionaryPaths.resetListenCount, resetListenCountResponseSchema);

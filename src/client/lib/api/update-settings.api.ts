@@ -15,8 +15,8 @@ export function updateSettings(update: SettingsUpdate) {
 }
 
 /**
- * Every Settings control saves itself at once with a partial update (spec part 2 §2). The cache is
- * updated before the answer so the control never flickers back, and restored if the save fails.
+ * Every Settings control saves itself at once with a partial update (docs/product/settings.md#settings). The
+ * cache is updated before the answer so the control never flickers back, and restored if the save fails.
  */
 export function useUpdateSettings(options: { isSilent?: boolean } = {}) {
   const queryClient = useQueryClient();

@@ -23,8 +23,8 @@ export const wordsQueryOptions = () =>
   });
 
 /**
- * Spec part 1 §7: the dictionary and Learn refetch the list whenever they open, since jobs change words
- * meanwhile; a cached list from the last visit would bring back hidden words and old counts.
+ * docs/product/dictionary.md#screen: the dictionary and Learn refetch the list whenever they open, since jobs
+ * change words meanwhile; a cached list from the last visit would bring back hidden words and old counts.
  */
 export function useWordsFreshOnMount() {
   return useQuery({ ...wordsQueryOptions(), refetchOnMount: 'always' });

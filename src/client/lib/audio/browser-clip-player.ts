@@ -105,8 +105,9 @@ export function createBrowserClipPlayer(options: BrowserClipPlayerOptions = {}):
       });
     },
     preload(source) {
-      // data: and blob: URLs are in memory already; a path or URL is fetched into the HTTP cache
-      // (media under /media is immutable and cacheable, DESIGN D3), which the element then reads.
+      // data: and blob: URLs are in memory already; a path or URL is fetched into the HTTP cache (media under
+      // /media is immutable and cacheable, docs/product/media.md#content-addressed-store), which the element
+      // then reads.
       if (/^(?:data|blob):/iu.test(source) || preloaded.has(source)) return;
       if (preloaded.size >= PRELOAD_MEMORY) preloaded.clear();
       preloaded.add(source);

@@ -92,7 +92,9 @@ interface CacheEntry {
 }
 
 /**
- * Where the Learn player's clips come from (spec part 2 §7, §8; DESIGN D3, D9):
+ * Where the Learn player's clips come from (docs/product/learn.md#audio-loading,
+ * docs/product/learn.md#speech-fallback, docs/product/media.md#content-addressed-store,
+ * docs/product/providers.md#audio-cache):
  * 1. the list's clip paths, when the word carries all three: no request at all;
  * 2. else `GET /api/words/:id/audio`, where the server makes missing clips on demand;
  * 3. a voice still missing after that, and for which the learner chose a voice, is asked of

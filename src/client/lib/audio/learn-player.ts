@@ -14,7 +14,7 @@ import { playerSettingsOf } from './player-settings';
 import { voicesToPlay } from './voice-plan';
 
 /**
- * Timing (spec part 2 §9):
+ * Timing (docs/product/learn.md#timing):
  * - VOICE_TIMEOUT_MS: a voice that has not started within 10 s is skipped. Once it starts, it may run
  *   for its duration plus 10 s; when the browser cannot tell the duration, for 10 s more from the
  *   start (card clips are a word or one sentence, a few seconds long). The speech fallback gets 10 s in
@@ -362,7 +362,7 @@ export function createLearnPlayer(
     }
     if (loaded.kind === 'aborted') return;
     if (loaded.kind === 'failed') {
-      // Spec part 2 §8: with no audio, playback ends silently (no speech fallback).
+      // docs/product/learn.md#speech-fallback: with no audio, playback ends silently (no speech fallback).
       log(`Learn: audio of word ${word.id} could not be loaded`, loaded.error);
       return;
     }
@@ -458,7 +458,10 @@ export function createLearnPlayer(
     });
   }
 
-  /** Manual navigation (spec part 2 §4): stops play-all; the switch behaviour decides about the sound. */
+  /**
+   * Manual navigation (docs/product/learn.md#play-all): stops play-all; the switch behaviour decides about
+   * the sound.
+   */
   function navigate(target: number) {
     if (disposed || snapshot.words.length === 0 || !Number.isFinite(target)) return;
     const index = clampIndex(Math.trunc(target), snapshot.words.length);

@@ -1,8 +1,9 @@
 /**
- * The Learn screen's playback engine, seen from outside (spec part 2 §4 "Playback", §8, §9). No React:
- * the screen subscribes to snapshots (useSyncExternalStore) and calls the commands; the engine owns
- * timing (10 s per voice, 50 ms between voices and loops, 100 ms stop delay) and is unit-tested with
- * fake timers through the injected clip player, speech fallback and audio loader.
+ * The Learn screen's playback engine, seen from outside (docs/product/learn.md#play-all,
+ * docs/product/learn.md#speech-fallback, docs/product/learn.md#timing). No React: the screen subscribes to
+ * snapshots (useSyncExternalStore) and calls the commands; the engine owns timing (10 s per voice, 50 ms
+ * between voices and loops, 100 ms stop delay) and is unit-tested with fake timers through the injected clip
+ * player, speech fallback and audio loader.
  */
 
 import type { SettingsValues } from '../../../shared/api/settings';
@@ -36,7 +37,7 @@ export interface PlayerWord {
 }
 
 /**
- * The shared settings the engine reads (spec part 2 §3):
+ * The shared settings the engine reads (docs/product/settings.md#defaults):
  * - loopPlayAll: 0 (off) plays the list once, like 1.
  * - audioSwitchBehavior: 'stop' (default): switching cards cuts the sounding card; 'continue' lets it finish.
  * - bilingualPlaybackLearn: with automaticBilingual 'disabled', whether the Russian voice plays at all.
@@ -141,6 +142,6 @@ export interface LearnPlayerDeps {
    * counted the listen: the word given, like the one in the list, has `attempts` one higher.
    */
   onCardPlayed(word: PlayerWord): void;
-  /** Failures are only logged (spec §8); playback goes on. */
+  /** Failures are only logged (docs/product/learn.md#speech-fallback); playback goes on. */
   log(message: string, error?: unknown): void;
 }

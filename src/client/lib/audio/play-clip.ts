@@ -1,7 +1,7 @@
 import { mediaSource } from '../media-source';
 import { stopAllAudio, trackDetachedMedia } from './stop-all-audio';
 
-/** Spec part 1 §9: a clip that has not started within 20 s counts as failed. */
+/** docs/product/overview.md#client-constants: a clip that has not started within 20 s counts as failed. */
 const PLAYBACK_TIMEOUT_MS = 20_000;
 
 /**

@@ -31,9 +31,9 @@ function browserEnvironment(): SpeechEnvironment {
 const normalizedLang = (lang: string) => lang.replace('_', '-').toLowerCase();
 
 /**
- * The browser's speech synthesis, for a clip that cannot be played (spec part 2 §8: rate 0.8, es-ES;
- * ru-RU for the Russian voice). A voice of that exact language is preferred, else one of the same
- * language: some browsers ignore `lang` without a voice. Rejects when nothing could be read, so the
+ * The browser's speech synthesis, for a clip that cannot be played (docs/product/learn.md#speech-fallback:
+ * rate 0.8, es-ES; ru-RU for the Russian voice). A voice of that exact language is preferred, else one of the
+ * same language: some browsers ignore `lang` without a voice. Rejects when nothing could be read, so the
  * engine never counts silence as a voice heard; the engine limits it to 10 s.
  */
 export function createSpeechFallback(environment: SpeechEnvironment = browserEnvironment()): SpeechFallback {

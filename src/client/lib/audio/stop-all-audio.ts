@@ -1,7 +1,7 @@
 /**
- * Stops everything that can be making sound, so that leaving a screen through the navigation bar
- * never leaves a clip or a speech utterance playing behind it (spec part 1 §2). No React here:
- * the playback engine and the navigation bar both call it.
+ * Stops everything that can be making sound, so that leaving a screen through the navigation bar never leaves
+ * a clip or a speech utterance playing behind it (docs/product/overview.md#navigation). No React here: the
+ * playback engine and the navigation bar both call it.
  */
 
 interface Pausable {

@@ -1,7 +1,7 @@
 import { VOICE_ORDER, type PlayerSettings, type VoiceSlot } from './learn-player.types';
 
 /**
- * Whether a card's Russian voice plays (spec part 2 §4 "Playback"). Product decision: "automatic"
+ * Whether a card's Russian voice plays (docs/product/learn.md#bilingual-rule). Product decision: "automatic"
  * bilingual overrides the manual switch, so with warning/safe/auto the Russian voice plays until the
  * word's listen count reaches that threshold, whatever bilingualPlaybackLearn says; with automatic
  * bilingual disabled the manual switch alone decides.

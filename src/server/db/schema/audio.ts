@@ -4,10 +4,10 @@ import { users } from './users';
 import { words } from './words';
 
 /**
- * The speech cache of DESIGN D9: one clip per (text, language, voice, intonation, speed, model) for a user.
- * The spec keys it on the word as well; D9 drops the word so the same sentence in the same voice is
- * synthesised once however many words or audiobooks use it. wordId only records which word first asked.
- * userId is part of the key because clips are paid for with the user's own provider key.
+ * The speech cache of docs/product/providers.md#audio-cache: one clip per (text, language, voice, intonation,
+ * speed, model) for a user. The spec keys it on the word as well; D9 drops the word so the same sentence in
+ * the same voice is synthesised once however many words or audiobooks use it. wordId only records which word
+ * first asked. userId is part of the key because clips are paid for with the user's own provider key.
  */
 export const audioFiles = pgTable(
   'audio_files',
@@ -23,7 +23,7 @@ export const audioFiles = pgTable(
     intonationStyle: text('intonation_style').notNull().default('neutral'),
     speed: real('speed').notNull().default(1.0),
     model: text('model').notNull().default('eleven_multilingual_v2'),
-    /** A `/media/<sha256>.mp3` path (DESIGN D3). */
+    /** A `/media/<sha256>.mp3` path (docs/product/media.md#content-addressed-store). */
     audioData: text('audio_data').notNull(),
     createdAt: createdAt(),
   },

@@ -23,9 +23,12 @@ import { words } from './words';
 
 /** 'processing' while the creation job runs; 'ready' after finalize; 'failed' when it gave up. */
 export type AudiobookStatus = 'processing' | 'ready' | 'failed';
-/** Spec part 3 names completed, generating and failed; pending is the value before the first batch. */
+/**
+ * docs/product/audiobooks.md#player names completed, generating and failed; pending is the value before the
+ * first batch.
+ */
 export type ImageSeriesStatus = 'pending' | 'generating' | 'completed' | 'failed';
-/** generating, queued, processing and pending count as active (spec part 3 §3). */
+/** generating, queued, processing and pending count as active (docs/product/audiobooks.md#library). */
 export type ImageGenerationJobStatus =
   'pending' | 'queued' | 'processing' | 'generating' | 'completed' | 'failed' | 'cancelled';
 
@@ -58,7 +61,7 @@ export const audiobooks = pgTable(
     /** Index of the current sentence. */
     lastPlayedPosition: integer('last_played_position').notNull().default(0),
     lastPlayedAt: timestamptz('last_played_at'),
-    /** A `/media/…` path (DESIGN D3). */
+    /** A `/media/…` path (docs/product/media.md#content-addressed-store). */
     coverImageData: text('cover_image_data'),
     sentenceCount: integer('sentence_count').notNull().default(0),
     mainAudioCount: integer('main_audio_count').notNull().default(0),
@@ -98,7 +101,8 @@ export const audiobookSentences = pgTable(
     orderIndex: integer('order_index').notNull(),
     spanish: text('spanish').notNull(),
     russian: text('russian').notNull(),
-    // Media columns hold `/media/…` paths (DESIGN D3); null until generated on demand.
+    // Media columns hold `/media/…` paths (docs/product/media.md#content-addressed-store); null until
+    // generated on demand.
     audioData: text('audio_data'),
     secondVoiceAudioData: text('second_voice_audio_data'),
     russianAudioData: text('russian_audio_data'),
@@ -210,7 +214,7 @@ export const audiobookImageSeriesItems = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** A `/media/…` path (DESIGN D3). */
+    /** A `/media/…` path (docs/product/media.md#content-addressed-store). */
     imageData: text('image_data'),
     generationPrompt: text('generation_prompt'),
     createdAt: createdAt(),
@@ -296,7 +300,7 @@ export const audiobookSentenceImages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     serviceProvider: text('service_provider').notNull(),
-    /** A `/media/…` path (DESIGN D3). */
+    /** A `/media/…` path (docs/product/media.md#content-addressed-store). */
     imageData: text('image_data'),
     imageUrl: text('image_url'),
     // Not null so the unique key below holds (NULLs would never collide).

@@ -3,7 +3,10 @@ import { createdAt } from './columns';
 import { users } from './users';
 import { words } from './words';
 
-/** The media library: every generated version of a word's picture is kept here (DESIGN §4). */
+/**
+ * The media library: every generated version of a word's picture is kept here
+ * (docs/product/dictionary.md#media-library).
+ */
 export const generatedImages = pgTable(
   'generated_images',
   {
@@ -19,7 +22,10 @@ export const generatedImages = pgTable(
     styleId: integer('style_id'),
     styleName: text('style_name'),
     imageFormat: text('image_format'),
-    /** Legacy inline image from imported data; new rows leave it null and use imageUrl (DESIGN D3). */
+    /**
+     * Legacy inline image from imported data; new rows leave it null and use imageUrl
+     * (docs/product/media.md#content-addressed-store).
+     */
     base64Data: text('base64_data'),
     createdAt: createdAt(),
   },
@@ -39,7 +45,7 @@ export const wordImages = pgTable(
     wordId: integer('word_id')
       .notNull()
       .references(() => words.id, { onDelete: 'cascade' }),
-    /** A `/media/…` path (DESIGN D3). */
+    /** A `/media/…` path (docs/product/media.md#content-addressed-store). */
     imageData: text('image_data').notNull(),
     mimeType: text('mime_type').notNull().default('image/png'),
     imageStyle: text('image_style'),
@@ -53,7 +59,7 @@ export const styleIcons = pgTable('style_icons', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   styleId: integer('style_id').notNull().unique('style_icons_style_id_unique'),
   styleName: text('style_name').notNull(),
-  /** A `/media/…` path (DESIGN D3). */
+  /** A `/media/…` path (docs/product/media.md#content-addressed-store). */
   iconData: text('icon_data').notNull(),
   mimeType: text('mime_type').notNull().default('image/jpeg'),
 });

@@ -4,7 +4,7 @@ import { users } from './users';
 
 export type UploadJobStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
 
-/** Live progress of a job (spec part 1 §3 "Batch job"), also pushed over `/ws`. */
+/** Live progress of a job (docs/product/jobs.md#progress), also pushed over `/ws`. */
 export interface UploadJobProgress {
   total: number;
   processed: number;
@@ -13,7 +13,7 @@ export interface UploadJobProgress {
   currentWord: string | null;
   /** Milliseconds, from the measured rate; null until there is a rate. */
   estimatedTimeRemaining: number | null;
-  /** Per-stage counts of the ten monitoring stages (DESIGN §4). */
+  /** Per-stage counts of the ten monitoring stages (docs/product/upload.md#stages). */
   stages?: { name: string; completed: number; total: number }[];
 }
 

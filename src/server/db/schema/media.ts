@@ -18,9 +18,9 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
 });
 
 /**
- * Content-addressed media (DESIGN D3), served at `/media/<sha256>.<ext>`. No userId: one blob may be
- * referenced by many users' rows, so ownership lives in the referencing rows and unreferenced blobs are
- * garbage-collected.
+ * Content-addressed media (docs/product/media.md#content-addressed-store), served at `/media/<sha256>.<ext>`.
+ * No userId: one blob may be referenced by many users' rows, so ownership lives in the referencing rows and
+ * unreferenced blobs are garbage-collected.
  */
 export const mediaObjects = pgTable('media_objects', {
   sha256: char('sha256', { length: 64 }).primaryKey(),

@@ -146,7 +146,8 @@ export const userSettings = pgTable('user_settings', {
   userId: text('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  // AES-256-GCM ciphertexts (DESIGN D4); never selected into an answer, only `has…ApiKey` and a hint.
+  // AES-256-GCM ciphertexts (docs/product/providers.md#keys); never selected into an answer, only
+  // `has…ApiKey` and a hint.
   openaiApiKeyEncrypted: text('openai_api_key_encrypted'),
   elevenlabsApiKeyEncrypted: text('elevenlabs_api_key_encrypted'),
   leonardoApiKeyEncrypted: text('leonardo_api_key_encrypted'),

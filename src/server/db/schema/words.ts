@@ -12,15 +12,17 @@ export const words = pgTable(
     spanish: text('spanish').notNull(),
     russian: text('russian').notNull(),
     /**
-     * The normalised Spanish text of DESIGN D8 (NFC, lower-case, article and trailing punctuation removed),
-     * computed by the shared duplicate-key helper on every insert and on every change of `spanish`.
+     * The normalised Spanish text of docs/product/upload.md#duplicate-key (NFC, lower-case, article and
+     * trailing punctuation removed), computed by the shared duplicate-key helper on every insert and on every
+     * change of `spanish`.
      */
     duplicateKey: text('duplicate_key').notNull(),
     example: text('example'),
     exampleTranslation: text('example_translation'),
     highlightedSpanishWord: text('highlighted_spanish_word'),
     highlightedRussianWord: text('highlighted_russian_word'),
-    // Media columns hold a `/media/<sha256>.<ext>` path or, for imported data, a data: URL (DESIGN D3).
+    // Media columns hold a `/media/<sha256>.<ext>` path or, for imported data, a data: URL
+    // (docs/product/media.md#content-addressed-store).
     imageUrl: text('image_url'),
     imageUrlMobile: text('image_url_mobile'),
     imageUrlDesktop: text('image_url_desktop'),

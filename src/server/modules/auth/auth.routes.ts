@@ -114,7 +114,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
   app.get(authPaths.logout, logout);
   app.get(authPaths.learnLogout, logout);
 
-  // External sign-in (DESIGN D2): hosted OpenID Connect at /api/login, Google at /auth/google.
+  // External sign-in (docs/product/auth.md#sign-in-methods): hosted OpenID Connect at /api/login, Google at
+  // /auth/google.
   const callbackPath: Record<ExternalProvider, string> = {
     oidc: authPaths.hostedCallback,
     google: authPaths.googleCallback,

@@ -15,7 +15,10 @@ import { liveWordOf, liveWordsOf } from '../words/word-scope';
 const hasNoImage = or(isNull(words.imageUrl), eq(words.imageUrl, ''));
 const isMissingTags = or(isNull(words.cefrLevel), isNull(words.partOfSpeech), isNull(words.themeCategory));
 
-/** A picture for the media library (DESIGN §4: every version is kept in `generated_images`). */
+/**
+ * A picture for the media library (docs/product/dictionary.md#media-library: every version is kept in
+ * `generated_images`).
+ */
 export interface NewPicture {
   imageUrl: string;
   styleId: number | null;

@@ -44,7 +44,10 @@ function sentenceForms(spanish: string): string[] {
   return stem && stem.length >= 3 ? [bare, stem] : [bare];
 }
 
-/** The dictionary screen (spec part 1 "Dictionary screen", "Dictionary dialogs"; DESIGN §4). */
+/**
+ * The dictionary screen (docs/product/dictionary.md#screen, docs/product/dictionary.md#word-card,
+ * docs/product/dictionary.md#maintenance-actions).
+ */
 export function createDictionaryService(deps: {
   dictionary: DictionaryRepository;
   wordsService: WordsService;

@@ -17,8 +17,9 @@ export interface CardVoices {
 }
 
 /**
- * The three card voices: the learner's choice, else the first voices that speak the language, keyed
- * providers before the offline ones (DESIGN D5), so the two Spanish voices always differ.
+ * The three card voices: the learner's choice, else the first voices that speak the language, keyed providers
+ * before the offline ones (docs/product/providers.md#built-in-voices), so the two Spanish voices always
+ * differ.
  */
 export async function cardVoices(
   providers: ProviderSet,

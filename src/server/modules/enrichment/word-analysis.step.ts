@@ -18,7 +18,10 @@ export const PARTS_OF_SPEECH = [
 ] as const;
 export const CEFR_LEVELS = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'] as const;
 
-/** One language-model answer per chunk of up to 20 words (DESIGN §4 stages 2–5); nullable, never optional. */
+/**
+ * One language-model answer per chunk of up to 20 words (docs/product/upload.md#stages); nullable, never
+ * optional.
+ */
 export const analysisAnswerSchema = z.object({
   words: z.array(
     z.object({
@@ -50,7 +53,8 @@ export function analysisSystemPrompt(vocabularyLevel: number): string {
   ].join(' ');
 }
 
-// Local rules for learners without a language model (DESIGN D5): good guesses, never claims of certainty.
+// Local rules for learners without a language model (docs/product/providers.md#which-provider-serves): good
+// guesses, never claims of certainty.
 const FEMININE_ENDINGS = ['ción', 'sión', 'dad', 'tad', 'tud', 'umbre', 'ez', 'eza', 'ie', 'isis', 'itis'];
 const MASCULINE_EXCEPTIONS = new Set([
   'día',
@@ -167,7 +171,10 @@ export interface LocalAnalysis {
   highlightedRussianWord: string | null;
 }
 
-/** Without a language model: the article and part of speech from local rules (DESIGN D5), nothing invented. */
+/**
+ * Without a language model: the article and part of speech from local rules
+ * (docs/product/providers.md#which-provider-serves), nothing invented.
+ */
 export function localAnalysis(entry: AnalysisInput): LocalAnalysis {
   const partOfSpeech = guessPartOfSpeech(entry.spanish);
   return {

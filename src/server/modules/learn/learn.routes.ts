@@ -18,7 +18,10 @@ import type { LearnService } from './learn.service';
 
 const MINUTE = 60_000;
 
-/** The player carries on without a clip that failed (spec §8); the reason is for the log. */
+/**
+ * The player carries on without a clip that failed (docs/product/learn.md#speech-fallback); the reason is for
+ * the log.
+ */
 const logClipFailure = (request: FastifyRequest, wordId: number) => (error: unknown) =>
   request.log.warn({ err: error, wordId }, 'a card clip could not be made');
 

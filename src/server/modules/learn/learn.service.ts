@@ -40,7 +40,10 @@ const madeOnly = (clips: CardAudio): Partial<CardAudio> =>
 /** Reports a clip that could not be made; the card still plays with the others. */
 export type ClipFailureHandler = (error: unknown) => void;
 
-/** The Learn screen (spec part 2 §4, §7; DESIGN §4 "Spaced repetition"). */
+/**
+ * The Learn screen (docs/product/learn.md#play-all, docs/product/learn.md#audio-loading,
+ * docs/product/learn.md#spaced-repetition).
+ */
 export function createLearnService(deps: {
   learn: LearnRepository;
   wordsService: WordsService;
@@ -87,7 +90,7 @@ export function createLearnService(deps: {
   return {
     /**
      * A card was played through: the new listen count is stored, a hidden word's play is counted
-     * (DESIGN §4), and the play is study activity for the progress panel.
+     * (docs/product/learn.md#spaced-repetition), and the play is study activity for the progress panel.
      */
     async recordListen(userId: string, wordId: number, listenCount: number) {
       const at = now();

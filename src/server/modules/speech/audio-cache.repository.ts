@@ -25,7 +25,7 @@ const cacheKeyId = (key: AudioCacheKey) =>
     key.model,
   ]);
 
-/** The audio cache of DESIGN D9 over `audio_files`. */
+/** The audio cache of docs/product/providers.md#audio-cache over `audio_files`. */
 export function createAudioCacheRepository(db: Db) {
   const matches = (key: AudioCacheKey) =>
     and(

@@ -24,7 +24,10 @@ export interface NewWord {
 
 export function createUploadsRepository(db: Db) {
   return {
-    /** The learner's words among these duplicate keys (DESIGN D8), deleted ones excluded. */
+    /**
+     * The learner's words among these duplicate keys (docs/product/upload.md#duplicate-key), deleted ones
+     * excluded.
+     */
     async findByDuplicateKeys(userId: string, keys: string[]) {
       if (keys.length === 0) return [];
       return db

@@ -28,7 +28,10 @@ const isDictionaryKind = (kind: string): kind is DictionaryJobKind => DICTIONARY
 
 const tooLong = () => new AppError('too_many_lines', 400, { max: MAX_UPLOAD_LINES });
 
-/** Word uploads (spec part 1 "Upload screen", DESIGN §4): parse, then hand the work to a job. */
+/**
+ * Word uploads (docs/product/upload.md#upload-screen, docs/product/upload.md#stages): parse, then hand the
+ * work to a job.
+ */
 export function createUploadsService(deps: { jobRuntime: JobRuntime }) {
   const { jobRuntime } = deps;
 

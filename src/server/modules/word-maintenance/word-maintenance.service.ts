@@ -5,7 +5,7 @@ import type { JobRuntime } from '../../jobs/job-runtime';
 import type { UserProviders } from '../providers/user-providers';
 import type { WordMaintenanceRepository } from './word-maintenance.repository';
 
-/** The Settings screen's maintenance actions on the whole dictionary (spec part 2 §7, DESIGN §4). */
+/** The Settings screen's maintenance actions on the whole dictionary (docs/product/settings.md#api-tab). */
 export function createWordMaintenanceService(deps: {
   maintenance: WordMaintenanceRepository;
   jobRuntime: JobRuntime;

@@ -15,8 +15,9 @@ export interface WordListFilter {
 }
 
 /**
- * A clip's `/media/…` path. Lists never carry media bytes (DESIGN D3, §5): a `data:` URL from imported data
- * is left out, and the card that needs it reads the word on its own.
+ * A clip's `/media/…` path. Lists never carry media bytes (docs/product/media.md#content-addressed-store,
+ * docs/product/media.md#lists-carry-no-bytes): a `data:` URL from imported data is left out, and the card
+ * that needs it reads the word on its own.
  */
 const clipPath = (column: AnyPgColumn) =>
   sql<string | null>`case when ${column} like 'data:%' then null else ${column} end`;

@@ -60,8 +60,8 @@ export function createWordsService(deps: {
     },
 
     /**
-     * DESIGN §4: hidden words whose next interval (counted from disabledAt) has come and that were not
-     * reviewed today.
+     * docs/product/learn.md#spaced-repetition: hidden words whose next interval (counted from disabledAt) has
+     * come and that were not reviewed today.
      */
     async listDueForSpacedRepetition(userId: string): Promise<WordListItem[]> {
       const { spacedRepetitionIntervals: intervals } = await deps.settings.findOrCreate(userId);
@@ -88,7 +88,8 @@ export function createWordsService(deps: {
     async update(userId: string, wordId: number, update: WordUpdate): Promise<WordListItem> {
       const changes: WordChanges = { ...update };
       if (update.spanish !== undefined) changes.duplicateKey = duplicateKeyOf(update.spanish);
-      // DESIGN §4: hiding a word starts its spaced repetition; showing it again ends it.
+      // docs/product/learn.md#spaced-repetition: hiding a word starts its spaced repetition; showing it again
+      // ends it.
       if (update.isActive === false) {
         Object.assign(changes, { disabledAt: now(), isSpacedRepetitionActive: true, spacedRepetitionDay: 0 });
       } else if (update.isActive === true) {

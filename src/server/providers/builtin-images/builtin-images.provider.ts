@@ -20,9 +20,10 @@ async function draw(index: EmojiIndex, entry: DrawableEmoji, request: ImageReque
 }
 
 /**
- * The picture provider that needs no key (DESIGN D5): the word's emoji on the style's gradient, drawn
- * offline at the full size of the requested format. A word nothing matches, or whose emoji cannot be
- * drawn, gets the fallback emoji; only a broken installation (emoji data or SVG files missing) fails.
+ * The picture provider that needs no key (docs/product/providers.md#built-in-pictures): the word's emoji on
+ * the style's gradient, drawn offline at the full size of the requested format. A word nothing matches, or
+ * whose emoji cannot be drawn, gets the fallback emoji; only a broken installation (emoji data or SVG files
+ * missing) fails.
  */
 export function createBuiltinImages(): ImageGenerator {
   return {

@@ -34,8 +34,8 @@ const voice = (
 
 /**
  * Ordered so that whoever takes "the first Spanish voice" and "the second Spanish voice" (the card audio of
- * DESIGN §4 step 8) gets two that differ in both accent and gender. The first voice of each locale is that
- * locale's default.
+ * docs/product/upload.md#stages) gets two that differ in both accent and gender. The first voice of each
+ * locale is that locale's default.
  */
 export const BUILTIN_VOICES: readonly BuiltinVoice[] = [
   voice('es-ES', 'm3', 'male', 'Испанский (Испания), мужской', 'spain'),

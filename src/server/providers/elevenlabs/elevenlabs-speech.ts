@@ -82,7 +82,10 @@ export interface ElevenLabsConnection {
   timeoutMs?: number | undefined;
 }
 
-/** The provider-apis README: `{detail: {status, message}}`; 401 means a bad key OR an empty quota. */
+/**
+ * docs/product/providers.md#provider-api-facts: `{detail: {status, message}}`; 401 means a bad key OR an
+ * empty quota.
+ */
 function failureOf(response: ProviderResponse): ProviderError {
   const parsed = errorAnswer.safeParse(parseJsonBody(response));
   const detail = parsed.success && !Array.isArray(parsed.data.detail) ? parsed.data.detail : undefined;

@@ -2,7 +2,10 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortEr
 import { ProviderError } from '../provider-error';
 import { parseRetryAfter } from '../http/retry';
 
-/** An SDK failure as what the learner can act on (provider-apis README: error codes by status). */
+/**
+ * An SDK failure as what the learner can act on (docs/product/providers.md#provider-api-facts: error codes by
+ * status).
+ */
 export function fromOpenAiError(error: unknown, signal?: AbortSignal): unknown {
   if (error instanceof ProviderError) return error;
   if (error instanceof APIUserAbortError) {

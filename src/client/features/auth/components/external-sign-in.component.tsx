@@ -27,7 +27,7 @@ function GoogleMark() {
 
 /**
  * The hosted (OpenID Connect) and Google sign-in buttons. Each is a full page load to a server redirect;
- * one this server has not configured is shown disabled with a hint (DESIGN D2).
+ * one this server has not configured is shown disabled with a hint (docs/product/auth.md#sign-in-methods).
  */
 export function ExternalSignIn() {
   const { t } = useTranslation();

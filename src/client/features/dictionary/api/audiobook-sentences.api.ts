@@ -3,7 +3,7 @@ import { audiobookSentenceListSchema, dictionaryPaths } from '../../../../shared
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** Spec part 1 §7: the sentences are cached for 5 minutes. */
+/** docs/product/dictionary.md#audiobook-sentences: the sentences are cached for 5 minutes. */
 export const AUDIOBOOK_SENTENCES_STALE_TIME_MS = 5 * 60 * 1000;
 
 export function fetchAudiobookSentences(wordId: number, signal?: AbortSignal) {

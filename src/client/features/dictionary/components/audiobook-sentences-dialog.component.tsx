@@ -55,7 +55,7 @@ function Sentences({ word }: { word: DictionaryWord }) {
       <p className="text-sm font-medium">
         {t('dictionary.sentences.summary', { matches: sentences.data.length, books })}
       </p>
-      {/* Spec part 1 §9: the sentence list is at most 24rem high. */}
+      {/* docs/product/dictionary.md#audiobook-sentences: the sentence list is at most 24rem high. */}
       <ul
         className="flex max-h-96 flex-col gap-3 overflow-y-auto pr-1"
         style={{ fontSize: `${sentenceFontScale(fontSize)}rem` }}

@@ -5,7 +5,7 @@ import { playClip } from '../../../lib/audio/play-clip';
 import { Button, type ButtonProps } from '../../../ui/button.component';
 import { toast } from '../../../ui/toast-store';
 
-/** Spec part 1 §5: the play button is disabled for 3 seconds after a press. */
+/** docs/product/dictionary.md#word-row: the play button is disabled for 3 seconds after a press. */
 export const PLAY_COOLDOWN_MS = 3000;
 
 export function PlayWordButton({

@@ -8,7 +8,7 @@ import { toast } from '../../../ui/toast-store';
 import { type StartedJob, type TrackedJob, trackedJobOf, trackJob } from '../lib/dictionary-jobs';
 import { useWordCache } from './word-cache.hook';
 
-/** Spec part 1 §9: pictures are refreshed 1 s after a regeneration. */
+/** docs/product/dictionary.md#maintenance-actions: pictures are refreshed 1 s after a regeneration. */
 const IMAGE_REFRESH_DELAY_MS = 1000;
 
 const IMAGE_JOB_KINDS: readonly DictionaryJobKind[] = [

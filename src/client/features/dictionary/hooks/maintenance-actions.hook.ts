@@ -25,7 +25,9 @@ type JobAction = Extract<
   | 'updateTags'
 >;
 
-/** Each long action, its job kind, its call, and the spec's failure title (part 1 §8). */
+/**
+ * Each long action, its job kind, its call, and the spec's failure title (docs/product/errors.md#catalogue).
+ */
 const JOB_ACTIONS: Record<
   JobAction,
   {

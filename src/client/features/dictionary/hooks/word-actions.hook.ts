@@ -10,7 +10,10 @@ import { regeneratePhrase } from '../../../lib/api/regenerate-phrase.api';
 import { updateWord } from '../../../lib/api/update-word.api';
 import { useWordCache } from './word-cache.hook';
 
-/** Spec part 1 §9: a single word's picture is refreshed 100 ms after its regeneration. */
+/**
+ * docs/product/dictionary.md#maintenance-actions: a single word's picture is refreshed 100 ms after its
+ * regeneration.
+ */
 const SINGLE_IMAGE_REFRESH_DELAY_MS = 100;
 /** The delete call takes at most this many ids (shared contract). */
 const DELETE_CHUNK_SIZE = 10_000;
@@ -23,7 +26,7 @@ function withoutIds(ids: ReadonlySet<number>, removed: readonly number[]) {
 
 /**
  * What the learner does to words: hide or show one or many, delete, and a single word's new picture
- * or phrase, whose pending state is kept per word (spec part 1 §4).
+ * or phrase, whose pending state is kept per word (docs/product/dictionary.md#word-card).
  */
 export function useWordActions() {
   const { t } = useTranslation();
@@ -64,7 +67,7 @@ export function useWordActions() {
     }
   };
 
-  /** Spec part 1 §7: one PUT per word with isActive false. */
+  /** docs/product/dictionary.md#select-mode: one PUT per word with isActive false. */
   const hideMany = async (words: readonly DictionaryWord[]): Promise<void> => {
     const results = await Promise.allSettled(
       words.map(async (word) => {
@@ -102,7 +105,8 @@ export function useWordActions() {
       cache.refreshSpacedRepetition();
       toast({
         title: t('dictionary.toasts.deletedTitle'),
-        // Spec part 1 §7: the answer's message is shown; several chunks are summed up instead.
+        // docs/product/dictionary.md#select-mode: the answer's message is shown; several chunks are summed up
+        // instead.
         description:
           messages.length === 1 && messages[0]
             ? messages[0]

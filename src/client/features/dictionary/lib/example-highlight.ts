@@ -1,9 +1,9 @@
 import { markerSegments, type TextSegment } from '../../../lib/word-highlight';
 
 /**
- * The word card's example and its translation with the learnt word marked: the `** **` markers the
- * enrichment writes (DESIGN §4) when there are any, else every occurrence of the highlighted form the
- * word carries (highlightedSpanishWord / highlightedRussianWord), ignoring case.
+ * The word card's example and its translation with the learnt word marked: the `** **` markers the enrichment
+ * writes (docs/product/upload.md#translation-analysis-and-examples) when there are any, else every occurrence
+ * of the highlighted form the word carries (highlightedSpanishWord / highlightedRussianWord), ignoring case.
  */
 export function exampleSegments(text: string, highlighted: string | null): TextSegment[] {
   if (text === '') return [];

@@ -1,8 +1,8 @@
 import { type SettingsValues, settingsDefaults } from '../../../../shared/api/settings';
 
 /**
- * The listen-count badge's colour (spec part 1 §5): below the warning threshold grey, from warning
- * orange, from safe green; a hidden word is red whatever its count.
+ * The listen-count badge's colour (docs/product/dictionary.md#word-row): below the warning threshold grey,
+ * from warning orange, from safe green; a hidden word is red whatever its count.
  */
 export type ListenTone = 'low' | 'warning' | 'safe' | 'hidden';
 
@@ -11,7 +11,10 @@ export type ListenThresholdSettings = Pick<SettingsValues, 'listenThresholdWarni
 export function listenTone(
   count: number,
   isActive: boolean,
-  /** Spec part 1 §9: the defaults (warning 20, safe 40) until the settings have loaded. */
+  /**
+   * docs/product/settings.md#listen-thresholds: the defaults (warning 20, safe 40) until the settings have
+   * loaded.
+   */
   thresholds: ListenThresholdSettings = settingsDefaults,
 ): ListenTone {
   if (!isActive) return 'hidden';

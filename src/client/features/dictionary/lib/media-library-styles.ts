@@ -1,6 +1,7 @@
 /**
- * The media library's own 13 style labels, by style id (spec part 1 §3); they are not the canonical
- * 15-style catalogue. The Russian and English texts are in the dictionary catalogues under these keys.
+ * The media library's own 13 style labels, by style id (docs/product/dictionary.md#media-library); they are
+ * not the canonical 15-style catalogue. The Russian and English texts are in the dictionary catalogues under
+ * these keys.
  */
 export const MEDIA_LIBRARY_STYLE_KEYS = {
   1: 'realistic',

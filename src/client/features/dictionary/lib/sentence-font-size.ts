@@ -1,5 +1,5 @@
 /**
- * The audiobook sentences follow the learner's font size (spec part 1 "Dictionary dialogs"). Settings
+ * The audiobook sentences follow the learner's font size (docs/product/dictionary.md#word-card). Settings
  * store a percentage ('70'…'130'); the older named sizes are still understood.
  */
 const NAMED_SCALES: Readonly<Record<string, number>> = {

@@ -2,7 +2,7 @@ import { isWordInStudy, type WordListItem } from '../../../../shared/api/words';
 import { stripLeadingArticle } from '../../../../shared/text/duplicate-key';
 
 /**
- * The dictionary's search, filters and sort (spec part 1 "Dictionary screen"), applied in memory to the
+ * The dictionary's search, filters and sort (docs/product/dictionary.md#screen), applied in memory to the
  * list fetched once: with 10,000 words a round trip per keystroke or filter would be the slow part.
  */
 
@@ -44,7 +44,10 @@ type FilterableWord = Pick<
   | 'audiobookUsageCount'
 >;
 
-/** Spec part 1 §4: hidden means isActive false; a word hidden on the Learn screen (isHidden) is too. */
+/**
+ * docs/product/dictionary.md#hidden-words: hidden means isActive false; a word hidden on the Learn screen
+ * (isHidden) is too.
+ */
 export const isInView = (word: Pick<WordListItem, 'isActive' | 'isHidden'>, view: WordView) =>
   view === 'hidden' ? !isWordInStudy(word) : isWordInStudy(word);
 

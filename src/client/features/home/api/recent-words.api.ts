@@ -3,7 +3,9 @@ import { wordListSchema, wordsPaths, type WordListQuery } from '../../../../shar
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys, WORDS_GC_TIME_MS, WORDS_STALE_TIME_MS } from '../../../lib/query-keys';
 
-/** The home screen shows a 7-word slice of the most recent words (spec part 1 §2). */
+/**
+ * The home screen shows a 7-word slice of the most recent words (docs/product/overview.md#home-and-progress).
+ */
 export const RECENT_WORDS_LIMIT = 7;
 
 export async function fetchRecentWords(signal?: AbortSignal) {

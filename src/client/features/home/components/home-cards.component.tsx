@@ -12,7 +12,10 @@ interface HomeCard {
   onNavigate?: () => void;
 }
 
-/** The four entry points of the home screen: Upload Words, Dictionary, Learn, Settings (spec part 1 §2). */
+/**
+ * The four entry points of the home screen: Upload Words, Dictionary, Learn, Settings
+ * (docs/product/overview.md#home-and-progress).
+ */
 export function HomeCards() {
   const { t } = useTranslation();
   const headingId = useId();

@@ -9,7 +9,7 @@ import {
   DialogTitle,
 } from '../../../ui/dialog.component';
 
-/** Spec part 2 §2: six styles in two columns, 1, 4, 6 on the left and 2, 3, 5 on the right. */
+/** docs/product/learn.md#menu: six styles in two columns, 1, 4, 6 on the left and 2, 3, 5 on the right. */
 const COLUMNS = [
   [1, 4, 6],
   [2, 3, 5],

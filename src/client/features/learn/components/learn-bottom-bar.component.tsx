@@ -19,7 +19,7 @@ interface LearnBottomBarProps {
 
 /**
  * A button pressed with the mouse or a finger gives the focus back, so the next Space or Enter goes to
- * play-all (spec part 2 §2 "Keyboard") rather than pressing that button again.
+ * play-all (docs/product/learn.md#keyboard) rather than pressing that button again.
  */
 const releasingFocus = (action: () => void) => (event: MouseEvent<HTMLButtonElement>) => {
   if (event.detail > 0) event.currentTarget.blur();
@@ -52,7 +52,7 @@ function RoundButton({
   );
 }
 
-/** Menu, hide, previous, next and the large play-all/stop button (spec part 2 §2 "Bottom bar"). */
+/** Menu, hide, previous, next and the large play-all/stop button (docs/product/learn.md#card). */
 export function LearnBottomBar(props: LearnBottomBarProps) {
   const { t } = useTranslation();
   return (

@@ -17,8 +17,8 @@ interface LearnCardProps {
 }
 
 /**
- * A word's picture, fetched through `GET /api/words/:id/image` when the list carries none (spec part 2 §4
- * "Background image per word"); a failed picture shows the plain background.
+ * A word's picture, fetched through `GET /api/words/:id/image` when the list carries none
+ * (docs/product/learn.md#card "Background image per word"); a failed picture shows the plain background.
  */
 function useCardPicture(word: Pick<PlayerWord, 'id' | 'imageUrl'>): string | null {
   const listed = mediaSource(word.imageUrl, 'image');

@@ -39,7 +39,7 @@ interface LearnMenuProps {
   onChooseImageStyle: () => void;
 }
 
-/** The Learn menu (spec part 2 §2 "Menu items"), plus a way home: the screen has no navigation bar. */
+/** The Learn menu (docs/product/learn.md#menu), plus a way home: the screen has no navigation bar. */
 export function LearnMenu(props: LearnMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -28,7 +28,10 @@ function useNow(): number {
   return now;
 }
 
-/** Position, counter and percent, loop, study time, listen count and spaced-repetition days (spec part 2 §2). */
+/**
+ * Position, counter and percent, loop, study time, listen count and spaced-repetition days
+ * (docs/product/learn.md#card).
+ */
 export function LearnTopBar({
   word,
   index,

@@ -15,16 +15,17 @@ import { regenerateAudio } from '../api/regenerate-audio.api';
 import { afterCardPlayed } from '../lib/listen-progress';
 
 /**
- * Spec part 2 §7: regenerate-phrase is followed by an image in the settings' style, photographic by
- * default: style 1, whose key is 'realistic'.
+ * docs/product/learn.md#menu: regenerate-phrase is followed by an image in the settings' style, photographic
+ * by default: style 1, whose key is 'realistic'.
  */
 const PHOTOGRAPHIC_STYLE = 'realistic';
 
 const log = (message: string, error: unknown) => console.warn(`[learn] ${message}`, error);
 
 /**
- * What the Learn screen saves (spec part 2 §4, §7, §8): listen counts after each card, automatic
- * retirement at the auto threshold, spaced-repetition steps, hiding, and the menu's regenerate actions.
+ * What the Learn screen saves (docs/product/learn.md#listen-counts, docs/product/learn.md#audio-loading,
+ * docs/product/learn.md#speech-fallback): listen counts after each card, automatic retirement at the auto
+ * threshold, spaced-repetition steps, hiding, and the menu's regenerate actions.
  */
 export function useLearnActions(settings: Settings) {
   const { t } = useTranslation();

@@ -39,7 +39,7 @@ export function isKeyForPlayer(event: PlayerKeyEvent): boolean {
   return !isPress || target.closest(PRESSABLE) === null || target.closest(CARD) !== null;
 }
 
-/** Spec part 2 §2 "Keyboard": ArrowLeft, ArrowRight, and Space or Enter for play-all. */
+/** docs/product/learn.md#keyboard: ArrowLeft, ArrowRight, and Space or Enter for play-all. */
 export function useLearnKeyboard(actions: LearnKeyActions): void {
   const actionsRef = useRef(actions);
   useLayoutEffect(() => {

@@ -18,7 +18,10 @@ import { fetchWordAudio } from '../api/word-audio.api';
 let sharedClipPlayer: ReturnType<typeof createBrowserClipPlayer> | undefined;
 const clipPlayerForScreen = () => (sharedClipPlayer ??= createBrowserClipPlayer());
 
-/** Failures of audio load, listen counts and voice generation are only logged (spec part 2 §8). */
+/**
+ * Failures of audio load, listen counts and voice generation are only logged
+ * (docs/product/learn.md#speech-fallback).
+ */
 const log = (message: string, error?: unknown) => console.warn(`[learn] ${message}`, error ?? '');
 
 interface ScreenCallbacks {

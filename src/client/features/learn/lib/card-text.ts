@@ -2,7 +2,7 @@ import { stripEmoji } from '../../../../shared/text/spoken-text';
 import { highlightWord, markerSegments, type TextSegment } from '../../../lib/word-highlight';
 
 /**
- * What a card shows (spec part 2 §5 "Text display"): emoji stripped, and trailing dots from the Spanish;
+ * What a card shows (docs/product/learn.md#card): emoji stripped, and trailing dots from the Spanish;
  * words marked with `** **` in bold accent colour; without markers, the word's highlighted form (or the
  * word itself) is found by its stem, so "hablar" marks "hablamos" and "книга" marks "книгу".
  */
@@ -140,7 +140,7 @@ export function cardLines(word: CardWordText, options: CardDisplayOptions): Card
 }
 
 export const LEARN_FONT_SCALE = { min: 60, max: 150, step: 10, default: 100 } as const;
-/** The Spanish size at 100 %; the Russian is 10 points smaller (spec part 2 §2). */
+/** The Spanish size at 100 %; the Russian is 10 points smaller (docs/product/learn.md#card). */
 const SPANISH_BASE_PX = 40;
 const RUSSIAN_SMALLER_PX = 10;
 

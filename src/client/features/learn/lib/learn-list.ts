@@ -2,7 +2,7 @@ import type { WordListItem } from '../../../../shared/api/words';
 import type { PlayerWord } from '../../../lib/audio/learn-player.types';
 
 /**
- * The words a Learn session goes through (spec part 2 §4 "Learn word list"): the active, non-hidden
+ * The words a Learn session goes through (docs/product/learn.md#word-list): the active, non-hidden
  * words plus the due spaced-repetition words, each once, in the server's order. When the navigation bar
  * asked for it (sortWordsOnNextLearn), the least listened come first; the sort is stable, so equal counts
  * keep their order.

@@ -1,7 +1,7 @@
 /**
- * What a card played through saves (spec part 2 §4 "Word states"), given the word with the listen the
- * player has just counted: the new count, and whether an active word reached the auto threshold and is
- * retired (isActive false, which starts its spaced repetition). A word already retired (a due
+ * What a card played through saves (docs/product/learn.md#auto-hide-thresholds), given the word with the
+ * listen the player has just counted: the new count, and whether an active word reached the auto threshold
+ * and is retired (isActive false, which starts its spaced repetition). A word already retired (a due
  * spaced-repetition word) stays so.
  */
 export function afterCardPlayed(

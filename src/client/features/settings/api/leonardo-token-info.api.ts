@@ -4,7 +4,10 @@ import type { Settings } from '../../../../shared/api/settings';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** An empty body asks about the learner's saved key, which the browser never holds (DESIGN D4). */
+/**
+ * An empty body asks about the learner's saved key, which the browser never holds
+ * (docs/product/providers.md#keys).
+ */
 export function fetchLeonardoTokenInfo(signal?: AbortSignal) {
   return apiClient.post(providerPaths.leonardoTokenInfo, leonardoTokenInfoResponseSchema, {
     body: {},

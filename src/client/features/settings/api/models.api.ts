@@ -13,7 +13,8 @@ type KeyIdentity = Pick<Settings, 'hasOpenaiApiKey' | 'openaiApiKeyHint' | 'open
 
 /**
  * Keyed by what identifies the saved key (its masked hint and endpoint), so a new key loads a new list
- * (spec part 2 §4 "Model list") while the key itself never reaches the browser (DESIGN D4).
+ * (docs/product/settings.md#key-check) while the key itself never reaches the browser
+ * (docs/product/providers.md#keys).
  */
 export const modelsQueryOptions = ({ hasOpenaiApiKey, openaiApiKeyHint, openaiBaseUrl }: KeyIdentity) =>
   queryOptions({

@@ -8,10 +8,13 @@ import {
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** Only OpenAI takes a base URL (DESIGN D6). */
+/** Only OpenAI takes a base URL (docs/product/providers.md#openai-compatible-endpoint). */
 export type ValidateElevenlabsKeyRequest = Pick<z.input<typeof validateKeyRequestSchema>, 'apiKey'>;
 
-/** The server checks the key with the provider and, when valid, saves it encrypted (DESIGN D4). */
+/**
+ * The server checks the key with the provider and, when valid, saves it encrypted
+ * (docs/product/providers.md#keys).
+ */
 export function validateElevenlabsKey(body: ValidateElevenlabsKeyRequest) {
   return apiClient.post(providerPaths.validateElevenlabsKey, validateKeyResponseSchema, { body });
 }

@@ -8,10 +8,13 @@ import {
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** Only OpenAI takes a base URL (DESIGN D6). */
+/** Only OpenAI takes a base URL (docs/product/providers.md#openai-compatible-endpoint). */
 export type ValidateLeonardoKeyRequest = Pick<z.input<typeof validateKeyRequestSchema>, 'apiKey'>;
 
-/** The server checks the key with the provider and, when valid, saves it encrypted (DESIGN D4). */
+/**
+ * The server checks the key with the provider and, when valid, saves it encrypted
+ * (docs/product/providers.md#keys).
+ */
 export function validateLeonardoKey(body: ValidateLeonardoKeyRequest) {
   return apiClient.post(providerPaths.validateLeonardoKey, validateKeyResponseSchema, { body });
 }
@@ -22,7 +25,7 @@ export function useValidateLeonardoKey() {
     mutationFn: validateLeonardoKey,
     onSuccess: async ({ valid }) => {
       if (!valid) return;
-      // The token balance is fetched again for the new key (spec part 2 §4 "Key validity").
+      // The token balance is fetched again for the new key (docs/product/settings.md#key-check).
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.settings }),
         queryClient.invalidateQueries({ queryKey: queryKeys.providers.leonardoTokenInfo }),

@@ -10,7 +10,10 @@ import { queryKeys } from '../../../lib/query-keys';
 
 export type ValidateOpenaiKeyRequest = z.input<typeof validateKeyRequestSchema>;
 
-/** The server checks the key with the provider and, when valid, saves it encrypted (DESIGN D4). */
+/**
+ * The server checks the key with the provider and, when valid, saves it encrypted
+ * (docs/product/providers.md#keys).
+ */
 export function validateOpenaiKey(body: ValidateOpenaiKeyRequest) {
   return apiClient.post(providerPaths.validateOpenaiKey, validateKeyResponseSchema, { body });
 }

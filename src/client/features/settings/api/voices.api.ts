@@ -3,7 +3,10 @@ import { providerPaths, voicesResponseSchema } from '../../../../shared/api/prov
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** Every voice the learner can choose: ElevenLabs, OpenAI and the built-in offline ones (DESIGN D5). */
+/**
+ * Every voice the learner can choose: ElevenLabs, OpenAI and the built-in offline ones
+ * (docs/product/providers.md#built-in-voices).
+ */
 export function fetchVoices(signal?: AbortSignal) {
   return apiClient.get(providerPaths.voices, voicesResponseSchema, { signal });
 }

@@ -7,7 +7,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Textarea } from '../../../ui/textarea.component';
 import { useUpdateSettings } from '../../../lib/api/update-settings.api';
 
-/** Spec part 2 §3: phrase difficulty as a vocabulary size in words. */
+/** docs/product/settings.md#api-tab: phrase difficulty as a vocabulary size in words. */
 export const VOCABULARY_LEVELS = [
   200, 400, 600, 800, 1000, 1500, 2000, 2500, 3000, 3500, 4000, 4500, 5000,
 ] as const;

@@ -7,7 +7,7 @@ import { Label } from '../../../ui/label.component';
 import { toast } from '../../../ui/toast-store';
 import { KeyInvalidNotice } from './key-invalid-notice.component';
 
-/** Spec part 2 §4 "Key validity": unknown until checked here, then valid or invalid. */
+/** docs/product/settings.md#key-check: unknown until checked here, then valid or invalid. */
 export type KeyStatus = 'unknown' | 'valid' | 'invalid';
 
 interface ApiKeyFieldProps {
@@ -15,7 +15,10 @@ interface ApiKeyFieldProps {
   providerName: string;
   label: string;
   hasKey: boolean;
-  /** The saved key, masked (`sk-…9fA2`); the key itself never reaches the browser (DESIGN D4). */
+  /**
+   * The saved key, masked (`sk-…9fA2`); the key itself never reaches the browser
+   * (docs/product/providers.md#keys).
+   */
   hint: string | null;
   /** Asks the server to check the key; it saves a valid one itself. */
   check: (apiKey: string) => Promise<{ valid: boolean }>;

@@ -5,7 +5,7 @@ import type { Settings } from '../../../../shared/api/settings';
 import { Button } from '../../../ui/button.component';
 import { useLeonardoTokenInfo } from '../api/leonardo-token-info.api';
 
-/** Spec part 2 §5: below this many API tokens the learner is warned. */
+/** docs/product/settings.md#api-tab: below this many API tokens the learner is warned. */
 export const LOW_LEONARDO_TOKENS = 5;
 
 const numberFormat = new Intl.NumberFormat('ru-RU');

@@ -21,7 +21,10 @@ import { toast } from '../../../ui/toast-store';
 import { useForceCacheRefresh } from '../api/force-cache-refresh.api';
 import { useRegenerateAllRussianAudio } from '../api/regenerate-all-russian-audio.api';
 
-/** Spec part 2 §9: the page reloads 1 s after a cache refresh, long enough to read the toast. */
+/**
+ * docs/product/settings.md#cache-refresh: the page reloads 1 s after a cache refresh, long enough to read the
+ * toast.
+ */
 export const CACHE_REFRESH_RELOAD_DELAY_MS = 1000;
 
 /** Cache refresh and mass Russian audio regeneration. */

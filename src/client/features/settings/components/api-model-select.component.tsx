@@ -12,7 +12,7 @@ import { useUpdateSettings } from '../../../lib/api/update-settings.api';
 
 /**
  * The language model to use (settings.openaiModel). The list loads from the learner's endpoint once a key
- * is saved; an empty or failed list falls back to the spec's two models (spec part 2 §8).
+ * is saved; an empty or failed list falls back to the spec's two models (docs/product/settings.md#api-tab).
  */
 export function ApiModelSelect({ settings }: { settings: Settings }) {
   const { t } = useTranslation();

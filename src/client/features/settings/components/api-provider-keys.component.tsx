@@ -33,7 +33,10 @@ function parseBaseUrl(draft: string): { isValid: boolean; baseUrl: string | null
   return parsed.success ? { isValid: true, baseUrl: parsed.data ?? null } : { isValid: false, baseUrl: null };
 }
 
-/** Language model: key, optional OpenAI-compatible endpoint (DESIGN D6) and the model to use. */
+/**
+ * Language model: key, optional OpenAI-compatible endpoint
+ * (docs/product/providers.md#openai-compatible-endpoint) and the model to use.
+ */
 export function ApiOpenaiCard({ settings }: { settings: Settings }) {
   const { t } = useTranslation();
   const validate = useValidateOpenaiKey();
@@ -95,7 +98,10 @@ export function ApiOpenaiCard({ settings }: { settings: Settings }) {
   );
 }
 
-/** Speech: an ElevenLabs key; without one the built-in offline voices speak (DESIGN D5). */
+/**
+ * Speech: an ElevenLabs key; without one the built-in offline voices speak
+ * (docs/product/providers.md#built-in-voices).
+ */
 export function ApiElevenlabsCard({ settings }: { settings: Settings }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

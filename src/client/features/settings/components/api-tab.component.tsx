@@ -5,8 +5,8 @@ import { ApiElevenlabsCard, ApiLeonardoCard, ApiOpenaiCard } from './api-provide
 import { TranslationFixSection } from './translation-fix-section.component';
 
 /**
- * Settings → API (spec part 2 §2): provider keys (language model, speech, pictures), what the language
- * model writes, translation fixing and maintenance actions.
+ * Settings → API (docs/product/settings.md#api-tab): provider keys (language model, speech, pictures), what
+ * the language model writes, translation fixing and maintenance actions.
  */
 export function ApiTab({ settings }: { settings: Settings }) {
   return (

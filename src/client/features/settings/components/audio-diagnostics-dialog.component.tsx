@@ -35,7 +35,10 @@ interface AudioDiagnosticsDialogProps {
   sentencesWithoutAudio?: number | undefined;
 }
 
-/** The settings-side check of the audio setup (spec part 3 §2.4), opened from the Audio tab. */
+/**
+ * The settings-side check of the audio setup (docs/product/audiobooks.md#audio-diagnostics), opened from the
+ * Audio tab.
+ */
 export function AudioDiagnosticsDialog({ settings, sentencesWithoutAudio }: AudioDiagnosticsDialogProps) {
   const { t } = useTranslation();
   const voices = useVoices();

@@ -3,7 +3,10 @@ import { AudioDiagnosticsDialog } from './audio-diagnostics-dialog.component';
 import { AudioPlaybackOptions } from './audio-playback-options.component';
 import { AudioVoicesCard } from './audio-voices-card.component';
 
-/** Settings → Audio (spec part 2 §2): voices, intonation, autoplay, play-all loops and diagnostics. */
+/**
+ * Settings → Audio (docs/product/settings.md#audio-tab): voices, intonation, autoplay, play-all loops and
+ * diagnostics.
+ */
 export function AudioTab({ settings }: { settings: Settings }) {
   return (
     <div className="flex flex-col gap-6">

@@ -7,9 +7,9 @@ import { ImagesStylePicker } from './images-style-picker.component';
 import { SettingsSection, SettingsSelectField, SettingsSwitchField } from './settings-field.component';
 
 /**
- * The Images tab (spec part 2 §2): the 15-style catalogue, the audiobook default style and the image
- * toggles. imageFormat and lowQualityImages are "hidden settings" in the spec; they sit folded away
- * under "advanced" so the tab looks as the spec describes, yet a learner can still change them.
+ * The Images tab (docs/product/settings.md#images-tab): the 15-style catalogue, the audiobook default style
+ * and the image toggles. imageFormat and lowQualityImages are "hidden settings" in the spec; they sit folded
+ * away under "advanced" so the tab looks as the spec describes, yet a learner can still change them.
  */
 export function ImagesTab({ settings }: { settings: Settings }) {
   const { t, i18n } = useTranslation();

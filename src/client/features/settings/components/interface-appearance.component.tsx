@@ -15,7 +15,10 @@ import { SettingsSection, SettingsSelectField } from './settings-field.component
 
 const SWATCH_CLASS = 'block size-6 rounded-full border border-foreground/30 shadow-inner';
 
-/** Theme, font size, colour scheme, font colour and interface language (spec part 2 §2–§3). */
+/**
+ * Theme, font size, colour scheme, font colour and interface language
+ * (docs/product/settings.md#interface-tab, docs/product/settings.md#defaults).
+ */
 export function InterfaceAppearance({
   settings,
   save,
@@ -41,7 +44,7 @@ export function InterfaceAppearance({
           }))}
           onValueChange={(theme) => save({ theme })}
         />
-        {/* The language lives in this browser only (spec part 1 §1), so it is not a saved setting. */}
+        {/* The language lives in this browser only (docs/product/overview.md#who-uses-it), so it is not a saved setting. */}
         <SettingsSelectField
           label={t('language.label')}
           value={language}

@@ -5,7 +5,10 @@ import { InterfaceBilingual } from './interface-bilingual.component';
 import { InterfaceDisplay } from './interface-display.component';
 import { InterfaceThresholds } from './interface-thresholds.component';
 
-/** The Interface tab (spec part 2 §2): every control saves itself at once with a partial update. */
+/**
+ * The Interface tab (docs/product/settings.md#interface-tab): every control saves itself at once with a
+ * partial update.
+ */
 export function InterfaceTab({ settings }: { settings: Settings }) {
   const { mutate } = useUpdateSettings();
   const save = (update: SettingsUpdate) => mutate(update);

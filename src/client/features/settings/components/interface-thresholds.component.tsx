@@ -31,7 +31,10 @@ function toSettingsUpdate(changed: Partial<ListenThresholds>): SettingsUpdate {
   return update;
 }
 
-/** Warning, safe and auto listen counts; picking one may move the others (spec part 2 §4). */
+/**
+ * Warning, safe and auto listen counts; picking one may move the others
+ * (docs/product/settings.md#listen-thresholds).
+ */
 export function InterfaceThresholds({
   settings,
   save,

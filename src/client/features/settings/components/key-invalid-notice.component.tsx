@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CircleX } from 'lucide-react';
 
-/** The red notice with the fix steps that follows a rejected key (spec part 2 §8). */
+/** The red notice with the fix steps that follows a rejected key (docs/product/settings.md#key-check). */
 export function KeyInvalidNotice({ providerName }: { providerName: string }) {
   const { t } = useTranslation();
   return (

@@ -30,7 +30,7 @@ import {
 const SOCKET_WAIT_MS = 5000;
 
 /**
- * Re-translating every word with the language model (spec part 2 §4 "Translation regeneration"): start,
+ * Re-translating every word with the language model (docs/product/settings.md#translation-fix): start,
  * stop, a progress bar fed over `/ws`, and the newest corrections. The run is followed with `useJob`; its
  * own messages (counters, corrections, errors, summary) are folded into the job's entry.
  */

@@ -51,7 +51,8 @@ export function VoicePreviewButton({ voiceId, voiceName, language, isDisabled }:
       playing.current = { audio, untrack: trackDetachedMedia(audio) };
       audio.addEventListener('ended', stop, { once: true });
       await audio.play();
-      // DESIGN D5: a voice whose provider has no key is spoken by a built-in voice; say so.
+      // docs/product/providers.md#built-in-voices: a voice whose provider has no key is spoken by a built-in
+      // voice; say so.
       if (answer.voiceId !== voiceId) toast({ description: t('settingsProviders.audio.previewSubstituted') });
     } catch {
       stop();

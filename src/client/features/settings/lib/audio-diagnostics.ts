@@ -3,8 +3,9 @@ import type { Settings } from '../../../../shared/api/settings';
 import { voiceProviderOf, type VoiceProvider } from './voice-filters';
 
 /**
- * The settings-side audio diagnostics (spec part 3 §2.4), adjusted by DESIGN D5: built-in offline voices
- * speak without any key, so a missing speech key is only a fault when no offline voice is chosen.
+ * The settings-side audio diagnostics (docs/product/audiobooks.md#audio-diagnostics), adjusted by
+ * docs/product/providers.md#built-in-voices: built-in offline voices speak without any key, so a missing
+ * speech key is only a fault when no offline voice is chosen.
  */
 
 export type DiagnosticSeverity = 'ok' | 'info' | 'warning' | 'error';

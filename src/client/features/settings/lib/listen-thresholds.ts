@@ -1,6 +1,6 @@
 /**
  * Listen-count thresholds of the Settings screen and how changing one moves the others
- * (spec part 2 §4 "Listen-threshold coupling", §5 threshold options).
+ * (docs/product/settings.md#listen-thresholds threshold options).
  *
  * How the spec's three sentences are read here:
  *
@@ -39,7 +39,7 @@ export interface ListenThresholds {
 
 export const THRESHOLD_STEP = 10;
 
-/** Inclusive bounds of each selector's options (spec part 2 §5). */
+/** Inclusive bounds of each selector's options (docs/product/settings.md#listen-thresholds). */
 export const THRESHOLD_RANGES: Readonly<Record<ThresholdField, { min: number; max: number }>> = {
   warning: { min: 10, max: 50 },
   safe: { min: 20, max: 80 },

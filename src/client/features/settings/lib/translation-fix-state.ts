@@ -6,7 +6,7 @@ import type { JobDetailsRule, JobSnapshot } from '../../../lib/jobs/job-state';
 /** The translation fix runs as a job of this kind; its `jobProgress` messages carry the kind. */
 export const TRANSLATION_FIX_JOB_KIND = 'regenerate-translations';
 
-/** Spec part 2 §9: the last 10 corrections are kept, 5 are shown, newest first. */
+/** docs/product/settings.md#translation-fix: the last 10 corrections are kept, 5 are shown, newest first. */
 export const CORRECTIONS_KEPT = 10;
 export const CORRECTIONS_SHOWN = 5;
 

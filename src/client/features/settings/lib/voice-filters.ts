@@ -1,7 +1,8 @@
 import type { Voice } from '../../../../shared/api/providers';
 
 /**
- * Which voices the Audio tab offers for Spanish and for Russian (spec part 2 §5, DESIGN D5).
+ * Which voices the Audio tab offers for Spanish and for Russian (docs/product/settings.md#voice-filters,
+ * docs/product/providers.md#built-in-voices).
  * `/api/elevenlabs/voices` lists ElevenLabs voices, OpenAI voices (`provider: 'openai'`, multilingual)
  * and the built-in offline voices (`offline: 'true'`, `provider: 'builtin'`, `language: 'es' | 'ru'`).
  */
@@ -204,7 +205,7 @@ export function spanishVoiceSlots(spanishVoices: readonly string[]): [string | n
 
 /**
  * The list to save after choosing `voiceId` (or NO_VOICE / null) for a slot. Empty entries are dropped
- * (spec part 2 §5), so clearing the main voice makes the second one the main one.
+ * (docs/product/settings.md#voice-filters), so clearing the main voice makes the second one the main one.
  */
 export function withSpanishVoice(
   spanishVoices: readonly string[],

@@ -2,8 +2,9 @@ import { Fragment } from 'react';
 import { markerSegments } from '../../../lib/word-highlight';
 
 /**
- * Example sentences mark the learnt word with `** **` (DESIGN §4); the marked part is shown in bold
- * instead of printing the asterisks.
+ * Example sentences mark the learnt word with `** **`
+ * (docs/product/upload.md#translation-analysis-and-examples); the marked part is shown in bold instead of
+ * printing the asterisks.
  */
 export function HighlightedText({ text }: { text: string }) {
   const segments = markerSegments(text);

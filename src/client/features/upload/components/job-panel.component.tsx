@@ -36,8 +36,8 @@ interface JobPanelProps {
 
 /**
  * The job's status, fixed at the bottom right on every width (full width on a phone, above the tab bar):
- * cancel while the job runs, close once it ended (spec part 1 §4: cancel only while processing, close on
- * the three ends).
+ * cancel while the job runs, close once it ended (docs/product/jobs.md#cancellation: cancel only while
+ * processing, close on the three ends).
  */
 export function JobPanel({ job, socketState, isCancelling, onCancel, onClose }: JobPanelProps) {
   const { t } = useTranslation();

@@ -21,7 +21,10 @@ const STATUS_CLASSES: Record<StageStatus, string> = {
   'not-started': 'text-muted-foreground',
 };
 
-/** The ten stages of DESIGN §4 with completed / total and a status icon each, then the final stage line. */
+/**
+ * The ten stages of docs/product/upload.md#stages with completed / total and a status icon each, then the
+ * final stage line.
+ */
 export function StageMonitor({ job }: { job: UploadJob | null }) {
   const { t } = useTranslation();
   const titleId = useId();

@@ -9,8 +9,8 @@ import { currentStageOf } from '../lib/upload-stages';
 import { lookupTranslation, type TranslationLookup } from '../lib/upload-text';
 
 /**
- * While the job runs (spec part 1 "Upload screen"): word index of total, a bar, the stage and its hint,
- * the word being processed with its translation, and the time the rest should take.
+ * While the job runs (docs/product/upload.md#upload-screen): word index of total, a bar, the stage and its
+ * hint, the word being processed with its translation, and the time the rest should take.
  */
 export function UploadProgress({ job, lookup }: { job: UploadJob; lookup: TranslationLookup }) {
   const { t } = useTranslation();

@@ -15,10 +15,13 @@ import {
 } from '../lib/upload-job-storage';
 import { wordStats } from '../lib/upload-job-state';
 
-/** Spec part 1 §4: the reset flag is removed 100 ms after it has been applied. */
+/** docs/product/upload.md#upload-screen: the reset flag is removed 100 ms after it has been applied. */
 const RESET_FLAG_LIFETIME_MS = 100;
 
-/** Counters are shown in the Russian format whatever the interface language (spec part 1 "Upload screen"). */
+/**
+ * Counters are shown in the Russian format whatever the interface language
+ * (docs/product/upload.md#upload-screen).
+ */
 const formatCount = (value: number) => value.toLocaleString('ru-RU');
 
 /** Total, hidden, studying and listened, from the learner's word list, with the listen-counter reset. */

@@ -23,7 +23,10 @@ import {
   translationLookupFromText,
 } from '../lib/upload-text';
 
-/** The upload style when the learner's settings have not loaded (spec part 1 §7: default sketch). */
+/**
+ * The upload style when the learner's settings have not loaded (docs/product/upload.md#upload-screen: default
+ * sketch).
+ */
 const DEFAULT_UPLOAD_IMAGE_STYLE = 'sketch';
 
 const emptyLookup: TranslationLookup = new Map();

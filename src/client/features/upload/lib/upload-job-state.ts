@@ -30,7 +30,10 @@ export function wordsDone(progress: Pick<JobProgress, 'processed' | 'failed'>): 
   return Math.max(0, progress.processed) + Math.max(0, progress.failed);
 }
 
-/** Whole percent, clamped to 0–100 (spec part 1 §5); a finished job with nothing to do is at 100. */
+/**
+ * Whole percent, clamped to 0–100 (docs/product/overview.md#home-and-progress); a finished job with nothing
+ * to do is at 100.
+ */
 export function jobPercent(job: {
   status: JobStatus;
   progress: Pick<JobProgress, 'total' | 'processed' | 'failed'>;
@@ -64,7 +67,9 @@ export interface UploadSummary {
   activeDuplicates: number;
   inactiveDuplicates: number;
   errors: number;
-  /** The completion message turns destructive when nothing was added (spec part 1 "Upload screen"). */
+  /**
+   * The completion message turns destructive when nothing was added (docs/product/upload.md#upload-screen).
+   */
   isNothingAdded: boolean;
 }
 
@@ -103,7 +108,10 @@ export interface WordStats {
   listened: number;
 }
 
-/** The statistics block: hidden means isActive false (spec part 1 §4); listened sums the listen counts. */
+/**
+ * The statistics block: hidden means isActive false (docs/product/dictionary.md#hidden-words); listened sums
+ * the listen counts.
+ */
 export function wordStats(words: readonly { isActive: boolean; listenCount: number }[]): WordStats {
   let hidden = 0;
   let listened = 0;

@@ -15,7 +15,10 @@ export function clearStoredUploadJob(storage?: KeyValueStorage): void {
   removeStorage(STORAGE_KEYS.uploadJob, storage);
 }
 
-/** Spec part 1 §4: after a reset the listened counter shows 0 while the word list catches up. */
+/**
+ * docs/product/upload.md#upload-screen: after a reset the listened counter shows 0 while the word list
+ * catches up.
+ */
 export function markListenCountReset(storage?: KeyValueStorage): void {
   writeStorage(STORAGE_KEYS.sessionListenCountReset, 'true', storage);
 }

@@ -1,7 +1,7 @@
 import { UPLOAD_STAGES, type UploadStage } from '../../../../shared/api/uploads';
 import { isJobActive, type JobStatus } from '../../../lib/job-status';
 
-/** The four icons of the monitoring table (spec part 1 "Upload screen"). */
+/** The four icons of the monitoring table (docs/product/upload.md#upload-screen). */
 export type StageStatus = 'done' | 'running' | 'waiting' | 'not-started';
 
 export interface StageCount {

@@ -7,8 +7,9 @@ import { parseWordLines } from '../../../../shared/text/word-lines';
 const KEYCAP = /[0-9#*]\uFE0F?\u20E3/gu;
 
 /**
- * Spec part 1 §5: emoji are stripped before sending. Line by line and nothing else, so the line numbers the
- * server reports in its errors are the lines the learner sees, and tabs (a separator) survive.
+ * docs/product/upload.md#upload-screen: emoji are stripped before sending. Line by line and nothing else, so
+ * the line numbers the server reports in its errors are the lines the learner sees, and tabs (a separator)
+ * survive.
  */
 export function stripEmojiFromText(text: string): string {
   return text
@@ -22,7 +23,7 @@ export function stripEmojiFromText(text: string): string {
     .join('\n');
 }
 
-/** The button's rule (spec part 1 "Upload screen"): nothing but whitespace is not a submission. */
+/** The button's rule (docs/product/upload.md#upload-screen): nothing but whitespace is not a submission. */
 export function hasText(text: string): boolean {
   return text.trim().length > 0;
 }
@@ -48,7 +49,7 @@ export function parseWordLine(rawLine: string): ParsedWordLine | null {
   return entry ? { spanish: entry.spanish, russian: entry.russian } : null;
 }
 
-/** The server's duplicate key (DESIGN D8): "el perro" and "perro" are one word. */
+/** The server's duplicate key (docs/product/upload.md#duplicate-key): "el perro" and "perro" are one word. */
 export const wordLookupKey = duplicateKeyOf;
 
 export type TranslationLookup = ReadonlyMap<string, string>;
