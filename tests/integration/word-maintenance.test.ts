@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { uploadJobs, words } from '../../src/server/db/schema';
+import { jobSchema } from '../../src/shared/api/jobs';
 import { type TestApp, buildTestApp, registerUser, type TestUser } from '../support/build-test-app';
 import { type FakeProviders, startFakeProviders } from '../support/fake-providers/fake-provider-server';
 import { connectRealtime, isType } from '../support/realtime-client';
@@ -17,6 +18,8 @@ const seedWords = async (user: TestUser, pairs: Array<[string, string]>) => {
 };
 const post = (user: TestUser, url: string) =>
   testApp.app.inject({ method: 'POST', url, headers: { cookie: user.cookie } });
+const get = (user: TestUser | null, url: string) =>
+  testApp.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });
 const wordsOf = (user: TestUser) =>
   testApp.database.db.select().from(words).where(eq(words.userId, user.id)).orderBy(words.id);
 
@@ -104,6 +107,18 @@ describe('translation fix', () => {
     expect(complete.summary.isStopped).toBe(true);
     const [job] = await testApp.database.db.select().from(uploadJobs).where(eq(uploadJobs.id, jobId));
     expect(job?.status).toBe('cancelled');
+    // The one status call every screen follows a job by reads the stopped run with its kind's results.
+    await socket.waitFor(
+      (message): message is Extract<typeof message, { type: 'jobStatus' }> =>
+        message.type === 'jobStatus' && message.jobId === jobId && message.status === 'cancelled',
+    );
+    const followed = jobSchema.parse((await get(ana, `/api/jobs/${jobId}`)).json());
+    expect(followed).toMatchObject({
+      kind: 'regenerate-translations',
+      status: 'cancelled',
+      results: { isStopped: true },
+      error: null,
+    });
     expect((await post(ana, '/api/words/stop-translation-fix')).json()).toEqual({ stopped: false });
     socket.close();
   });
@@ -144,6 +159,21 @@ describe('Russian audio and counters', () => {
       30_000,
     );
     expect(done.progress).toMatchObject({ total: 1, processed: 1, failed: 0 });
+    const followed = await get(boris, `/api/jobs/${started.jobId}`);
+    expect(jobSchema.parse(followed.json())).toEqual({
+      jobId: started.jobId,
+      kind: 'regenerate-all-russian-audio',
+      status: 'completed',
+      progress: expect.objectContaining({ total: 1, processed: 1, failed: 0 }),
+      results: { totalWords: 1, regenerated: 1, failed: 0 },
+      error: null,
+    });
+    // Another learner's job, a name that is no job id, and no session: nothing to read.
+    const ana = await anaWithKey();
+    expect((await get(ana, `/api/jobs/${started.jobId}`)).json()).toMatchObject({ code: 'job_not_found' });
+    expect((await get(ana, `/api/jobs/${started.jobId}`)).statusCode).toBe(404);
+    expect((await get(ana, '/api/jobs/not-a-job')).statusCode).toBe(404);
+    expect((await get(null, `/api/jobs/${started.jobId}`)).statusCode).toBe(401);
     const [word] = await wordsOf(boris);
     expect(word?.russianAudioData).toMatch(/^\/media\/[0-9a-f]{64}\.mp3$/);
     socket.close();
