@@ -1,17 +1,17 @@
 import type { CodedError } from '../../shared/api/errors';
 import {
-  PROVIDER_ERROR_MESSAGES_RU,
-  PROVIDER_NAMES_RU,
-  type ProviderLabel,
-} from '../../shared/catalogs/provider-errors';
-import {
   MAX_WORD_LINE_LENGTH,
   type RejectReasonCode,
   WORD_LINE_REJECT_REASONS,
 } from '../../shared/text/word-lines';
 import { WordNotAnalysedError } from '../modules/enrichment/word-analysis.step';
-import { PROVIDER_ERROR_CODES, ProviderError } from '../providers/provider-error';
+import { PROVIDER_ERROR_CODES, ProviderError, providerFailure } from '../providers/provider-error';
 import { UnreadableJobDataError } from './job-data';
+import {
+  LEGACY_PROVIDER_NAMES,
+  LEGACY_PROVIDER_SENTENCES,
+  type LegacyProviderName,
+} from './legacy-sentences';
 
 /**
  * How a job words a failure: as a code the client renders (docs/product/errors.md), never as a sentence.
@@ -57,14 +57,12 @@ export const rejectedLineFailure = (reason: RejectReasonCode): CodedError => ({
   ...(reason === 'too-long' ? { params: { max: MAX_WORD_LINE_LENGTH } } : {}),
 });
 
-export const providerFailure = (error: ProviderError): CodedError => ({
-  code: error.code,
-  params: { provider: error.provider },
-});
-
 /** Any error a step met, as the code the learner reads; the details of an unexpected one go to the log. */
 export function failureOf(error: unknown): CodedError {
-  if (error instanceof ProviderError) return providerFailure(error);
+  if (error instanceof ProviderError) {
+    const { code, params } = providerFailure(error);
+    return { code, params };
+  }
   if (error instanceof JobFailure) return error.failure;
   if (error instanceof WordNotAnalysedError) return { code: JOB_ERROR_CODES.wordNotAnalysed };
   if (error instanceof UnreadableJobDataError) return { code: JOB_ERROR_CODES.dataUnreadable };
@@ -100,8 +98,8 @@ const LEGACY_SENTENCES: ReadonlyMap<string, CodedError> = new Map<string, CodedE
     rejectedLineFailure(reason),
   ]),
   ...PROVIDER_ERROR_CODES.flatMap((code) =>
-    (Object.keys(PROVIDER_NAMES_RU) as ProviderLabel[]).map((provider): [string, CodedError] => [
-      PROVIDER_ERROR_MESSAGES_RU[code](PROVIDER_NAMES_RU[provider]),
+    (Object.keys(LEGACY_PROVIDER_NAMES) as LegacyProviderName[]).map((provider): [string, CodedError] => [
+      LEGACY_PROVIDER_SENTENCES[code](LEGACY_PROVIDER_NAMES[provider]),
       { code, params: { provider } },
     ]),
   ),

@@ -1,5 +1,3 @@
-import { PROVIDER_ERROR_MESSAGES_RU, PROVIDER_NAMES_RU } from '../../shared/catalogs/provider-errors';
-
 /**
  * What went wrong with an AI provider, in terms the learner can act on. Adapters map every HTTP status,
  * error body and timeout to one of these; services and routes never look at provider responses.
@@ -70,14 +68,3 @@ export const providerFailure = (error: ProviderError) => ({
   params: { provider: error.provider },
   message: `${error.provider}: ${error.code}`,
 });
-
-/**
- * The Russian sentence for a provider failure. Only job results still store sentences; HTTP answers
- * carry the code (providerErrorCoded). Goes once job results carry codes too (docs/product/errors.md).
- */
-export function describeProviderError(error: ProviderError): { status: number; message: string } {
-  return {
-    status: PROVIDER_ERROR_STATUS[error.code],
-    message: PROVIDER_ERROR_MESSAGES_RU[error.code](PROVIDER_NAMES_RU[error.provider]),
-  };
-}

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { validateKeyRequestSchema } from '../../../../shared/api/providers';
 import type { ProviderKeyField, Settings } from '../../../../shared/api/settings';
-import { PROVIDER_NAMES_RU } from '../../../../shared/catalogs/provider-errors';
 import { queryKeys } from '../../../lib/query-keys';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card.component';
 import { Input } from '../../../ui/input.component';
@@ -54,7 +53,7 @@ export function ApiOpenaiCard({ settings }: { settings: Settings }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         <ApiKeyField
-          providerName={PROVIDER_NAMES_RU.openai}
+          providerName={t('errors.providers.openai')}
           label={t('settingsProviders.keys.openaiLabel')}
           hasKey={settings.hasOpenaiApiKey}
           hint={settings.openaiApiKeyHint}
@@ -119,7 +118,7 @@ export function ApiElevenlabsCard({ settings }: { settings: Settings }) {
       </CardHeader>
       <CardContent>
         <ApiKeyField
-          providerName={PROVIDER_NAMES_RU.elevenlabs}
+          providerName={t('errors.providers.elevenlabs')}
           label={t('settingsProviders.keys.elevenlabsLabel')}
           hasKey={settings.hasElevenlabsApiKey}
           hint={settings.elevenlabsApiKeyHint}
@@ -147,7 +146,7 @@ export function ApiLeonardoCard({ settings }: { settings: Settings }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         <ApiKeyField
-          providerName={PROVIDER_NAMES_RU.leonardo}
+          providerName={t('errors.providers.leonardo')}
           label={t('settingsProviders.keys.leonardoLabel')}
           hasKey={settings.hasLeonardoApiKey}
           hint={settings.leonardoApiKeyHint}

@@ -1,17 +1,17 @@
 /**
- * What the learner is told when an AI provider fails, by error code (server ProviderError codes). HTTP
- * answers no longer use these (the client renders `errors.<code>`); job results still do until they
- * carry codes.
+ * The Russian sentences versions before errors became codes (docs/product/errors.md) stored in job rows
+ * for provider failures: kept only so that such a row reads back as its code (job-failure.ts). Nothing
+ * sends these to a learner any more; the client has its own catalogue.
  */
-export const PROVIDER_NAMES_RU = {
+export const LEGACY_PROVIDER_NAMES = {
   openai: 'OpenAI',
   elevenlabs: 'ElevenLabs',
   leonardo: 'Leonardo',
   builtin: 'Встроенный генератор',
 } as const;
-export type ProviderLabel = keyof typeof PROVIDER_NAMES_RU;
+export type LegacyProviderName = keyof typeof LEGACY_PROVIDER_NAMES;
 
-export const PROVIDER_ERROR_MESSAGES_RU = {
+export const LEGACY_PROVIDER_SENTENCES = {
   provider_invalid_key: (provider: string) =>
     `Ключ ${provider} недействителен. Введите новый ключ в Настройках и нажмите «Применить».`,
   provider_quota_exhausted: (provider: string) =>
