@@ -79,8 +79,8 @@ export const deleteWordsRequestSchema = z.object({
   wordIds: z.array(z.number().int().positive()).min(1).max(10000),
 });
 /**
- * `deleted` counts only the learner's own words among the ids; `message` is shown as is
- * (docs/product/dictionary.md#select-mode).
+ * `deleted` counts only the learner's own words among the ids. `message` is the original API's Russian
+ * summary, kept for its clients; this client words the count itself (docs/product/errors.md).
  */
 export const deleteWordsResponseSchema = z.object({ deleted: z.number().int(), message: z.string() });
 

@@ -93,24 +93,19 @@ export function useWordActions() {
   /** Resolves true when every word went. */
   const deleteMany = async (wordIds: readonly number[]): Promise<boolean> => {
     let deleted = 0;
-    const messages: string[] = [];
     try {
       for (let start = 0; start < wordIds.length; start += DELETE_CHUNK_SIZE) {
         const chunk = wordIds.slice(start, start + DELETE_CHUNK_SIZE);
         const answer = await deleteWords(chunk);
         deleted += answer.deleted;
-        messages.push(answer.message);
         cache.removeWords(chunk);
       }
       cache.refreshSpacedRepetition();
       toast({
         title: t('dictionary.toasts.deletedTitle'),
-        // docs/product/dictionary.md#select-mode: the answer's message is shown; several chunks are summed up
-        // instead.
-        description:
-          messages.length === 1 && messages[0]
-            ? messages[0]
-            : t('dictionary.toasts.deletedDescription', { count: deleted }),
+        // The server's `message` says the same in Russian; the catalogue says it in the learner's language
+        // (docs/product/errors.md), and sums up the chunks of a long selection.
+        description: t('dictionary.toasts.deletedDescription', { count: deleted }),
       });
       return true;
     } catch (error) {
