@@ -256,7 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   purgeTimer.unref();
   app.addHook('onClose', async () => clearInterval(purgeTimer));
 
-  // Jobs a stopped or crashed server left unfinished carry on (docs/product/jobs.md#resume).
+  // Jobs a stopped or crashed server left unfinished carry on (docs/product/jobs.md#interruption-and-resume).
   await jobRuntime.resumeUnfinished();
 
   const clientDir = deps.clientDir === undefined ? defaultClientDir : deps.clientDir;

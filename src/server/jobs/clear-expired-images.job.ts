@@ -20,7 +20,7 @@ const LINK_TIMEOUT_MS = 5_000;
 const MEDIA_BATCH = 500;
 
 /**
- * Dictionary → clear expired images (docs/product/dictionary.md#maintenance): picture references whose `/media` object is gone (or
+ * Dictionary → clear expired images (docs/product/dictionary.md#maintenance-actions): picture references whose `/media` object is gone (or
  * not this learner's), or whose external link no longer loads, are dropped from the learner's words and
  * library. data: URLs carry their picture with them and always stay.
  */

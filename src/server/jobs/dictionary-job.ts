@@ -5,7 +5,7 @@ import { codeOfLegacySentence, failureOf, isFatalFailure } from './job-failure';
 import type { JobContext, JobDefinition } from './job-runtime';
 
 /**
- * What the five dictionary jobs share (docs/product/jobs.md#dictionary-jobs): their stored data, and the
+ * What the five dictionary jobs share (docs/product/jobs.md#kinds): their stored data, and the
  * tally of a run — counts, per-word errors as codes, progress with the checkpoint, and the fatal stop.
  */
 

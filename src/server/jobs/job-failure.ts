@@ -71,7 +71,7 @@ export function failureOf(error: unknown): CodedError {
 
 /**
  * A wrong key or an empty account: every next word would fail the same way, so the job stops and fails
- * with it (docs/product/providers.md#errors). Other provider failures stay with the word they hit.
+ * with it (docs/product/providers.md#when-a-job-stops). Other provider failures stay with the word they hit.
  */
 export const isFatalFailure = (failure: CodedError): boolean =>
   failure.code === 'provider_invalid_key' || failure.code === 'provider_quota_exhausted';

@@ -20,7 +20,7 @@ import { UPLOAD_CHUNK_SIZE, UPLOAD_PROVIDER_LIMITS } from './upload-words.job';
 type ActiveWord = Awaited<ReturnType<DictionaryRepository['listActiveWords']>>[number];
 
 /**
- * Dictionary → regenerate all phrases (docs/product/dictionary.md#maintenance): a new example sentence,
+ * Dictionary → regenerate all phrases (docs/product/dictionary.md#maintenance-actions): a new example sentence,
  * its translation and the highlighted words for every active word from the language model, then the card
  * audio for the new text. One unit is a chunk of words (one language-model request); words done before a
  * restart are skipped.

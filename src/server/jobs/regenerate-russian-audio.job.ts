@@ -17,7 +17,7 @@ const resultsData = jobData('russian audio results', russianAudioResultsSchema);
 type WordText = Awaited<ReturnType<WordMaintenanceRepository['listTexts']>>[number];
 
 /**
- * Settings → mass Russian audio regeneration (docs/product/settings.md#russian-audio): a fresh Russian
+ * Settings → mass Russian audio regeneration (docs/product/settings.md#russian-audio-regeneration): a fresh Russian
  * clip for every word in the learner's Russian voice (the example's translation when there is one, as
  * the card plays it). One unit is one word's clip; a refused key stops the job.
  */

@@ -16,7 +16,7 @@ import { UPLOAD_CHUNK_SIZE, UPLOAD_PROVIDER_LIMITS } from './upload-words.job';
 type UntaggedWord = Awaited<ReturnType<DictionaryRepository['listWordsMissingTags']>>[number];
 
 /**
- * Dictionary → update tags (docs/product/dictionary.md#maintenance): words missing CEFR, part of speech or
+ * Dictionary → update tags (docs/product/dictionary.md#maintenance-actions): words missing CEFR, part of speech or
  * theme are analysed again, with the language model when the learner has one, else with the upload's local
  * rules, which can tell the part of speech only. Tags a word already has are kept. One unit is a chunk of
  * words (one language-model request); a refused key stops the job (the failure reaches the tally as the

@@ -38,7 +38,7 @@ export const UPLOAD_PROVIDER_LIMITS = { languageModel: 4, images: 12, speech: 32
 /** Uploads of different learners run side by side; one long list never queues everyone else's. */
 const UPLOADS_AT_ONCE = 4;
 
-// ---- Stored data (docs/product/jobs.md#versions) ----
+// ---- Stored data (docs/product/jobs.md#versioned-schemas) ----
 
 const entrySchema = z.object({
   lineNumber: z.number().int(),
@@ -173,7 +173,7 @@ const recordError = (run: UploadRun, entry: UploadEntry, stage: UploadStage, fai
 };
 
 /**
- * Stage 1: duplicates against the dictionary and inside the upload (docs/product/upload.md#duplicates).
+ * Stage 1: duplicates against the dictionary and inside the upload (docs/product/upload.md#duplicate-key).
  * Answers the entries still to add; words an interrupted earlier run saved are neither.
  */
 async function findDuplicates(

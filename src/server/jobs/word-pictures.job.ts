@@ -39,7 +39,7 @@ export const createGenerateMissingImagesJob = (deps: Deps) =>
     deps.dictionary.listWordsWithoutImage(userId),
   );
 
-/** One unit is one word's picture (docs/product/dictionary.md#maintenance). */
+/** One unit is one word's picture (docs/product/dictionary.md#maintenance-actions). */
 function createWordPicturesJob(
   deps: Deps,
   kind: string,

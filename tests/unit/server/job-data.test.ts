@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { jobData, UnreadableJobDataError } from '../../../src/server/jobs/job-data';
 import { codeOfLegacySentence } from '../../../src/server/jobs/job-failure';
 
-// Stored job json and its versions (docs/product/jobs.md#versions).
+// Stored job json and its versions (docs/product/jobs.md#versioned-schemas).
 const v1 = z.object({ name: z.string() });
 const v2 = z.object({ names: z.array(z.string()) });
 const v3 = z.object({ names: z.array(z.string()), count: z.number().int() });
