@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * A job's stored json — its input, checkpoint and results — is versioned (docs/product/jobs.md#versions):
+ * A job's stored json — its input, checkpoint and results — is versioned (docs/product/jobs.md#versioned-schemas):
  * it is written as `{ v, ...value }`, a row without `v` is version 1, and each version ships a converter
  * from the one before. A job that was running across an upgrade therefore resumes, and a finished job's
  * report stays readable; only data no converter reads (a newer version, or a shape that no schema
