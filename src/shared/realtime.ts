@@ -11,6 +11,12 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
 export const JOB_STATUSES = ['pending', 'processing', 'completed', 'failed', 'cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** A job that has ended: nothing runs or reports after it (docs/product/jobs.md#job-row). */
+export const isJobFinished = (status: JobStatus): boolean =>
+  status === 'completed' || status === 'failed' || status === 'cancelled';
+export const isJobActive = (status: JobStatus): boolean => !isJobFinished(status);
 export const jobProgressSchema = z.object({
   total: z.number().int(),
   processed: z.number().int(),
@@ -28,6 +34,16 @@ export const jobProgressSchema = z.object({
     .optional(),
 });
 export type JobProgress = z.infer<typeof jobProgressSchema>;
+
+/** A job's progress before its first step: the total known at the start, nothing done, no estimate. */
+export const emptyJobProgress = (total: number): JobProgress & { stage: string } => ({
+  total,
+  processed: 0,
+  failed: 0,
+  stage: 'pending',
+  currentWord: null,
+  estimatedTimeRemaining: null,
+});
 
 const translationProgress = z.object({
   current: z.number().int(),

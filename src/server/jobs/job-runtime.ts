@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type CodedError, coded } from '../../shared/api/errors';
-import type { ServerMessage } from '../../shared/realtime';
+import { emptyJobProgress, isJobFinished, type ServerMessage } from '../../shared/realtime';
 import type { UploadJobProgress, UploadJobStatus } from '../db/schema';
 import type { RealtimeHub } from '../realtime/realtime-hub';
 import { type JobData, UnreadableJobDataError } from './job-data';
@@ -17,19 +17,6 @@ import type { JobRow, JobsRepository } from './jobs.repository';
  * outcome. Every rule below exists here once.
  */
 
-export const FINISHED_JOB_STATUSES: readonly UploadJobStatus[] = ['completed', 'failed', 'cancelled'];
-export const isFinishedStatus = (status: UploadJobStatus) => FINISHED_JOB_STATUSES.includes(status);
-
-/** A job's progress before its first step. */
-export const emptyProgress = (total: number): UploadJobProgress => ({
-  total,
-  processed: 0,
-  failed: 0,
-  stage: 'pending',
-  currentWord: null,
-  estimatedTimeRemaining: null,
-});
-
 const storedProgressSchema = z.object({
   total: z.number().int(),
   processed: z.number().int(),
@@ -44,7 +31,7 @@ const storedProgressSchema = z.object({
 
 /** Progress is only ever a display: a row whose progress does not read shows none rather than failing. */
 export const readProgress = (raw: unknown): UploadJobProgress =>
-  storedProgressSchema.safeParse(raw).data ?? emptyProgress(0);
+  storedProgressSchema.safeParse(raw).data ?? emptyJobProgress(0);
 
 /**
  * Why a whole job failed: the `error` column holds the code; rows that failed before errors became codes
@@ -189,7 +176,7 @@ export function createJobRuntime(deps: {
   async function execute(kind: string, jobId: string) {
     const row = await jobs.findById(jobId);
     // Cancelled before it started, finished by an earlier delivery, or deleted with its learner.
-    if (!row || isFinishedStatus(row.status)) return;
+    if (!row || isJobFinished(row.status)) return;
     if (running.has(jobId) || isShuttingDown()) return;
     const definition = definitions.get(kind);
     if (!definition) return;
@@ -326,7 +313,7 @@ export function createJobRuntime(deps: {
     };
     const definition = definitions.get(row.kind);
     // A checkpoint mid-run is partial; results are answered once the job is over.
-    if (!isFinishedStatus(row.status) || row.results === null || !definition) {
+    if (!isJobFinished(row.status) || row.results === null || !definition) {
       return view;
     }
     try {
@@ -356,7 +343,7 @@ export function createJobRuntime(deps: {
       if (!definition) throw new Error(`no job of kind ${kind} is defined`);
       const stored = definition.input.write(input);
       definition.input.read(stored);
-      const row = await jobs.create(userId, kind, stored, emptyProgress(total));
+      const row = await jobs.create(userId, kind, stored, emptyJobProgress(total));
       if (isRunning) await queue.send(kind, { jobId: row.id });
       return row.id;
     },

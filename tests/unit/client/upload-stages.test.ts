@@ -6,7 +6,7 @@ import {
   isUploadStage,
   type StageCount,
 } from '../../../src/client/features/upload/lib/upload-stages';
-import { isJobActive, isJobFinished } from '../../../src/client/lib/job-status';
+import { isJobActive, isJobFinished } from '../../../src/shared/realtime';
 
 const counts = (entries: Record<string, [number, number]>): StageCount[] =>
   Object.entries(entries).map(([name, [completed, total]]) => ({ name, completed, total }));

@@ -8,7 +8,7 @@ import { UploadProgress } from './components/upload-progress.component';
 import { UploadResults } from './components/upload-results.component';
 import { WordStats } from './components/word-stats.component';
 import { useUploadJob } from './hooks/upload-job.hook';
-import { isJobActive } from '../../lib/job-status';
+import { isJobActive } from '../../../shared/realtime';
 
 /**
  * The upload screen (docs/product/upload.md#upload-screen): paste or a .txt file, a background job followed

@@ -1,7 +1,12 @@
 import type { CodedError } from '../../../shared/api/errors';
 import type { Job } from '../../../shared/api/jobs';
-import type { JobProgress, ServerMessage } from '../../../shared/realtime';
-import { isJobFinished, type JobStatus } from '../job-status';
+import {
+  emptyJobProgress,
+  isJobFinished,
+  type JobProgress,
+  type JobStatus,
+  type ServerMessage,
+} from '../../../shared/realtime';
 
 /**
  * The rules of following one background job (docs/product/jobs.md), free of React: the socket and the
@@ -55,15 +60,7 @@ export function pendingJob(
     jobId,
     kind,
     status: 'pending',
-    progress: {
-      total,
-      processed: 0,
-      failed: 0,
-      stage: 'pending',
-      currentWord: null,
-      estimatedTimeRemaining: null,
-      ...(stages ? { stages } : {}),
-    },
+    progress: { ...emptyJobProgress(total), ...(stages ? { stages } : {}) },
     results: null,
     error: null,
   };

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import type { ServerMessage } from '../../../shared/realtime';
+import { isJobFinished, type ServerMessage } from '../../../shared/realtime';
 import { useRealtimeMessage } from '../hooks/realtime-message.hook';
-import { isJobFinished } from '../job-status';
 import { queryKeys } from '../query-keys';
 import { realtimeSocket } from '../realtime-socket';
 import { fetchJob, isJobGone, jobQueryOptions } from './job.api';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CircleCheck, CircleX, LoaderCircle, X } from 'lucide-react';
 import { Button } from '../../../ui/button.component';
 import { Progress } from '../../../ui/progress.component';
-import { isJobFinished } from '../../../lib/job-status';
+import { isJobFinished } from '../../../../shared/realtime';
 import { jobPercent, type TrackedJob } from '../lib/dictionary-jobs';
 
 /** The maintenance jobs' progress, above the list, each closable once it has ended. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DICTIONARY_JOB_KINDS, type DictionaryJobKind } from '../../../../shared/api/dictionary';
-import { isJobFinished } from '../../../lib/job-status';
+import { isJobFinished } from '../../../../shared/realtime';
 import { useJobs } from '../../../lib/jobs/job.hook';
 import { type JobSnapshot, pendingJob } from '../../../lib/jobs/job-state';
 import { toast } from '../../../ui/toast-store';

@@ -1,5 +1,5 @@
 import type { DictionaryJobKind } from '../../../../shared/api/dictionary';
-import type { JobStatus } from '../../../lib/job-status';
+import type { JobStatus } from '../../../../shared/realtime';
 import type { JobSnapshot } from '../../../lib/jobs/job-state';
 
 /** A maintenance job the screen started: its id and kind; everything else is in the job's own entry. */

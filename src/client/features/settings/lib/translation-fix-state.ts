@@ -1,6 +1,10 @@
 import type { CodedError } from '../../../../shared/api/errors';
-import type { ServerMessage, TranslationCorrection } from '../../../../shared/realtime';
-import { isJobActive, isJobFinished } from '../../../lib/job-status';
+import {
+  isJobActive,
+  isJobFinished,
+  type ServerMessage,
+  type TranslationCorrection,
+} from '../../../../shared/realtime';
 import type { JobDetailsRule, JobSnapshot } from '../../../lib/jobs/job-state';
 
 /** The translation fix runs as a job of this kind; its `jobProgress` messages carry the kind. */

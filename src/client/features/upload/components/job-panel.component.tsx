@@ -8,7 +8,7 @@ import type { SocketState } from '../../../lib/realtime-socket';
 import { Button } from '../../../ui/button.component';
 import { Progress } from '../../../ui/progress.component';
 import { jobPercent, wordsDone } from '../lib/upload-job-state';
-import { isJobActive, isJobFinished, type JobStatus } from '../../../lib/job-status';
+import { isJobActive, isJobFinished, type JobStatus } from '../../../../shared/realtime';
 
 const STATUS_ICONS: Record<JobStatus, typeof Clock> = {
   pending: Clock,

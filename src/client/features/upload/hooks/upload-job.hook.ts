@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../lib/api/settings.api';
 import { serverErrorText } from '../../../lib/error-text';
-import { isJobActive } from '../../../lib/job-status';
+import { isJobActive } from '../../../../shared/realtime';
 import { useJob } from '../../../lib/jobs/job.hook';
 import { type JobSnapshot, pendingJob } from '../../../lib/jobs/job-state';
 import { queryKeys } from '../../../lib/query-keys';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { type UploadJob, type UploadResults, uploadResultsSchema } from '../../../../shared/api/uploads';
-import type { JobProgress } from '../../../../shared/realtime';
-import { isJobFinished, type JobStatus } from '../../../lib/job-status';
+import { isJobFinished, type JobProgress, type JobStatus } from '../../../../shared/realtime';
 import type { JobSnapshot } from '../../../lib/jobs/job-state';
 import { isUploadStage } from './upload-stages';
 

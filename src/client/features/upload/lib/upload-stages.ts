@@ -1,5 +1,5 @@
 import { UPLOAD_STAGES, type UploadStage } from '../../../../shared/api/uploads';
-import { isJobActive, type JobStatus } from '../../../lib/job-status';
+import { isJobActive, type JobStatus } from '../../../../shared/realtime';
 
 /** The four icons of the monitoring table (docs/product/upload.md#upload-screen). */
 export type StageStatus = 'done' | 'running' | 'waiting' | 'not-started';
