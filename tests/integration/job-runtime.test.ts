@@ -86,7 +86,7 @@ type CountInput = ReturnType<typeof countInput.read>;
  */
 function countJob(
   kind: string,
-  hooks: { beforeStep?: (word: string) => Promise<void> } = {},
+  hooks: { beforeStep?: (word: string) => Promise<void>; unitsAtOnce?: number } = {},
   stepsRun: string[] = [],
 ): JobDefinition<CountInput, CountResults, CountResults, string> {
   return {
@@ -98,7 +98,7 @@ function countJob(
       const done = [...(context.checkpoint?.done ?? [])];
       return {
         units: context.input.items.map((item) => item.word).filter((word) => !done.includes(word)),
-        unitsAtOnce: 1,
+        unitsAtOnce: hooks.unitsAtOnce ?? 1,
         async step(word) {
           await hooks.beforeStep?.(word);
           stepsRun.push(word);
@@ -227,6 +227,34 @@ describe('running', () => {
     const ofJob = messages.filter((message) => 'jobId' in message && message.jobId === jobId);
     expect(ofJob.at(-2)).toMatchObject({ type: 'jobProgress', kind: 'count-g', status: 'completed' });
     expect(ofJob.at(-1)).toEqual({ type: 'jobStatus', jobId, status: 'completed' });
+  });
+
+  it('hands each unit to one step only when steps in flight end together', async () => {
+    const { runtime, queue } = createTestRuntime();
+    // The first two units wait for each other, so both workers come back for work at the same moment
+    // while one unit is left: exactly one of them may take it.
+    const bothStarted = gate();
+    let started = 0;
+    const stepsRun: string[] = [];
+    await runtime.define(
+      countJob(
+        'count-together',
+        {
+          unitsAtOnce: 2,
+          beforeStep: async (word) => {
+            if (word === 'c') return;
+            started += 1;
+            if (started === 2) bothStarted.open();
+            await bothStarted.opened;
+          },
+        },
+        stepsRun,
+      ),
+    );
+    const jobId = await start(runtime, 'count-together', ['a', 'b', 'c']);
+    await queue.settled();
+    expect(stepsRun.sort()).toEqual(['a', 'b', 'c']);
+    expect(await runtime.findOwned(userId, jobId)).toMatchObject({ status: 'completed', error: null });
   });
 
   it('a cancelled job stops taking units and keeps what it did', async () => {

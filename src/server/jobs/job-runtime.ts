@@ -259,8 +259,10 @@ export function createJobRuntime(deps: {
       const plan = await definition.plan(context);
       let next = 0;
       const worker = async () => {
-        while (next < plan.units.length) {
+        for (;;) {
           if (await context.shouldStop()) return;
+          // Claimed only after the await: another worker may have taken the last unit meanwhile.
+          if (next >= plan.units.length) return;
           const unit: unknown = plan.units[next];
           next += 1;
           try {
