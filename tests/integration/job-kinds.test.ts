@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type DictionaryJob, dictionaryJobSchema } from '../../src/shared/api/dictionary';
 import { uploadJobSchema } from '../../src/shared/api/uploads';
 import { buildApp } from '../../src/server/app';
@@ -223,6 +223,62 @@ describe('resuming', () => {
     );
   });
 
+  it('an upload resumed after a restart reports each line once', async () => {
+    const learner = await registerUser(app);
+    // A server stopped mid-upload: line 1 failed (no translation, no key) in a chunk that was never saved,
+    // so the next run does line 1 again; the rejected line 3 stays reported once.
+    const [row] = await database.db
+      .insert(uploadJobs)
+      .values({
+        userId: learner.id,
+        kind: 'upload-words',
+        status: 'processing',
+        input: {
+          v: 2,
+          entries: [
+            { lineNumber: 1, spanish: 'hola', russian: null },
+            { lineNumber: 2, spanish: 'el perro', russian: 'собака' },
+          ],
+          rejected: [{ lineNumber: 3, raw: '???', reason: { code: 'upload_line_no_spanish' } }],
+          enhanceWithAI: false,
+          generateImages: false,
+          imageStyle: null,
+        },
+        results: {
+          v: 2,
+          words: [],
+          duplicates: [],
+          errors: [
+            { lineNumber: 3, spanish: null, stage: 'duplicates', code: 'upload_line_no_spanish' },
+            { lineNumber: 1, spanish: 'hola', stage: 'translation', code: 'upload_translation_missing' },
+          ],
+        },
+      })
+      .returning();
+
+    const restarted = await appOn();
+    try {
+      await restarted.ready();
+      const readJob = async () =>
+        uploadJobSchema.parse((await send(restarted, learner, 'GET', `/api/words/job/${row!.id}`)).json());
+      const job = await vi.waitUntil(
+        async () => {
+          const current = await readJob();
+          return current.status === 'pending' || current.status === 'processing' ? null : current;
+        },
+        { timeout: 60_000, interval: 50 },
+      );
+      expect(job.status).toBe('completed');
+      expect(job.results?.words.map((word) => word.spanish)).toEqual(['el perro']);
+      expect(job.results?.errors.map((error) => [error.lineNumber, error.code])).toEqual([
+        [3, 'upload_line_no_spanish'],
+        [1, 'upload_translation_missing'],
+      ]);
+    } finally {
+      await restarted.close();
+    }
+  });
+
   it('an app that runs no jobs leaves a started job pending', async () => {
     const quiet = await appOn({ runsJobs: false });
     try {
@@ -234,6 +290,8 @@ describe('resuming', () => {
       const jobId = started.json<{ jobId: string }>().jobId;
       const [row] = await database.db.select().from(uploadJobs).where(eq(uploadJobs.id, jobId));
       expect(row?.status).toBe('pending');
+      // Not left for the next app on this database to resume.
+      await database.db.update(uploadJobs).set({ status: 'cancelled' }).where(eq(uploadJobs.id, jobId));
     } finally {
       await quiet.close();
     }

@@ -138,8 +138,17 @@ export function createJobRuntime(deps: {
   // A function, not the variable: the flag changes while a run awaits, which narrowing cannot see.
   const isShuttingDown = () => shutdownRequested;
 
+  /** What goes over `/ws` is a display: a failed push is logged and never fails the job. */
+  const publish = async (userId: string, message: ServerMessage) => {
+    try {
+      await hub.publish(userId, message);
+    } catch (error) {
+      deps.log?.warn({ err: error, type: message.type }, 'job message not published');
+    }
+  };
+
   async function publishProgress(row: JobRow, status: UploadJobStatus, progress: UploadJobProgress) {
-    await hub.publish(row.userId, {
+    await publish(row.userId, {
       type: 'jobProgress',
       jobId: row.id,
       kind: row.kind,
@@ -162,15 +171,23 @@ export function createJobRuntime(deps: {
     progress: UploadJobProgress,
     outcome: { results?: Record<string, unknown>; error?: CodedError },
   ) {
-    await jobs.update(row.id, {
-      status,
+    const changes = {
       progress,
       ...(outcome.results ? { results: outcome.results } : {}),
       ...(outcome.error ? { error: outcome.error } : {}),
       completedAt: new Date(),
-    });
-    await publishProgress(row, status, progress);
-    await hub.publish(row.userId, { type: 'jobStatus', jobId: row.id, status });
+    };
+    let final = status;
+    if (status === 'cancelled') {
+      await jobs.update(row.id, { status, ...changes });
+    } else if (!(await jobs.updateIfRunning(row.id, { status, ...changes }))) {
+      // The learner cancelled while the last units ran: the job stays cancelled, with what it did.
+      if ((await jobs.findStatus(row.id)) !== 'cancelled') return;
+      final = 'cancelled';
+      await jobs.update(row.id, { progress, ...(outcome.results ? { results: outcome.results } : {}) });
+    }
+    await publishProgress(row, final, progress);
+    await publish(row.userId, { type: 'jobStatus', jobId: row.id, status: final });
   }
 
   async function execute(kind: string, jobId: string) {
@@ -217,7 +234,8 @@ export function createJobRuntime(deps: {
     let stopError: unknown;
     let isCancelled = false;
     let latestCheckpoint: (() => unknown) | undefined;
-    await jobs.update(jobId, { status: 'processing' });
+    // Cancelled between its delivery and now: nothing to run.
+    if (!(await jobs.updateIfRunning(jobId, { status: 'processing' }))) return;
 
     const saveProgress = async () => {
       await jobs.update(jobId, {
@@ -252,9 +270,10 @@ export function createJobRuntime(deps: {
       stopWith(error) {
         stopError ??= error;
       },
-      publish: (message) => hub.publish(userId, message),
+      publish: (message) => publish(userId, message),
     };
 
+    let results: Record<string, unknown>;
     try {
       const plan = await definition.plan(context);
       let next = 0;
@@ -286,13 +305,13 @@ export function createJobRuntime(deps: {
         return;
       }
       // The definition's own type, which the registry does not keep.
-      const results = (await plan.finish({ isCancelled })) as object;
-      await finishAs(row, isCancelled ? 'cancelled' : 'completed', progress, {
-        results: definition.results.write(results),
-      });
+      results = definition.results.write((await plan.finish({ isCancelled })) as object);
     } catch (error) {
       await failWith(error);
+      return;
     }
+    // Outside the try: a job whose outcome is stored is never turned into a failure afterwards.
+    await finishAs(row, isCancelled ? 'cancelled' : 'completed', progress, { results });
 
     async function failWith(error: unknown) {
       // A failure while the server shuts down (its database closing under it) is no verdict on the job.

@@ -5,6 +5,14 @@ import { type UploadJobProgress, type UploadJobStatus, uploadJobs } from '../db/
 
 export type JobRow = typeof uploadJobs.$inferSelect;
 
+type JobChanges = Partial<{
+  status: UploadJobStatus;
+  progress: UploadJobProgress;
+  results: unknown;
+  error: CodedError;
+  completedAt: Date | null;
+}>;
+
 export function createJobsRepository(db: Db) {
   return {
     async create(userId: string, kind: string, input: unknown, progress: UploadJobProgress) {
@@ -60,17 +68,21 @@ export function createJobsRepository(db: Db) {
         .where(inArray(uploadJobs.status, ['pending', 'processing']));
     },
 
-    async update(
-      jobId: string,
-      changes: Partial<{
-        status: UploadJobStatus;
-        progress: UploadJobProgress;
-        results: unknown;
-        error: CodedError;
-        completedAt: Date | null;
-      }>,
-    ) {
+    async update(jobId: string, changes: JobChanges) {
       await db.update(uploadJobs).set(changes).where(eq(uploadJobs.id, jobId));
+    },
+
+    /**
+     * Changes a job only while it is still pending or processing, and says whether it did: a cancel that
+     * landed in the meantime is never overwritten by a start or an outcome.
+     */
+    async updateIfRunning(jobId: string, changes: JobChanges): Promise<boolean> {
+      const rows = await db
+        .update(uploadJobs)
+        .set(changes)
+        .where(and(eq(uploadJobs.id, jobId), inArray(uploadJobs.status, ['pending', 'processing'])))
+        .returning({ id: uploadJobs.id });
+      return rows.length > 0;
     },
 
     /** Cancels only what is still running, so a finished job keeps its outcome. */

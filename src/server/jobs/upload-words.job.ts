@@ -115,6 +115,11 @@ interface UploadRun {
   languageModel: ProviderSet['languageModel'];
   voices: CardVoices;
   limiters: Record<keyof typeof UPLOAD_PROVIDER_LIMITS, Limiter>;
+  /**
+   * One chunk saved at a time: each save writes the checkpoint of every word saved so far, so two saves
+   * in flight on two connections could each commit a list without the other's words.
+   */
+  saving: Limiter;
   /** The report so far: words saved, duplicates, errors. */
   results: UploadResults;
   tally: UploadTally;
@@ -318,20 +323,22 @@ async function enrichWord(run: UploadRun, entry: Prepared, analysis: LocalAnalys
  * never saves a word twice nor reports a saved word as its own duplicate.
  */
 async function saveChunk(run: UploadRun, words: NewWord[]) {
-  let saved: UploadResults['words'] = [];
-  await run.deps.uploads.saveChunk(run.context.userId, words, {
-    jobId: run.context.jobId,
-    resultsAfter: (ids) => {
-      saved = words.flatMap((word) => {
-        const id = ids.get(word.duplicateKey);
-        if (id === undefined) return [];
-        const { spanish, russian, example, exampleTranslation, cefrLevel, partOfSpeech } = word;
-        return [{ id, spanish, russian, example, exampleTranslation, cefrLevel, partOfSpeech }];
-      });
-      return run.context.encodeCheckpoint({ ...run.results, words: [...run.results.words, ...saved] });
-    },
+  await run.saving(async () => {
+    let saved: UploadResults['words'] = [];
+    await run.deps.uploads.saveChunk(run.context.userId, words, {
+      jobId: run.context.jobId,
+      resultsAfter: (ids) => {
+        saved = words.flatMap((word) => {
+          const id = ids.get(word.duplicateKey);
+          if (id === undefined) return [];
+          const { spanish, russian, example, exampleTranslation, cefrLevel, partOfSpeech } = word;
+          return [{ id, spanish, russian, example, exampleTranslation, cefrLevel, partOfSpeech }];
+        });
+        return run.context.encodeCheckpoint({ ...run.results, words: [...run.results.words, ...saved] });
+      },
+    });
+    run.results.words.push(...saved);
   });
-  run.results.words.push(...saved);
   run.tally.complete('saving', words.length);
   run.tally.linesSaved(words.length);
   await run.tally.report('saving', words.at(-1)?.spanish ?? null);
@@ -377,10 +384,18 @@ export function createUploadWordsJob(
           images: createLimiter(UPLOAD_PROVIDER_LIMITS.images),
           speech: createLimiter(UPLOAD_PROVIDER_LIMITS.speech),
         },
+        saving: createLimiter(1),
         results,
       };
       // The tally's totals need the duplicates step's answer.
       const fresh = await findDuplicates(run, checkpoint !== null);
+      if (checkpoint) {
+        // Lines this run does again drop what an earlier run recorded against them: reported once.
+        const redone = new Set(fresh.map((entry) => entry.lineNumber));
+        results.errors = results.errors.filter(
+          (error) => error.lineNumber === null || !redone.has(error.lineNumber),
+        );
+      }
       const tally = createUploadTally(context, fresh, checkpoint !== null);
       const fullRun: UploadRun = { ...run, tally };
       await tally.report('duplicates', null);
