@@ -86,7 +86,11 @@ type CountInput = ReturnType<typeof countInput.read>;
  */
 function countJob(
   kind: string,
-  hooks: { beforeStep?: (word: string) => Promise<void>; unitsAtOnce?: number } = {},
+  hooks: {
+    beforeStep?: (word: string) => Promise<void>;
+    beforeFinish?: () => Promise<void>;
+    unitsAtOnce?: number;
+  } = {},
   stepsRun: string[] = [],
 ): JobDefinition<CountInput, CountResults, CountResults, string> {
   return {
@@ -108,7 +112,10 @@ function countJob(
             isStopped: false,
           }));
         },
-        finish: async ({ isCancelled }) => ({ done, isStopped: isCancelled }),
+        finish: async ({ isCancelled }) => {
+          await hooks.beforeFinish?.();
+          return { done, isStopped: isCancelled };
+        },
       };
     },
   };
@@ -279,6 +286,31 @@ describe('running', () => {
       status: 'cancelled',
       results: { done: ['uno', 'dos'], isStopped: true },
     });
+  });
+
+  it('a cancel that lands while the job writes its outcome is kept, with what the job did', async () => {
+    const { runtime, queue, messages } = createTestRuntime();
+    const finishing = gate();
+    const held = gate();
+    await runtime.define(
+      countJob('count-late-cancel', {
+        beforeFinish: async () => {
+          finishing.open();
+          await held.opened;
+        },
+      }),
+    );
+    const jobId = await start(runtime, 'count-late-cancel', ['uno', 'dos']);
+    await finishing.opened;
+    expect(await runtime.cancel(userId, jobId)).toBe(true);
+    held.open();
+    await queue.settled();
+    expect(await runtime.findOwned(userId, jobId)).toMatchObject({
+      status: 'cancelled',
+      results: { done: ['uno', 'dos'] },
+    });
+    const ofJob = messages.filter((message) => 'jobId' in message && message.jobId === jobId);
+    expect(ofJob.at(-1)).toEqual({ type: 'jobStatus', jobId, status: 'cancelled' });
   });
 
   it('a fatal provider failure stops the job with its code; another failure fails it as unknown', async () => {
