@@ -9,6 +9,7 @@ function layerOf(/** @type {string} */ absolute) {
   const feature = /^src\/client\/features\/([^/]+)\//.exec(relative);
   if (feature) return { layer: 'feature', feature: feature[1] };
   if (/^src\/client\/(lib|ui)\//.test(relative)) return { layer: 'client-shared' };
+  if (relative.startsWith('src/client/app/')) return { layer: 'app' };
   if (relative.startsWith('src/client/')) return { layer: 'client' };
   if (relative.startsWith('src/server/')) return { layer: 'server' };
   if (relative.startsWith('src/shared/')) return { layer: 'shared' };
@@ -20,16 +21,18 @@ function violation(
   /** @type {ReturnType<typeof layerOf>} */ from,
   /** @type {ReturnType<typeof layerOf>} */ to,
 ) {
-  if (from.layer === 'shared' && ['feature', 'client-shared', 'client', 'server'].includes(to.layer))
+  if (from.layer === 'shared' && ['feature', 'client-shared', 'client', 'app', 'server'].includes(to.layer))
     return 'src/shared is imported by both sides and imports neither.';
-  if (from.layer === 'server' && ['feature', 'client-shared', 'client'].includes(to.layer))
+  if (from.layer === 'server' && ['feature', 'client-shared', 'client', 'app'].includes(to.layer))
     return 'The server never imports client code.';
   if (from.layer !== 'server' && from.layer !== 'shared' && from.layer !== 'other' && to.layer === 'server')
     return 'The client talks to the server over HTTP only; shared code lives in src/shared.';
   if (from.layer === 'feature' && to.layer === 'feature' && from.feature !== to.feature)
     return `A screen does not import another screen (features/${from.feature} → features/${to.feature}): move what both use to src/client/lib or src/client/ui.`;
-  if (from.layer === 'client-shared' && to.layer === 'feature')
-    return 'src/client/lib and src/client/ui serve every screen and import none.';
+  if (from.layer === 'client-shared' && (to.layer === 'feature' || to.layer === 'app'))
+    return 'src/client/lib and src/client/ui serve every screen and import none, nor the app that mounts them.';
+  if (from.layer === 'feature' && to.layer === 'app')
+    return 'A screen does not import the app that mounts every screen (src/client/app).';
   return null;
 }
 
@@ -60,6 +63,11 @@ export const importBoundariesRule = {
       ExportNamedDeclaration: (node) => check(node.source),
       ExportAllDeclaration: (node) => check(node.source),
       ImportExpression: (node) => check(node.source),
+      // `import('../x').T` in a type and `import x = require('../x')` name a module as surely as an import.
+      /** @param {any} node */
+      TSImportType: (node) => check(node.argument?.literal ?? node.argument),
+      /** @param {any} node */
+      TSImportEqualsDeclaration: (node) => check(node.moduleReference?.expression),
     };
   },
 };

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Linter } from 'eslint';
+import { ESLint, Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import { importBoundariesRule } from '../../../eslint/import-boundaries.rule.js';
@@ -32,6 +32,27 @@ describe('import boundaries (eslint rule local/import-boundaries)', () => {
     expect(
       lint('src/client/features/home/home.page.tsx', "const page = import('../learn/learn.page');"),
     ).toHaveLength(1);
+  });
+
+  it('a screen may not name another screen in a type import either, nor import the app', () => {
+    expect(
+      lint(
+        'src/client/features/learn/lib/card-text.ts',
+        "type Row = import('../../dictionary/lib/word-selection').Row;",
+      ),
+    ).toHaveLength(1);
+    expect(
+      lint('src/client/features/learn/learn.page.tsx', "import router = require('../../app/router');"),
+    ).toHaveLength(1);
+    expect(lint('src/client/lib/cn.ts', "import { routes } from '../app/router';")).toHaveLength(1);
+  });
+
+  it('the project lint configuration applies the rule to screens', async () => {
+    const eslint = new ESLint({ cwd: root });
+    const config = (await eslint.calculateConfigForFile(
+      path.join(root, 'src/client/features/learn/learn.page.tsx'),
+    )) as { rules?: Record<string, unknown> };
+    expect(config.rules?.['local/import-boundaries']).toEqual([2]);
   });
 
   it('a screen may import its own files, src/client/lib, src/client/ui, src/shared and packages', () => {

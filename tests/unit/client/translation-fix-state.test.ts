@@ -55,12 +55,11 @@ describe('translation fix details from its messages', () => {
     expect(initialTranslationFixDetails).toEqual({
       progress: null,
       corrections: [],
-      lastError: null,
       summary: null,
     });
   });
 
-  it('record progress, corrections, the last error and the summary', () => {
+  it('record progress, corrections and the summary; a word error is only a toast', () => {
     const details = fold([
       progress(3),
       correction(1),
@@ -74,7 +73,6 @@ describe('translation fix details from its messages', () => {
     expect(details).toEqual({
       progress: { current: 3, total: 10, regenerated: 2, failed: 1, currentWord: 'palabra3' },
       corrections: [{ spanish: 'palabra1', oldTranslation: 'старое1', newTranslation: 'новое1' }],
-      lastError: { spanish: 'gato', error: { code: 'translation_missing' } },
       summary: { totalWords: 10, regenerated: 8, failed: 2, isStopped: false },
     });
   });
@@ -166,6 +164,20 @@ describe('the translation fix section', () => {
       kind: 'stopped',
       regenerated: 3,
       totalWords: 10,
+    });
+  });
+
+  it('a finished job whose summary message was missed ends with the results the status call read', () => {
+    const ended = {
+      ...job('completed'),
+      results: { totalWords: 10, regenerated: 6, failed: 1, isStopped: false },
+    };
+    expect(view(fold([progress(4)]), { job: ended })).toMatchObject({
+      isActive: false,
+      current: 10,
+      regenerated: 6,
+      failed: 1,
+      line: { kind: 'done', regenerated: 6, totalWords: 10 },
     });
   });
 

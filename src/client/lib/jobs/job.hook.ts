@@ -81,20 +81,17 @@ export function useJobs<TDetails = never>(jobIds: readonly string[], options: Us
       if (finalReads.current.has(jobId)) return;
       finalReads.current.add(jobId);
       // Results come only from the status call: it is read once more before the job shows as ended, so
-      // the end is never shown without them. If that read fails, the message alone ends the job.
-      void fetchJob(jobId)
-        .then(
-          (answer) =>
-            queryClient.setQueryData<JobSnapshot<TDetails>>(key, (previous) =>
-              mergeJobSnapshot(previous, answer),
-            ),
-          () => undefined,
-        )
-        .finally(() =>
+      // the end is never shown without them. If that read fails, the job stays unfinished here and the
+      // poll, still running, brings the end with its results.
+      void fetchJob(jobId).then(
+        (answer) =>
           queryClient.setQueryData<JobSnapshot<TDetails>>(key, (previous) =>
-            applyJobMessage(previous, message),
+            applyJobMessage(mergeJobSnapshot(previous, answer), message),
           ),
-        );
+        () => {
+          finalReads.current.delete(jobId);
+        },
+      );
       return;
     }
     const rule = latest.current.options.details;

@@ -22,6 +22,7 @@ import {
   translationFixDetailsRule,
   type TranslationFixLine,
   translationFixPercent,
+  translationFixSummaryOf,
   translationFixView,
   TRANSLATION_FIX_JOB_KIND,
 } from '../lib/translation-fix-state';
@@ -49,7 +50,8 @@ export function TranslationFixSection() {
   const onFinish = (finished: JobSnapshot<TranslationFixDetails>) => {
     // A failed run sends no summary and was never announced as finished; a run stopped here was announced.
     if (finished.status === 'failed' || isStoppedHere) return;
-    const counts = finished.details?.summary ?? finished.details?.progress;
+    const details = finished.details ?? translationFixDetailsRule.initial;
+    const counts = translationFixSummaryOf(finished, details) ?? details.progress;
     toast({
       title: t('settingsProviders.translationFix.completed'),
       description: t('settingsProviders.translationFix.completedDescription', {

@@ -1,4 +1,7 @@
-import type { CodedError } from '../../../../shared/api/errors';
+import {
+  type TranslationFixResults,
+  translationFixResultsSchema,
+} from '../../../../shared/api/word-maintenance';
 import {
   isJobActive,
   isJobFinished,
@@ -17,21 +20,19 @@ export const CORRECTIONS_SHOWN = 5;
 type TranslationMessage<TType extends ServerMessage['type']> = Extract<ServerMessage, { type: TType }>;
 
 /**
- * What the fix's own messages (which carry no job id) add to its job: counters, corrections, the last
- * per-word error and the closing summary. Kept in the job's entry by `useJob`.
+ * What the fix's own messages (which carry no job id) add to its job: counters, corrections and the
+ * closing summary (a per-word error is only a toast). Kept in the job's entry by `useJob`.
  */
 export interface TranslationFixDetails {
   progress: TranslationMessage<'translation_regeneration_progress'>['progress'] | null;
   /** Oldest first, at most CORRECTIONS_KEPT. */
   corrections: TranslationCorrection[];
-  lastError: { spanish: string; error: CodedError } | null;
   summary: TranslationMessage<'translation_regeneration_complete'>['summary'] | null;
 }
 
 export const initialTranslationFixDetails: TranslationFixDetails = {
   progress: null,
   corrections: [],
-  lastError: null,
   summary: null,
 };
 
@@ -44,8 +45,6 @@ export function reduceTranslationFixDetails(
       return { ...details, progress: message.progress };
     case 'translation_regeneration_update':
       return { ...details, corrections: [...details.corrections, message.wordData].slice(-CORRECTIONS_KEPT) };
-    case 'translation_regeneration_error':
-      return { ...details, lastError: { spanish: message.wordData.spanish, error: message.error } };
     case 'translation_regeneration_complete':
       return { ...details, summary: message.summary };
     default:
@@ -91,6 +90,15 @@ const idleView: TranslationFixView = {
   corrections: [],
 };
 
+/** The summary comes over the socket; when that message was missed, the finished job's results hold it. */
+export function translationFixSummaryOf(
+  job: Pick<JobSnapshot, 'results'>,
+  details: Pick<TranslationFixDetails, 'summary'>,
+): TranslationFixResults | null {
+  const results = translationFixResultsSchema.safeParse(job.results);
+  return details.summary ?? (results.success ? results.data : null);
+}
+
 /**
  * The section as it stands. `isRequesting`: start was pressed and the server has not answered (a fresh
  * run, shown as starting). `isStoppedHere`: the learner pressed stop; messages already on their way must
@@ -105,7 +113,8 @@ export function translationFixView(input: {
   const { job, details, isRequesting, isStoppedHere } = input;
   if (isRequesting) return { ...idleView, isActive: true, hasRun: true, line: { kind: 'starting' } };
   if (!job) return idleView;
-  const { progress, summary } = details;
+  const { progress } = details;
+  const summary = translationFixSummaryOf(job, details);
   const isActive = summary === null && !isStoppedHere && isJobActive(job.status);
   const counts = summary
     ? {
