@@ -223,6 +223,35 @@ describe('resuming', () => {
     );
   });
 
+  it('generate-missing-images resumed after a restart counts the words it did before in its total', async () => {
+    const learner = await registerUser(app);
+    // The word done before the restart has its picture now, so it is no longer among the missing ones.
+    const [done] = await seedWords(database.db, learner.id, [
+      { spanish: 'el sol', imageUrl: '/media/drawn-before-the-restart.png' },
+      { spanish: 'la luna' },
+      { spanish: 'el mar' },
+    ]);
+    const [row] = await database.db
+      .insert(uploadJobs)
+      .values({
+        userId: learner.id,
+        kind: 'generate-missing-images',
+        status: 'processing',
+        input: { imageStyle: null },
+        results: { v: 2, processed: 1, changed: 1, failed: 0, errors: [], doneWordIds: [done!] },
+      })
+      .returning();
+    const restarted = await appOn();
+    try {
+      await restarted.ready();
+      const job = await waitForJob(restarted, learner, row!.id);
+      expect(job.status).toBe('completed');
+      expect(job.progress).toMatchObject({ total: 3, processed: 3, failed: 0 });
+    } finally {
+      await restarted.close();
+    }
+  });
+
   it('an upload resumed after a restart reports each line once', async () => {
     const learner = await registerUser(app);
     // A server stopped mid-upload: line 1 failed (no translation, no key) in a chunk that was never saved,

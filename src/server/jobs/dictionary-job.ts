@@ -69,11 +69,13 @@ export function createDictionaryTally(
     doneWordIds: [],
   };
   const done = new Set(doneWordIds);
+  /** This run's words, plus those an earlier run did that no longer show in the list (they got a picture). */
+  let total = options.total;
 
   const report = (currentWord: string | null) =>
     context.reportProgress(
       {
-        total: options.total,
+        total,
         processed: results.processed,
         failed: results.failed,
         stage: options.stage,
@@ -86,7 +88,11 @@ export function createDictionaryTally(
     results,
     report,
     /** The words an earlier run of this job has not done yet. */
-    remaining: <T extends WordRef>(words: readonly T[]) => words.filter((word) => !done.has(word.id)),
+    remaining: <T extends WordRef>(words: readonly T[]) => {
+      const listed = new Set(words.map((word) => word.id));
+      total = options.total + [...done].filter((id) => !listed.has(id)).length;
+      return words.filter((word) => !done.has(word.id));
+    },
 
     succeed: async (word: WordRef, isChanged: boolean) => {
       results.processed += 1;

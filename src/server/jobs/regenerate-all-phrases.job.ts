@@ -50,10 +50,11 @@ export function createRegenerateAllPhrasesJob(deps: {
       });
       const languageModelLimiter = createLimiter(UPLOAD_PROVIDER_LIMITS.languageModel);
       const speechLimiter = createLimiter(UPLOAD_PROVIDER_LIMITS.speech);
+      const remaining = tally.remaining(wordList);
       await tally.report(null);
 
       return {
-        units: chunksOf(tally.remaining(wordList), UPLOAD_CHUNK_SIZE),
+        units: chunksOf(remaining, UPLOAD_CHUNK_SIZE),
         unitsAtOnce: UPLOAD_PROVIDER_LIMITS.languageModel,
         async step(chunk) {
           const failures = new Map<number, unknown>();

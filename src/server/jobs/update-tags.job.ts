@@ -42,10 +42,11 @@ export function createUpdateTagsJob(deps: {
         checkpoint: context.checkpoint,
       });
       const limiter = createLimiter(UPLOAD_PROVIDER_LIMITS.languageModel);
+      const remaining = tally.remaining(wordList);
       await tally.report(null);
 
       return {
-        units: chunksOf(tally.remaining(wordList), UPLOAD_CHUNK_SIZE),
+        units: chunksOf(remaining, UPLOAD_CHUNK_SIZE),
         unitsAtOnce: UPLOAD_PROVIDER_LIMITS.languageModel,
         async step(chunk) {
           const failures = new Map<number, unknown>();

@@ -60,10 +60,11 @@ function createWordPicturesJob(
         stage: 'images',
         checkpoint: context.checkpoint,
       });
+      const remaining = tally.remaining(wordList);
       await tally.report(null);
 
       return {
-        units: tally.remaining(wordList),
+        units: remaining,
         // Pictures in flight at once for one learner: the upload's bound for the image provider.
         unitsAtOnce: UPLOAD_PROVIDER_LIMITS.images,
         async step(word) {
