@@ -7,8 +7,8 @@ import {
   createDictionaryTally,
   type DictionaryJobDefinition,
   dictionaryJobData,
-  noOptionsInput,
 } from './dictionary-job';
+import { noJobInput } from './job-data';
 
 /** One unit: a batch of `/media/` paths checked in one query, or one external link. */
 type ImageCheck = { kind: 'media'; urls: string[] } | { kind: 'link'; url: string };
@@ -54,7 +54,7 @@ export function createClearExpiredImagesJob(deps: {
 
   return {
     kind: DICTIONARY_JOB_KINDS.clearExpiredImages,
-    input: noOptionsInput,
+    input: noJobInput,
     ...dictionaryJobData,
     async plan(context) {
       const { userId } = context;

@@ -42,7 +42,6 @@ export const dictionaryJobData = {
 };
 
 /** A dictionary job without options. */
-export const noOptionsInput = jobData('dictionary job input', z.object({}));
 
 export type DictionaryJobDefinition<TInput extends object, TUnit> = JobDefinition<
   TInput,

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * A job's stored json — its input, checkpoint and results — is versioned (docs/product/jobs.md#versioned-schemas):
@@ -67,7 +67,18 @@ function build<T extends object>(
       return parsed.data;
     },
     write: (value) => ({ ...value, v: version }),
-    next: (nextSchema, convert) => build(what, version + 1, nextSchema, (raw) => convert(data.read(raw))),
+    next: (nextSchema, convert) =>
+      build(what, version + 1, nextSchema, (raw) => {
+        // A converter's answer is parsed like a stored value, so "parsed on every read" holds for old rows.
+        const converted = nextSchema.safeParse(convert(data.read(raw)));
+        if (!converted.success) {
+          throw new UnreadableJobDataError(
+            what,
+            `version ${version} does not convert: ${converted.error.message}`,
+          );
+        }
+        return converted.data;
+      }),
   };
   return data;
 }
@@ -75,3 +86,6 @@ function build<T extends object>(
 /** Version 1 of a job's stored json (`what` names it in errors: "upload-words results"). */
 export const jobData = <T extends object>(what: string, schema: z.ZodType<T>): JobData<T> =>
   build(what, 1, schema, null);
+
+/** The input of a job that takes none: an empty object, versioned like any other. */
+export const noJobInput = jobData('input', z.object({}));

@@ -115,5 +115,8 @@ export function codeOfLegacySentence(text: string): CodedError {
   if (provider && code && (PROVIDER_ERROR_CODES as readonly string[]).includes(code)) {
     return { code, params: { provider } };
   }
+  // Old rows also kept developers' English (a database or network error); only Russian was ever the
+  // learner's sentence, so only that is shown as it was.
+  if (!/[а-яё]/i.test(text)) return { code: JOB_ERROR_CODES.unknown };
   return { code: JOB_ERROR_CODES.legacyText, params: { text } };
 }

@@ -362,8 +362,8 @@ export function createJobRuntime(deps: {
     async start(userId: string, kind: string, input: object, total: number): Promise<string> {
       const definition = definitions.get(kind);
       if (!definition) throw new Error(`no job of kind ${kind} is defined`);
-      const stored = definition.input.write(input);
-      definition.input.read(stored);
+      // Parsed before it is stored: a bad input fails this call, and unknown fields are not kept.
+      const stored = definition.input.write(definition.input.read(definition.input.write(input)));
       const row = await jobs.create(userId, kind, stored, emptyJobProgress(total));
       if (isRunning) await queue.send(kind, { jobId: row.id });
       return row.id;

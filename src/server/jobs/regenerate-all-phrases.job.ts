@@ -12,8 +12,8 @@ import {
   createDictionaryTally,
   type DictionaryJobDefinition,
   dictionaryJobData,
-  noOptionsInput,
 } from './dictionary-job';
+import { noJobInput } from './job-data';
 import { JOB_ERROR_CODES, JobFailure } from './job-failure';
 import { UPLOAD_CHUNK_SIZE, UPLOAD_PROVIDER_LIMITS } from './upload-words.job';
 
@@ -33,7 +33,7 @@ export function createRegenerateAllPhrasesJob(deps: {
 }): DictionaryJobDefinition<object, ActiveWord[]> {
   return {
     kind: DICTIONARY_JOB_KINDS.regenerateAllPhrases,
-    input: noOptionsInput,
+    input: noJobInput,
     ...dictionaryJobData,
     async plan(context) {
       const { userId } = context;

@@ -1,10 +1,9 @@
 import { JOB_KINDS } from '../../shared/api/jobs';
 import { type RussianAudioResults, russianAudioResultsSchema } from '../../shared/api/word-maintenance';
-import { z } from 'zod';
 import type { SettingsService } from '../modules/settings/settings.service';
 import type { SpeechService } from '../modules/speech/speech.service';
 import type { WordMaintenanceRepository } from '../modules/word-maintenance/word-maintenance.repository';
-import { jobData } from './job-data';
+import { jobData, noJobInput } from './job-data';
 import { failureOf, isFatalFailure } from './job-failure';
 import type { JobDefinition } from './job-runtime';
 
@@ -12,7 +11,6 @@ export const REGENERATE_RUSSIAN_AUDIO_JOB = JOB_KINDS.regenerateAllRussianAudio;
 /** Clips at once: enough to keep a provider busy, few enough to stay inside its rate limits. */
 const CONCURRENCY = 3;
 
-const noInput = jobData('russian audio input', z.object({}));
 const resultsData = jobData('russian audio results', russianAudioResultsSchema);
 type WordText = Awaited<ReturnType<WordMaintenanceRepository['listTexts']>>[number];
 
@@ -28,7 +26,7 @@ export function createRegenerateRussianAudioJob(deps: {
 }): JobDefinition<object, RussianAudioResults, RussianAudioResults, WordText> {
   return {
     kind: REGENERATE_RUSSIAN_AUDIO_JOB,
-    input: noInput,
+    input: noJobInput,
     // No checkpoint is saved: a restart speaks every clip again.
     checkpoint: resultsData,
     results: resultsData,

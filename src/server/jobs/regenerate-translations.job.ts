@@ -6,7 +6,7 @@ import type { UserProviders } from '../modules/providers/user-providers';
 import type { WordMaintenanceRepository } from '../modules/word-maintenance/word-maintenance.repository';
 import { ProviderError } from '../providers/provider-error';
 import { chunksOf } from './dictionary-job';
-import { jobData } from './job-data';
+import { jobData, noJobInput } from './job-data';
 import { failureOf, isFatalFailure, JOB_ERROR_CODES, JobFailure } from './job-failure';
 import type { JobDefinition } from './job-runtime';
 
@@ -28,7 +28,6 @@ const SYSTEM_PROMPT = [
 const normalize = (text: string) =>
   text.trim().toLocaleLowerCase('ru').replace(/ё/g, 'е').replace(/\s+/g, ' ');
 
-const noInput = jobData('translation fix input', z.object({}));
 /** Version 1 ended with a Russian sentence ("Готово: …" or "Остановлено: …"). */
 const resultsV1Schema = z.object({
   totalWords: z.number().int(),
@@ -54,7 +53,7 @@ export function createRegenerateTranslationsJob(deps: {
 }): JobDefinition<object, TranslationFixResults, TranslationFixResults, WordText[]> {
   return {
     kind: REGENERATE_TRANSLATIONS_JOB,
-    input: noInput,
+    input: noJobInput,
     // No checkpoint is saved: a restarted fix goes over the words again (a right word stays unchanged).
     checkpoint: resultsData,
     results: resultsData,

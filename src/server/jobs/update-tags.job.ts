@@ -9,8 +9,8 @@ import {
   createDictionaryTally,
   type DictionaryJobDefinition,
   dictionaryJobData,
-  noOptionsInput,
 } from './dictionary-job';
+import { noJobInput } from './job-data';
 import { UPLOAD_CHUNK_SIZE, UPLOAD_PROVIDER_LIMITS } from './upload-words.job';
 
 type UntaggedWord = Awaited<ReturnType<DictionaryRepository['listWordsMissingTags']>>[number];
@@ -29,7 +29,7 @@ export function createUpdateTagsJob(deps: {
 }): DictionaryJobDefinition<object, UntaggedWord[]> {
   return {
     kind: DICTIONARY_JOB_KINDS.updateTags,
-    input: noOptionsInput,
+    input: noJobInput,
     ...dictionaryJobData,
     async plan(context) {
       const { userId } = context;

@@ -33,6 +33,11 @@ describe('versioned job data', () => {
     expect(() => data.read(null)).toThrow(UnreadableJobDataError);
     expect(() => data.read([])).toThrow(UnreadableJobDataError);
   });
+
+  it('refuses what a converter makes that the newer schema does not accept', () => {
+    const careless = jobData('careless data', v1).next(v2, (old) => ({ names: old.name }) as never);
+    expect(() => careless.read({ name: 'casa' })).toThrow(/version 1 does not convert/);
+  });
 });
 
 describe('old sentences back to codes', () => {
@@ -55,6 +60,10 @@ describe('old sentences back to codes', () => {
     expect(codeOfLegacySentence('Что-то ещё')).toEqual({
       code: 'legacy_text',
       params: { text: 'Что-то ещё' },
+    });
+    // Developers' English never was a learner's sentence: it is not shown.
+    expect(codeOfLegacySentence('duplicate key value violates unique constraint "words_pkey"')).toEqual({
+      code: 'unknown',
     });
   });
 });
