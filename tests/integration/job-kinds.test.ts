@@ -52,16 +52,17 @@ function send(
   return server.inject({ method, url, payload, headers: { cookie: user.cookie } });
 }
 
+/** The job once it has ended, read through the status route as the dictionary screen reads it. */
 async function waitForJob(server: FastifyInstance, user: TestUser, jobId: string): Promise<DictionaryJob> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const job = dictionaryJobSchema.parse(
-      (await send(server, user, 'GET', `/api/words/job/${jobId}`)).json(),
-    );
-    if (job.status !== 'pending' && job.status !== 'processing') return job;
-    if (Date.now() > deadline) throw new Error(`job still ${job.status}: ${JSON.stringify(job.progress)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return vi.waitUntil(
+    async () => {
+      const job = dictionaryJobSchema.parse(
+        (await send(server, user, 'GET', `/api/words/job/${jobId}`)).json(),
+      );
+      return job.status === 'pending' || job.status === 'processing' ? null : job;
+    },
+    { timeout: 60_000, interval: 50 },
+  );
 }
 
 /** A learner whose OpenAI key the fake accepted once and refuses from now on. */
