@@ -61,12 +61,16 @@ export function useJobs<TDetails = never>(jobIds: readonly string[], options: Us
 
   const idsKey = jobIds.join('\n');
   useEffect(() => {
-    for (const jobId of idsKey.split('\n')) {
-      if (!jobId) continue;
+    const followed = idsKey.split('\n').filter(Boolean);
+    for (const jobId of followed) {
       started.current.delete(jobId);
       // The socket remembers subscriptions and sends them again after a reconnect.
       if (!reported.current.has(jobId)) realtimeSocket.subscribeToJob(jobId);
     }
+    // A job the screen stopped following (dismissed, replaced) is not subscribed to again on reconnect.
+    return () => {
+      for (const jobId of followed) realtimeSocket.forgetJob(jobId);
+    };
   }, [idsKey]);
 
   const handle = (jobId: string, message: ServerMessage) => {
