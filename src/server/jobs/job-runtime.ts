@@ -153,15 +153,8 @@ export function createJobRuntime(deps: {
       jobId: row.id,
       kind: row.kind,
       status,
-      progress: {
-        total: progress.total,
-        processed: progress.processed,
-        failed: progress.failed,
-        stage: progress.stage,
-        currentWord: progress.currentWord,
-        estimatedTimeRemaining: progress.estimatedTimeRemaining,
-        ...(progress.stages ? { stages: progress.stages } : {}),
-      },
+      // Read through readProgress and changed only by its own fields: nothing else rides along.
+      progress,
     });
   }
 
