@@ -184,6 +184,26 @@ describe('reports of an earlier version', () => {
   });
 });
 
+/** What a server stopped mid-run leaves: the job's row still 'processing', with its checkpoint. */
+async function leftRunning(userId: string, kind: string, input: object, checkpoint: object): Promise<string> {
+  const [row] = await database.db
+    .insert(uploadJobs)
+    .values({ userId, kind, status: 'processing', input, results: checkpoint })
+    .returning();
+  return row!.id;
+}
+
+/** The next start of the server resumes every unfinished job; `read` looks at it on that server. */
+async function afterRestart<T>(read: (server: FastifyInstance) => Promise<T>): Promise<T> {
+  const restarted = await appOn();
+  try {
+    await restarted.ready();
+    return await read(restarted);
+  } finally {
+    await restarted.close();
+  }
+}
+
 describe('resuming', () => {
   it('regenerate-all-images resumed after a restart draws only the words its checkpoint has not done', async () => {
     const learner = await registerUser(app);
@@ -192,28 +212,16 @@ describe('resuming', () => {
       { spanish: 'la luna' },
       { spanish: 'el mar' },
     ]);
-    // What a server stopped mid-run leaves: the job 'processing', one word done in its checkpoint.
-    const [row] = await database.db
-      .insert(uploadJobs)
-      .values({
-        userId: learner.id,
-        kind: 'regenerate-all-images',
-        status: 'processing',
-        input: { imageStyle: null },
-        results: { v: 2, processed: 1, changed: 1, failed: 0, errors: [], doneWordIds: [done!] },
-      })
-      .returning();
-
-    // The next start of the server resumes it.
-    const restarted = await appOn();
-    try {
-      await restarted.ready();
-      const job = await waitForJob(restarted, learner, row!.id);
-      expect(job.status).toBe('completed');
-      expect(job.results).toEqual({ processed: 3, changed: 3, failed: 0, errors: [] });
-    } finally {
-      await restarted.close();
-    }
+    // One word done in its checkpoint when the server stopped.
+    const jobId = await leftRunning(
+      learner.id,
+      'regenerate-all-images',
+      { imageStyle: null },
+      { v: 2, processed: 1, changed: 1, failed: 0, errors: [], doneWordIds: [done!] },
+    );
+    const job = await afterRestart((server) => waitForJob(server, learner, jobId));
+    expect(job.status).toBe('completed');
+    expect(job.results).toEqual({ processed: 3, changed: 3, failed: 0, errors: [] });
     const rows = await database.db.select().from(words).where(eq(words.userId, learner.id));
     expect(rows.find((word) => word.id === done)?.imageUrl).toBe('/media/drawn-before-the-restart.png');
     for (const id of [first, second]) {
@@ -232,81 +240,62 @@ describe('resuming', () => {
       { spanish: 'la luna' },
       { spanish: 'el mar' },
     ]);
-    const [row] = await database.db
-      .insert(uploadJobs)
-      .values({
-        userId: learner.id,
-        kind: 'generate-missing-images',
-        status: 'processing',
-        input: { imageStyle: null },
-        results: { v: 2, processed: 1, changed: 1, failed: 0, errors: [], doneWordIds: [done!] },
-      })
-      .returning();
-    const restarted = await appOn();
-    try {
-      await restarted.ready();
-      const job = await waitForJob(restarted, learner, row!.id);
-      expect(job.status).toBe('completed');
-      expect(job.progress).toMatchObject({ total: 3, processed: 3, failed: 0 });
-    } finally {
-      await restarted.close();
-    }
+    const jobId = await leftRunning(
+      learner.id,
+      'generate-missing-images',
+      { imageStyle: null },
+      { v: 2, processed: 1, changed: 1, failed: 0, errors: [], doneWordIds: [done!] },
+    );
+    const job = await afterRestart((server) => waitForJob(server, learner, jobId));
+    expect(job.status).toBe('completed');
+    expect(job.progress).toMatchObject({ total: 3, processed: 3, failed: 0 });
   });
 
   it('an upload resumed after a restart reports each line once', async () => {
     const learner = await registerUser(app);
     // A server stopped mid-upload: line 1 failed (no translation, no key) in a chunk that was never saved,
     // so the next run does line 1 again; the rejected line 3 stays reported once.
-    const [row] = await database.db
-      .insert(uploadJobs)
-      .values({
-        userId: learner.id,
-        kind: 'upload-words',
-        status: 'processing',
-        input: {
-          v: 2,
-          entries: [
-            { lineNumber: 1, spanish: 'hola', russian: null },
-            { lineNumber: 2, spanish: 'el perro', russian: 'собака' },
-          ],
-          rejected: [{ lineNumber: 3, raw: '???', reason: { code: 'upload_line_no_spanish' } }],
-          enhanceWithAI: false,
-          generateImages: false,
-          imageStyle: null,
-        },
-        results: {
-          v: 2,
-          words: [],
-          duplicates: [],
-          errors: [
-            { lineNumber: 3, spanish: null, stage: 'duplicates', code: 'upload_line_no_spanish' },
-            { lineNumber: 1, spanish: 'hola', stage: 'translation', code: 'upload_translation_missing' },
-          ],
-        },
-      })
-      .returning();
-
-    const restarted = await appOn();
-    try {
-      await restarted.ready();
-      const readJob = async () =>
-        uploadJobSchema.parse((await send(restarted, learner, 'GET', `/api/words/job/${row!.id}`)).json());
-      const job = await vi.waitUntil(
+    const jobId = await leftRunning(
+      learner.id,
+      'upload-words',
+      {
+        v: 2,
+        entries: [
+          { lineNumber: 1, spanish: 'hola', russian: null },
+          { lineNumber: 2, spanish: 'el perro', russian: 'собака' },
+        ],
+        rejected: [{ lineNumber: 3, raw: '???', reason: { code: 'upload_line_no_spanish' } }],
+        enhanceWithAI: false,
+        generateImages: false,
+        imageStyle: null,
+      },
+      {
+        v: 2,
+        words: [],
+        duplicates: [],
+        errors: [
+          { lineNumber: 3, spanish: null, stage: 'duplicates', code: 'upload_line_no_spanish' },
+          { lineNumber: 1, spanish: 'hola', stage: 'translation', code: 'upload_translation_missing' },
+        ],
+      },
+    );
+    const job = await afterRestart((server) =>
+      vi.waitUntil(
         async () => {
-          const current = await readJob();
+          const current = uploadJobSchema.parse(
+            (await send(server, learner, 'GET', `/api/words/job/${jobId}`)).json(),
+          );
           return current.status === 'pending' || current.status === 'processing' ? null : current;
         },
         { timeout: 60_000, interval: 50 },
-      );
-      expect(job.status).toBe('completed');
-      expect(job.results?.words.map((word) => word.spanish)).toEqual(['el perro']);
-      expect(job.results?.errors.map((error) => [error.lineNumber, error.code])).toEqual([
-        [3, 'upload_line_no_spanish'],
-        [1, 'upload_translation_missing'],
-      ]);
-    } finally {
-      await restarted.close();
-    }
+      ),
+    );
+    expect(job.status).toBe('completed');
+    expect(job.results?.words.map((word) => word.spanish)).toEqual(['el perro']);
+    expect(job.results?.errors.map((error) => [error.lineNumber, error.code])).toEqual([
+      [3, 'upload_line_no_spanish'],
+      [1, 'upload_translation_missing'],
+    ]);
   });
 
   it('an app that runs no jobs leaves a started job pending', async () => {
