@@ -18,6 +18,14 @@ const envSchema = z
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
+  // Instances sharing one database must share the secret that seals provider keys, or a key saved
+  // through one is unreadable on the other (docs/product/providers.md#keys).
+  .refine((env) => !env.DATABASE_URL || env.APP_SECRET, {
+    path: ['APP_SECRET'],
+    message:
+      'APP_SECRET is required with DATABASE_URL, so every instance reads the provider keys the others saved. ' +
+      'An existing deployment sets it to the contents of DATA_DIR/app-secret, so no saved key is lost.',
+  })
   .transform((env) => ({
     port: env.PORT,
     host: env.HOST,

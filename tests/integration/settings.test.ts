@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsDefaults, settingsSchema } from '../../src/shared/api/settings';
 import { userSettings } from '../../src/server/db/schema';
+import { createSecretBox } from '../../src/server/lib/secret-box';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
 
 let testApp: TestApp;
@@ -39,6 +40,7 @@ describe('GET /api/settings', () => {
       openaiApiKeyHint: null,
       elevenlabsApiKeyHint: null,
       leonardoApiKeyHint: null,
+      unreadableApiKeys: [],
     });
     // Spot-check the spec's values themselves, so a wrong default cannot hide in both places.
     expect(settings).toMatchObject({
@@ -202,5 +204,34 @@ describe('bad bodies', () => {
     const response = await testApp.app.inject({ url: '/api/nothing-here', headers: { cookie: ana.cookie } });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('Not found');
+  });
+});
+
+describe('a key sealed under another APP_SECRET', () => {
+  it('shows as present but unreadable, asking for the key again, and is never used', async () => {
+    const ana = await registerUser(testApp.app, { firstName: 'Ana' });
+    await putSettings(ana, { elevenlabsApiKey: 'el-readable-key-1234' });
+    // Another instance with its own secret saved this key into the shared database.
+    const otherInstance = createSecretBox('another-instance-secret-that-is-long-enough-0123');
+    await testApp.database.db
+      .update(userSettings)
+      .set({ openaiApiKeyEncrypted: otherInstance.seal('sk-sealed-elsewhere-9fA2') })
+      .where(eq(userSettings.userId, ana.id));
+
+    const settings = settingsSchema.parse((await getSettings(ana)).json());
+    expect(settings).toMatchObject({
+      hasOpenaiApiKey: true,
+      openaiApiKeyHint: '…',
+      hasElevenlabsApiKey: true,
+      elevenlabsApiKeyHint: 'el-…1234',
+      unreadableApiKeys: ['openaiApiKey'],
+    });
+
+    // Entering the key again makes it readable.
+    await putSettings(ana, { openaiApiKey: 'sk-entered-again-7777' });
+    expect(settingsSchema.parse((await getSettings(ana)).json())).toMatchObject({
+      openaiApiKeyHint: 'sk-…7777',
+      unreadableApiKeys: [],
+    });
   });
 });

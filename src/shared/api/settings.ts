@@ -223,5 +223,10 @@ export const settingsSchema = settingsValuesSchema.extend({
   openaiApiKeyHint: z.string().nullable(),
   elevenlabsApiKeyHint: z.string().nullable(),
   leonardoApiKeyHint: z.string().nullable(),
+  /**
+   * Keys stored but sealed under another `APP_SECRET`: present, yet no provider can use them until the
+   * learner enters them again (docs/product/providers.md#keys).
+   */
+  unreadableApiKeys: z.array(z.enum(PROVIDER_KEY_FIELDS)),
 });
 export type Settings = z.infer<typeof settingsSchema>;

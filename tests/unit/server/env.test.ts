@@ -79,6 +79,15 @@ describe('readEnv', () => {
     expect(() => readEnv({ [name]: value })).toThrow(new RegExp(`^Invalid environment:\\n {2}${name}: `));
   });
 
+  it('refuses DATABASE_URL without APP_SECRET, telling an existing deployment which secret to keep', () => {
+    expect(() => readEnv({ DATABASE_URL: 'postgres://palabra:pw@db:5432/palabra' })).toThrow(
+      /APP_SECRET: APP_SECRET is required with DATABASE_URL.*contents of DATA_DIR\/app-secret/,
+    );
+    expect(readEnv({ DATABASE_URL: 'postgres://db/palabra', APP_SECRET: validSecret }).appSecret).toBe(
+      validSecret,
+    );
+  });
+
   it('explains that APP_SECRET is too short', () => {
     expect(() => readEnv({ APP_SECRET: 'short' })).toThrow(
       'APP_SECRET: APP_SECRET must be at least 32 characters',

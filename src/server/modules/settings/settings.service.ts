@@ -22,19 +22,27 @@ const ENCRYPTED_COLUMN = {
 export function createSettingsService(deps: { settings: SettingsRepository; secretBox: SecretBox }) {
   const { settings, secretBox } = deps;
 
-  const hintOf = (sealed: string | null): string | null => {
-    if (!sealed) return null;
+  /** A stored key in clear; `isUnreadable` when it was sealed under another APP_SECRET. */
+  const openKey = (sealed: string | null): { key: string | null; isUnreadable: boolean } => {
+    if (!sealed) return { key: null, isUnreadable: false };
     try {
-      return maskSecret(secretBox.open(sealed));
+      return { key: secretBox.open(sealed), isUnreadable: false };
     } catch {
-      // Sealed under another APP_SECRET: the key is unusable, but that it exists is still true.
-      return '…';
+      return { key: null, isUnreadable: true };
     }
   };
+  const hintOf = (sealed: string | null): string | null => {
+    const { key, isUnreadable } = openKey(sealed);
+    // An unreadable key still exists; the learner is told to enter it again, never shown it as absent.
+    return isUnreadable ? '…' : key && maskSecret(key);
+  };
+  const unreadableKeysOf = (row: SettingsRow): ProviderKeyField[] =>
+    PROVIDER_KEY_FIELDS.filter((field) => openKey(row[ENCRYPTED_COLUMN[field]]).isUnreadable);
 
   const toSettings = (row: SettingsRow): Settings => {
     const values = Object.fromEntries(VALUE_FIELDS.map((field) => [field, row[field]])) as SettingsValues;
     return {
+      unreadableApiKeys: unreadableKeysOf(row),
       ...values,
       hasOpenaiApiKey: row.openaiApiKeyEncrypted !== null,
       hasElevenlabsApiKey: row.elevenlabsApiKeyEncrypted !== null,
@@ -72,15 +80,8 @@ export function createSettingsService(deps: { settings: SettingsRepository; secr
     /** Every provider key in clear text plus the model settings, for the provider layer only. */
     async readProviderCredentials(userId: string) {
       const row = await settings.findOrCreate(userId);
-      // A key sealed under another APP_SECRET cannot be used: as good as none.
-      const open = (sealed: string | null) => {
-        if (!sealed) return null;
-        try {
-          return secretBox.open(sealed);
-        } catch {
-          return null;
-        }
-      };
+      // A key sealed under another APP_SECRET cannot be used; Settings asks the learner to enter it again.
+      const open = (sealed: string | null) => openKey(sealed).key;
       return {
         openaiApiKey: open(row.openaiApiKeyEncrypted),
         openaiBaseUrl: row.openaiBaseUrl,

@@ -20,6 +20,8 @@ interface ApiKeyFieldProps {
    * (docs/product/providers.md#keys).
    */
   hint: string | null;
+  /** The saved key was sealed under another server secret: it exists but cannot be used. */
+  isUnreadable?: boolean;
   /** Asks the server to check the key; it saves a valid one itself. */
   check: (apiKey: string) => Promise<{ valid: boolean }>;
   isChecking: boolean;
@@ -37,6 +39,7 @@ export function ApiKeyField({
   label,
   hasKey,
   hint,
+  isUnreadable = false,
   check,
   isChecking,
   canApply = true,
@@ -156,6 +159,11 @@ export function ApiKeyField({
           )
         ) : null}
       </div>
+      {hasKey && isUnreadable && status !== 'valid' ? (
+        <p role="alert" className="text-sm font-medium text-destructive dark:text-red-400">
+          {t('settingsProviders.keys.unreadable', { provider: providerName })}
+        </p>
+      ) : null}
       {status === 'invalid' ? <KeyInvalidNotice providerName={providerName} /> : null}
     </form>
   );

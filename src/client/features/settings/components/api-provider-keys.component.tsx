@@ -57,6 +57,7 @@ export function ApiOpenaiCard({ settings }: { settings: Settings }) {
           label={t('settingsProviders.keys.openaiLabel')}
           hasKey={settings.hasOpenaiApiKey}
           hint={settings.openaiApiKeyHint}
+          isUnreadable={settings.unreadableApiKeys.includes('openaiApiKey')}
           check={(apiKey) => validate.mutateAsync({ apiKey, baseUrl: baseUrl.baseUrl })}
           isChecking={validate.isPending}
           canApply={baseUrl.isValid}
@@ -122,6 +123,7 @@ export function ApiElevenlabsCard({ settings }: { settings: Settings }) {
           label={t('settingsProviders.keys.elevenlabsLabel')}
           hasKey={settings.hasElevenlabsApiKey}
           hint={settings.elevenlabsApiKeyHint}
+          isUnreadable={settings.unreadableApiKeys.includes('elevenlabsApiKey')}
           check={(apiKey) => validate.mutateAsync({ apiKey })}
           isChecking={validate.isPending}
           onRemove={remove}
@@ -150,6 +152,7 @@ export function ApiLeonardoCard({ settings }: { settings: Settings }) {
           label={t('settingsProviders.keys.leonardoLabel')}
           hasKey={settings.hasLeonardoApiKey}
           hint={settings.leonardoApiKeyHint}
+          isUnreadable={settings.unreadableApiKeys.includes('leonardoApiKey')}
           check={(apiKey) => validate.mutateAsync({ apiKey })}
           isChecking={validate.isPending}
           onRemove={remove}
