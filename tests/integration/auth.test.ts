@@ -231,6 +231,86 @@ describe('session', () => {
     expect(after.json()).toEqual({ isAuthenticated: false });
   });
 
+  it.each(['/api/logout', '/api/auth/logout'])(
+    '%s by a link on another site, or this host on another port, leaves the learner signed in',
+    async (path) => {
+      const user = await registerUser(testApp.app);
+      for (const fetchSite of ['cross-site', 'same-site']) {
+        const response = await inject({
+          url: path,
+          headers: { cookie: user.cookie, 'sec-fetch-site': fetchSite, 'sec-fetch-mode': 'navigate' },
+        });
+        expect(response.statusCode).toBe(302);
+        expect(response.headers.location).toBe('/');
+        expect(response.cookies.find((cookie) => cookie.name === 'palabra_sid')).toBeUndefined();
+      }
+      const after = await inject({ url: '/api/auth/status', headers: { cookie: user.cookie } });
+      expect(after.json()).toEqual({ isAuthenticated: true });
+    },
+  );
+
+  it.each(['same-origin', 'none'])('GET logout acts on a %s navigation', async (fetchSite) => {
+    const user = await registerUser(testApp.app);
+    const response = await inject({
+      url: '/api/logout',
+      headers: { cookie: user.cookie, 'sec-fetch-site': fetchSite },
+    });
+    expect(response.statusCode).toBe(302);
+    const after = await inject({ url: '/api/auth/status', headers: { cookie: user.cookie } });
+    expect(after.json()).toEqual({ isAuthenticated: false });
+  });
+
+  it.each(['/api/logout', '/api/auth/logout'])(
+    'POST %s from the app’s own page ends the session; from another site it is refused',
+    async (path) => {
+      const user = await registerUser(testApp.app);
+      const forged = await inject({
+        method: 'POST',
+        url: path,
+        headers: { cookie: user.cookie, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+      });
+      expect(forged.statusCode).toBe(403);
+      const stillIn = await inject({ url: '/api/auth/status', headers: { cookie: user.cookie } });
+      expect(stillIn.json()).toEqual({ isAuthenticated: true });
+
+      const response = await inject({
+        method: 'POST',
+        url: path,
+        headers: { cookie: user.cookie, 'sec-fetch-site': 'same-origin' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ isAuthenticated: false });
+      expect(response.cookies.find((cookie) => cookie.name === 'palabra_sid')?.value).toBe('');
+      const after = await inject({ url: '/api/auth/status', headers: { cookie: user.cookie } });
+      expect(after.json()).toEqual({ isAuthenticated: false });
+    },
+  );
+
+  it.each(['/api/auth/status', '/api/auth/user', '/api/settings'])(
+    'renewing a session in the second half of its life sends the cookie again with the new expiry (%s)',
+    async (path) => {
+      const user = await registerUser(testApp.app);
+      const oneDayLeft = new Date(Date.now() + 24 * 60 * 60 * 1000);
+      await testApp.database.db
+        .update(sessions)
+        .set({ expire: oneDayLeft })
+        .where(eq(sessions.userId, user.id));
+      const before = Date.now();
+      const response = await inject({ url: path, headers: { cookie: user.cookie } });
+      expect(response.statusCode).toBe(200);
+      const renewed = response.cookies.find((cookie) => cookie.name === 'palabra_sid');
+      expect(`${renewed?.name}=${renewed?.value}`).toBe(user.cookie);
+      expect(renewed).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      const [row] = await testApp.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+      expect(row!.expire.getTime()).toBeGreaterThanOrEqual(before + 6 * 24 * 60 * 60 * 1000);
+      // The cookie's expiry is the row's, to the second (cookie dates have no milliseconds).
+      expect(Math.floor(renewed!.expires!.getTime() / 1000)).toBe(Math.floor(row!.expire.getTime() / 1000));
+
+      const next = await inject({ url: path, headers: { cookie: user.cookie } });
+      expect(next.cookies.find((cookie) => cookie.name === 'palabra_sid')).toBeUndefined();
+    },
+  );
+
   it('marks the cookie Secure behind an HTTPS proxy', async () => {
     const response = await inject({
       method: 'POST',

@@ -29,8 +29,12 @@ export function createSessionStore(db: Db, now: () => Date = () => new Date()) {
       return { token, expire };
     },
 
-    /** The live session for a cookie token; sliding: renewed once less than half its life is left. */
-    async find(token: string): Promise<{ userId: string; expire: Date } | null> {
+    /**
+     * The live session for a cookie token; sliding: renewed once less than half its life is left, and then
+     * `renewed` tells the caller to send the cookie again with the new expiry
+     * (docs/product/auth.md#sessions).
+     */
+    async find(token: string): Promise<{ userId: string; expire: Date; renewed: boolean } | null> {
       const current = now();
       const [row] = await db
         .select()
@@ -38,12 +42,12 @@ export function createSessionStore(db: Db, now: () => Date = () => new Date()) {
         .where(and(eq(sessions.sid, sidOf(token)), gt(sessions.expire, current)))
         .limit(1);
       if (!row?.userId) return null;
-      let expire = row.expire;
-      if (expire.getTime() - current.getTime() < SESSION_TTL_MS / 2) {
-        expire = expiryFrom(current);
-        await db.update(sessions).set({ expire }).where(eq(sessions.sid, row.sid));
+      if (row.expire.getTime() - current.getTime() >= SESSION_TTL_MS / 2) {
+        return { userId: row.userId, expire: row.expire, renewed: false };
       }
-      return { userId: row.userId, expire };
+      const expire = expiryFrom(current);
+      await db.update(sessions).set({ expire }).where(eq(sessions.sid, row.sid));
+      return { userId: row.userId, expire, renewed: true };
     },
 
     async destroy(token: string): Promise<void> {

@@ -86,8 +86,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
     },
   );
 
-  app.get(authPaths.status, { schema: { response: { 200: authStatusSchema } } }, async (request) => {
-    return { isAuthenticated: (await sessionResolver.resolveUserId(request)) !== null };
+  app.get(authPaths.status, { schema: { response: { 200: authStatusSchema } } }, async (request, reply) => {
+    return { isAuthenticated: (await sessionResolver.resolveUserId(request, reply)) !== null };
   });
 
   app.get(
@@ -105,14 +105,30 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
     google: externalSignIn.isConfigured('google'),
   }));
 
-  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+  // Logout (docs/product/auth.md#logout): the app's menus POST, which the origin guard lets through only
+  // from the app's own pages. The GET addresses stay for links and typed addresses, but act only on a
+  // navigation the browser calls same-origin or typed (`none`), or on a client that says nothing; a link
+  // on another site only lands the learner on the home page, still signed in.
+  const endSession = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await sessions.destroy(token);
     clearSessionCookie(reply);
+  };
+  const logoutByLink = async (request: FastifyRequest, reply: FastifyReply) => {
+    const fetchSite = request.headers['sec-fetch-site'];
+    if (fetchSite === undefined || fetchSite === 'same-origin' || fetchSite === 'none') {
+      await endSession(request, reply);
+    }
     return reply.redirect('/');
   };
-  app.get(authPaths.logout, logout);
-  app.get(authPaths.learnLogout, logout);
+  const logoutByMenu = async (request: FastifyRequest, reply: FastifyReply) => {
+    await endSession(request, reply);
+    return { isAuthenticated: false };
+  };
+  for (const path of [authPaths.logout, authPaths.learnLogout]) {
+    app.get(path, logoutByLink);
+    app.post(path, { schema: { response: { 200: authStatusSchema } } }, logoutByMenu);
+  }
 
   // External sign-in (docs/product/auth.md#sign-in-methods): hosted OpenID Connect at /api/login, Google at
   // /auth/google.
