@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createAttemptLimiter } from './auth/attempt-limiter';
+import { createSignInLimits } from './auth/sign-in-limits';
 import { createExternalSignIn } from './auth/external-sign-in';
 import { createSessionResolver } from './auth/session-cookie';
 import { createSessionStore } from './auth/sessions';
@@ -144,8 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const authService = createAuthService({
     users: createUsersRepository(db),
-    loginLimiter: createAttemptLimiter({ max: 10, windowMs: 15 * MINUTE }),
-    registrationLimiter: createAttemptLimiter({ max: 5, windowMs: 60 * MINUTE }),
+    limits: createSignInLimits(),
+    hasSessionFrom: (userId, address) => sessions.hasSessionFrom(userId, address),
   });
   const settingsService = createSettingsService({ settings: settingsRepository, secretBox });
   const progressService = createProgressService({
@@ -242,7 +242,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions,
     sessionResolver,
     externalSignIn: createExternalSignIn({ oidc: deps.oidc, google: deps.google }),
-    ipLimiter: createAttemptLimiter({ max: 50, windowMs: 60 * MINUTE }),
   });
   await app.register(settingsRoutes, { settingsService, sessionResolver });
   await app.register(progressRoutes, { progressService, sessionResolver });
