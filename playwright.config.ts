@@ -41,8 +41,9 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      // The built app (npm test builds before this runs) on a fresh embedded database.
-      command: `rm -rf ${dataDir} && tsx src/server/main.ts`,
+      // The built app (npm test builds before this runs) on a fresh embedded database, holding the
+      // learners the tests sign in as (e2e/learner-pool.ts).
+      command: `rm -rf ${dataDir} && tsx e2e/seed-learners.ts ${dataDir} && tsx src/server/main.ts`,
       url: `http://localhost:${port}/api/auth/status`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousViolations, registerThroughForm, uniqueUser } from './support';
+import { expectNoSeriousViolations, signInLearner } from './support';
 
 test('landing has no serious accessibility violation', async ({ page }) => {
   await page.goto('/');
@@ -21,7 +21,7 @@ test('register has no serious accessibility violation', async ({ page }) => {
 });
 
 test('home has no serious accessibility violation', async ({ page }) => {
-  await registerThroughForm(page, uniqueUser());
+  await signInLearner(page);
   await expect(page.getByText('Ваш словарь пока пуст')).toBeVisible();
   await expectNoSeriousViolations(page);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousViolations, registerThroughForm, uniqueUser } from './support';
+import { expectNoSeriousViolations, registerThroughForm, uniqueUser, signInLearner } from './support';
 
 test('register, see home, log out, log in again, meet the 404 page', async ({ page }) => {
   const user = uniqueUser();
@@ -71,7 +71,7 @@ test('wrong password and mismatched confirmation are explained in Russian', asyn
 test('navigation marks Audiobooks active on a book and leads to the full-screen Learn screen', async ({
   page,
 }) => {
-  await registerThroughForm(page, uniqueUser());
+  await signInLearner(page);
   const nav = page.getByRole('navigation', { name: 'Основная навигация' });
 
   await page.goto('/audiobooks');
@@ -96,7 +96,7 @@ test('on a phone the navigation is a tab bar at the bottom and nothing scrolls s
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await registerThroughForm(page, uniqueUser());
+  await signInLearner(page);
   const nav = page.getByRole('navigation', { name: 'Основная навигация' });
   for (const path of ['/', '/dictionary', '/settings']) {
     await page.goto(path);

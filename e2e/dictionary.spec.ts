@@ -1,12 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import {
-  addWords,
-  expectNoSeriousViolations,
-  listWords,
-  registerThroughForm,
-  UPLOAD_TIMEOUT_MS,
-  uniqueUser,
-} from './support';
+import { addWords, expectNoSeriousViolations, listWords, UPLOAD_TIMEOUT_MS, signInLearner } from './support';
 
 /**
  * The dictionary screen against the built app and the fake providers of playwright.config.ts. Words
@@ -32,7 +25,7 @@ async function chooseOption(page: Page, filter: string, option: string) {
 
 test('filters combine CEFR level and part of speech; Enter searches and Esc clears', async ({ page }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
-  await registerThroughForm(page, uniqueUser());
+  await signInLearner(page);
   const key = await page.request.post('/api/validate-openai-key', { data: { apiKey: 'sk-test-valid' } });
   expect(await key.json()).toEqual({ valid: true });
   // The fake language model knows these: libro, mesa, comer, hablar A1; ciudad, feliz A2.
@@ -95,7 +88,7 @@ test('hiding a word moves it to the hidden view; select mode deletes after a con
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
-  await registerThroughForm(page, uniqueUser());
+  await signInLearner(page);
   // Verbs, so that no article is added in front of them.
   await addWords(page, ['cantar / петь', 'bailar / танцевать', 'correr / бегать', 'nadar / плавать']);
   await openDictionary(page);
@@ -140,7 +133,7 @@ test('hiding a word moves it to the hidden view; select mode deletes after a con
 
 test('the word card makes an older picture the primary one; its dialogs pass axe', async ({ page }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
-  await registerThroughForm(page, uniqueUser());
+  await signInLearner(page);
   await addWords(page, ['correr / бегать'], { generateImages: true });
   const [word] = await listWords(page);
   if (!word) throw new Error('The upload added no word');
@@ -192,7 +185,7 @@ test('the word card makes an older picture the primary one; its dialogs pass axe
 
 test('generate missing images draws a thumbnail for every word without one', async ({ page }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
-  await registerThroughForm(page, uniqueUser());
+  await signInLearner(page);
   const key = await page.request.post('/api/validate-leonardo-key', { data: { apiKey: 'leo-test-valid' } });
   expect(key.ok()).toBe(true);
   await addWords(page, ['luna / луна', 'flor / цветок', 'mano / рука']);
@@ -210,7 +203,7 @@ test('generate missing images draws a thumbnail for every word without one', asy
 });
 
 test('ten thousand words stay virtualised and the screen fits a phone', async ({ page }) => {
-  await registerThroughForm(page, uniqueUser());
+  await signInLearner(page);
   const total = 10_000;
   const words = Array.from({ length: total }, (_, index) => ({
     id: index + 1,
@@ -271,7 +264,7 @@ test('a word is pronounced from its stored clip, and its play button rests for 3
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
   // The page's timers run on a clock the test can stop (it flows at the normal pace until then).
   await page.clock.install();
-  await registerThroughForm(page, uniqueUser());
+  await signInLearner(page);
   const key = await page.request.post('/api/validate-elevenlabs-key', { data: { apiKey: 'el-test-valid' } });
   expect(await key.json()).toEqual({ valid: true });
   await addWords(page, ['perro / собака']);

@@ -1,12 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import {
-  addWords,
-  expectNoSeriousViolations,
-  listWords,
-  registerThroughForm,
-  UPLOAD_TIMEOUT_MS,
-  uniqueUser,
-} from './support';
+import { addWords, expectNoSeriousViolations, listWords, UPLOAD_TIMEOUT_MS, signInLearner } from './support';
 
 /**
  * The Learn screen with the built-in voices (no speech key): what the learner hears is observed by
@@ -57,7 +50,7 @@ test('Space plays every card in three voices in order, counts each listen, and A
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 90_000);
-  await registerThroughForm(page, uniqueUser());
+  await signInLearner(page);
   await saveSettings(page, { bilingualPlaybackLearn: true, autoplayAudio: false, loopPlayAll: 1 });
   await addWords(page, ['cantar / петь', 'bailar / танцевать', 'nadar / плавать']);
   const words = await listWords(page);
@@ -110,7 +103,7 @@ test('Space plays every card in three voices in order, counts each listen, and A
 
 test('hiding a word takes it out of the session and into the dictionary’s hidden view', async ({ page }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
-  await registerThroughForm(page, uniqueUser());
+  await signInLearner(page);
   await addWords(page, ['cantar / петь', 'bailar / танцевать', 'nadar / плавать']);
   const [first, second] = await listWords(page);
 
@@ -143,7 +136,7 @@ test('hiding a word takes it out of the session and into the dictionary’s hidd
 
 test('the menu changes the layout and font, and regenerates the audio and the picture', async ({ page }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
-  await registerThroughForm(page, uniqueUser());
+  await signInLearner(page);
   await addWords(page, ['cantar / петь']);
   const [word] = await listWords(page);
 
@@ -201,7 +194,7 @@ test('a word heard up to the auto threshold is hidden automatically and leaves t
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 45_000);
-  await registerThroughForm(page, uniqueUser());
+  await signInLearner(page);
   await saveSettings(page, { autoplayAudio: false, listenThresholdSafe: 20, listenThresholdAuto: 30 });
   await addWords(page, ['cantar / петь', 'bailar / танцевать']);
   const [first, second] = await listWords(page);
@@ -224,7 +217,7 @@ test('a word heard up to the auto threshold is hidden automatically and leaves t
 
 test('the Learn link of the navigation bar sorts the next list by listens, once', async ({ page }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
-  await registerThroughForm(page, uniqueUser());
+  await signInLearner(page);
   await addWords(page, ['cantar / петь', 'bailar / танцевать', 'nadar / плавать']);
   const words = await listWords(page);
   const listens = [5, 0, 2];

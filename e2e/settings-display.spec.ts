@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousViolations, registerThroughForm, uniqueUser } from './support';
+import { expectNoSeriousViolations, signInLearner } from './support';
 
 /** Runs `action` and waits for the settings save it triggers, returning the body that was sent. */
 async function savedBy(page: Page, action: () => Promise<void>): Promise<Record<string, unknown>> {
@@ -16,7 +16,7 @@ async function savedBy(page: Page, action: () => Promise<void>): Promise<Record<
 }
 
 async function openSettings(page: Page) {
-  await registerThroughForm(page, uniqueUser());
+  await signInLearner(page);
   await page
     .getByRole('navigation', { name: 'Основная навигация' })
     .getByRole('link', { name: 'Настройки' })

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousViolations, registerThroughForm, uniqueUser } from './support';
+import { expectNoSeriousViolations, signInLearner } from './support';
 
 /**
  * Every provider call of the web server goes to the fake providers of playwright.config.ts
@@ -8,7 +8,7 @@ import { expectNoSeriousViolations, registerThroughForm, uniqueUser } from './su
  */
 
 async function openSettingsTab(page: Page, tab: 'api' | 'audio', tabName: string) {
-  await registerThroughForm(page, uniqueUser());
+  await signInLearner(page);
   await page.goto(`/settings?tab=${tab}`);
   await expect(page.getByRole('tab', { name: tabName })).toHaveAttribute('aria-selected', 'true');
 }

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { addWords, registerThroughForm, UPLOAD_TIMEOUT_MS, uniqueUser } from './support';
+import { addWords, UPLOAD_TIMEOUT_MS, signInLearner } from './support';
 
 test('a translation fix against the language model streams its corrections into Settings', async ({
   page,
 }) => {
   // An upload and then the fix, each waited for with its own bound.
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
-  await registerThroughForm(page, uniqueUser());
+  await signInLearner(page);
   // The learner's own words and key, through the real calls the Upload and API screens use.
   const key = await page.request.post('/api/validate-openai-key', { data: { apiKey: 'sk-test-valid' } });
   expect(await key.json()).toEqual({ valid: true });

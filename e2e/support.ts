@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { claimLearner, type PoolLearner } from './learner-pool';
 
 let userCounter = 0;
 
@@ -26,6 +27,27 @@ export async function registerThroughForm(page: Page, user: TestUser): Promise<v
   await page.getByLabel('Подтверждение пароля').fill(user.password);
   await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Привет, ${user.firstName}!` })).toBeVisible();
+}
+
+/**
+ * Signs a learner of the pool (e2e/learner-pool.ts) that no other test has in on the page's browser
+ * context, through the sign-in call, and opens their home page, where a registration through the form
+ * would land.
+ */
+export async function signInLearner(page: Page): Promise<PoolLearner> {
+  const learner = claimLearner();
+  const response = await page.request.post('/auth/login', {
+    data: { email: learner.email, password: learner.password },
+  });
+  expect(response.status()).toBe(200);
+  await openHome(page, learner);
+  return learner;
+}
+
+/** The signed-in learner's home page. */
+export async function openHome(page: Page, learner: PoolLearner): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: `Привет, ${learner.firstName}!` })).toBeVisible();
 }
 
 /** axe on the page as it is now: no serious or critical violation, each listed with its elements. */

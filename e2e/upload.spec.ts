@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousViolations, registerThroughForm, uniqueUser } from './support';
+import { expectNoSeriousViolations, signInLearner } from './support';
 
 /**
  * The upload screen against the built app and the fake providers of playwright.config.ts. The learner
@@ -85,7 +85,7 @@ const wordKey = (spanish: string) =>
     .replace(/^(?:el|la|los|las|un|una|unos|unas|lo)\s+/u, '');
 
 async function openUpload(page: Page) {
-  await registerThroughForm(page, uniqueUser());
+  await signInLearner(page);
   await page.goto('/upload');
   await expect(page.getByRole('heading', { level: 1, name: 'Загрузка слов' })).toBeVisible();
 }

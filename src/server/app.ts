@@ -7,13 +7,14 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createAttemptLimiter } from './auth/attempt-limiter';
+import { createSignInLimits } from './auth/sign-in-limits';
 import { createExternalSignIn } from './auth/external-sign-in';
 import { createSessionResolver } from './auth/session-cookie';
 import { createSessionStore } from './auth/sessions';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler';
+import { registerOriginGuard } from './http/origin-guard';
 import { createSecretBox } from './lib/secret-box';
 import { createMediaRepository } from './media/media.repository';
 import { mediaRoutes } from './media/media.routes';
@@ -83,6 +84,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Where provider calls go (the environment's overrides; the fake providers in tests). */
   providerBaseUrls?: Env['providerBaseUrls'];
+  /** Origins besides the app's own whose pages may change state (`ALLOWED_ORIGINS`). */
+  allowedOrigins?: readonly string[];
   /** Tests may swap the offline providers or shorten Leonardo's polling. */
   builtinSpeech?: ProviderFactoryOptions['builtinSpeech'];
   builtinImages?: ImageGenerator;
@@ -108,6 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('userId', null);
   registerErrorHandler(app);
+  // Before any route: forged cross-site requests are refused before a body is read (docs/product/auth.md#forged-requests).
+  registerOriginGuard(app, { allowedOrigins: deps.allowedOrigins ?? [] });
 
   await app.register(fastifyCookie, { secret: deps.appSecret });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
@@ -121,7 +126,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         'img-src': ["'self'", 'data:', 'blob:'],
         'media-src': ["'self'", 'data:', 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
+        // 'self' covers the app's own ws:/wss: origin in CSP3 browsers; no other host is reachable.
+        'connect-src': ["'self'"],
         // The app is often served over plain HTTP on a home network; upgrading would break it.
         'upgrade-insecure-requests': null,
       },
@@ -138,8 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const authService = createAuthService({
     users: createUsersRepository(db),
-    loginLimiter: createAttemptLimiter({ max: 10, windowMs: 15 * MINUTE }),
-    registrationLimiter: createAttemptLimiter({ max: 5, windowMs: 60 * MINUTE }),
+    limits: createSignInLimits(),
+    hasSessionFrom: (userId, address) => sessions.hasSessionFrom(userId, address),
   });
   const settingsService = createSettingsService({ settings: settingsRepository, secretBox });
   const progressService = createProgressService({
@@ -236,7 +242,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions,
     sessionResolver,
     externalSignIn: createExternalSignIn({ oidc: deps.oidc, google: deps.google }),
-    ipLimiter: createAttemptLimiter({ max: 50, windowMs: 60 * MINUTE }),
   });
   await app.register(settingsRoutes, { settingsService, sessionResolver });
   await app.register(progressRoutes, { progressService, sessionResolver });

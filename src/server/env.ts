@@ -1,5 +1,37 @@
 import { z } from 'zod';
 
+/**
+ * `ALLOWED_ORIGINS`: comma-separated origins (`scheme://host[:port]`) whose pages may change state besides
+ * the app's own (docs/product/auth.md#forged-requests).
+ */
+const originList = z.string().transform((value, context) => {
+  const origins: string[] = [];
+  for (const entry of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = undefined;
+    }
+    const isOrigin =
+      url !== undefined &&
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.pathname === '/' &&
+      !url.search &&
+      !url.hash &&
+      !url.username;
+    if (!url || !isOrigin) {
+      context.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port]): ${entry}` });
+      return z.NEVER;
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+});
+
 /** The only reader of process.env: every setting the server takes, parsed once. */
 const envSchema = z
   .object({
@@ -16,6 +48,7 @@ const envSchema = z
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    ALLOWED_ORIGINS: originList.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   // Instances sharing one database must share the secret that seals provider keys, or a key saved
@@ -49,6 +82,7 @@ const envSchema = z
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
         : undefined,
+    allowedOrigins: env.ALLOWED_ORIGINS ?? [],
     logLevel: env.LOG_LEVEL,
   }));
 

@@ -137,25 +137,110 @@ describe('login', () => {
 });
 
 describe('rate limits', () => {
-  it('blocks an e-mail after ten failed sign-ins with a 429 and a message', async () => {
-    await registerUser(testApp.app, { email: 'guessed@example.com', password: 'correcto1' });
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const response = await inject({
-        method: 'POST',
-        url: '/auth/login',
-        payload: { email: 'guessed@example.com', password: `wrong${attempt}` },
-        remoteAddress: `10.1.0.${attempt}`,
-      });
-      expect(response.statusCode).toBe(401);
-    }
-    const blocked = await inject({
+  const signIn = (email: string, password: string, remoteAddress: string, cookie?: string) =>
+    inject({
       method: 'POST',
       url: '/auth/login',
-      payload: { email: 'guessed@example.com', password: 'correcto1' },
-      remoteAddress: '10.1.1.1',
+      payload: { email, password },
+      remoteAddress,
+      ...(cookie ? { headers: { cookie } } : {}),
     });
+  const guessFrom = async (email: string, addresses: readonly string[]) => {
+    for (const [attempt, address] of addresses.entries()) {
+      expect((await signIn(email, `wrong${attempt}`, address)).statusCode).toBe(401);
+    }
+  };
+  const deviceCookieOf = (response: { cookies: { name: string; value: string }[] }) => {
+    const cookie = response.cookies.find((candidate) => candidate.name === 'palabra_device');
+    if (!cookie) throw new Error('no remembered-device cookie');
+    return `${cookie.name}=${cookie.value}`;
+  };
+  const addresses = (prefix: string, count: number) =>
+    Array.from({ length: count }, (_, index) => `${prefix}.${index}`);
+
+  it('blocks an account from one address after ten failed sign-ins with a 429 and a message', async () => {
+    await registerUser(testApp.app, { email: 'guessed@example.com', password: 'correcto1' });
+    await guessFrom('guessed@example.com', Array<string>(10).fill('10.1.0.1'));
+    const blocked = await signIn('guessed@example.com', 'correcto1', '10.1.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ code: 'too_many_attempts' });
+    // Another address has its own count: the guesser's failures do not lock the owner out.
+    expect((await signIn('guessed@example.com', 'correcto1', '10.1.0.2')).statusCode).toBe(200);
+  });
+
+  it('ten wrong passwords from anywhere no longer lock the owner out', async () => {
+    await registerUser(testApp.app, { email: 'popular@example.com', password: 'correcto1' });
+    await guessFrom('popular@example.com', addresses('10.6.0', 10));
+    expect((await signIn('popular@example.com', 'correcto1', '10.6.1.1')).statusCode).toBe(200);
+  });
+
+  it('an attacker exhausting the account from their own address leaves the owner’s known device alone', async () => {
+    const registered = await inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { email: 'owner@example.com', password: 'correcto1' },
+      remoteAddress: '10.4.0.9',
+    });
+    expect(registered.statusCode).toBe(201);
+    const device = deviceCookieOf(registered);
+    // The attacker shares nothing with the owner but the e-mail; their address runs out for this account.
+    await guessFrom('owner@example.com', Array<string>(10).fill('10.4.0.66'));
+    expect((await signIn('owner@example.com', 'correcto1', '10.4.0.66')).statusCode).toBe(429);
+    // The owner's address has a live session: it signs in.
+    expect((await signIn('owner@example.com', 'correcto1', '10.4.0.9')).statusCode).toBe(200);
+    // The owner's remembered device signs in from a new address too (a phone on another network).
+    expect((await signIn('owner@example.com', 'correcto1', '10.4.7.7', device)).statusCode).toBe(200);
+  });
+
+  it('caps failed sign-ins per account across addresses, but never for a known device', async () => {
+    const registered = await inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { email: 'ceiling@example.com', password: 'correcto1' },
+      remoteAddress: '10.5.0.200',
+    });
+    const device = deviceCookieOf(registered);
+    const stranger = await inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { email: 'stranger@example.com', password: 'correcto1' },
+      remoteAddress: '10.5.0.201',
+    });
+    // Spread over many addresses, each under its own limit, until the account's ceiling (30).
+    await guessFrom('ceiling@example.com', addresses('10.5.1', 30));
+    // An unknown device is refused even with the right password, and costs no verification.
+    const unknown = await signIn('ceiling@example.com', 'correcto1', '10.5.2.1');
+    expect(unknown.statusCode).toBe(429);
+    expect(unknown.json()).toMatchObject({ code: 'too_many_attempts' });
+    // A remembered device of another account is not this account's known device.
+    expect(
+      (await signIn('ceiling@example.com', 'correcto1', '10.5.2.2', deviceCookieOf(stranger))).statusCode,
+    ).toBe(429);
+    // A forged device cookie is not one either.
+    expect(
+      (await signIn('ceiling@example.com', 'correcto1', '10.5.2.3', device.replace(/.$/, '0'))).statusCode,
+    ).toBe(429);
+    // Known devices: the address of a live session, and the remembered-device cookie anywhere.
+    expect((await signIn('ceiling@example.com', 'correcto1', '10.5.0.200')).statusCode).toBe(200);
+    expect((await signIn('ceiling@example.com', 'correcto1', '10.5.2.4', device)).statusCode).toBe(200);
+    // A known device still has its own count: ten wrong passwords from it block it.
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await signIn('ceiling@example.com', `wrong${attempt}`, '10.5.2.4', device)).statusCode).toBe(
+        401,
+      );
+    }
+    expect((await signIn('ceiling@example.com', 'correcto1', '10.5.2.4', device)).statusCode).toBe(429);
+  });
+
+  it('remembers the device in a signed, http-only cookie sent only to the sign-in routes', async () => {
+    const response = await inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { email: 'device@example.com', password: 'correcto1' },
+    });
+    const cookie = response.cookies.find((candidate) => candidate.name === 'palabra_device');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/auth' });
+    expect(cookie!.maxAge).toBeGreaterThan(300 * 24 * 60 * 60);
   });
 
   it('blocks an address after many failures across e-mails', async () => {
@@ -230,6 +315,86 @@ describe('session', () => {
     const after = await inject({ url: '/api/auth/status', headers: { cookie: user.cookie } });
     expect(after.json()).toEqual({ isAuthenticated: false });
   });
+
+  it.each(['/api/logout', '/api/auth/logout'])(
+    '%s by a link on another site, or this host on another port, leaves the learner signed in',
+    async (path) => {
+      const user = await registerUser(testApp.app);
+      for (const fetchSite of ['cross-site', 'same-site']) {
+        const response = await inject({
+          url: path,
+          headers: { cookie: user.cookie, 'sec-fetch-site': fetchSite, 'sec-fetch-mode': 'navigate' },
+        });
+        expect(response.statusCode).toBe(302);
+        expect(response.headers.location).toBe('/');
+        expect(response.cookies.find((cookie) => cookie.name === 'palabra_sid')).toBeUndefined();
+      }
+      const after = await inject({ url: '/api/auth/status', headers: { cookie: user.cookie } });
+      expect(after.json()).toEqual({ isAuthenticated: true });
+    },
+  );
+
+  it.each(['same-origin', 'none'])('GET logout acts on a %s navigation', async (fetchSite) => {
+    const user = await registerUser(testApp.app);
+    const response = await inject({
+      url: '/api/logout',
+      headers: { cookie: user.cookie, 'sec-fetch-site': fetchSite },
+    });
+    expect(response.statusCode).toBe(302);
+    const after = await inject({ url: '/api/auth/status', headers: { cookie: user.cookie } });
+    expect(after.json()).toEqual({ isAuthenticated: false });
+  });
+
+  it.each(['/api/logout', '/api/auth/logout'])(
+    'POST %s from the app’s own page ends the session; from another site it is refused',
+    async (path) => {
+      const user = await registerUser(testApp.app);
+      const forged = await inject({
+        method: 'POST',
+        url: path,
+        headers: { cookie: user.cookie, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+      });
+      expect(forged.statusCode).toBe(403);
+      const stillIn = await inject({ url: '/api/auth/status', headers: { cookie: user.cookie } });
+      expect(stillIn.json()).toEqual({ isAuthenticated: true });
+
+      const response = await inject({
+        method: 'POST',
+        url: path,
+        headers: { cookie: user.cookie, 'sec-fetch-site': 'same-origin' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ isAuthenticated: false });
+      expect(response.cookies.find((cookie) => cookie.name === 'palabra_sid')?.value).toBe('');
+      const after = await inject({ url: '/api/auth/status', headers: { cookie: user.cookie } });
+      expect(after.json()).toEqual({ isAuthenticated: false });
+    },
+  );
+
+  it.each(['/api/auth/status', '/api/auth/user', '/api/settings'])(
+    'renewing a session in the second half of its life sends the cookie again with the new expiry (%s)',
+    async (path) => {
+      const user = await registerUser(testApp.app);
+      const oneDayLeft = new Date(Date.now() + 24 * 60 * 60 * 1000);
+      await testApp.database.db
+        .update(sessions)
+        .set({ expire: oneDayLeft })
+        .where(eq(sessions.userId, user.id));
+      const before = Date.now();
+      const response = await inject({ url: path, headers: { cookie: user.cookie } });
+      expect(response.statusCode).toBe(200);
+      const renewed = response.cookies.find((cookie) => cookie.name === 'palabra_sid');
+      expect(`${renewed?.name}=${renewed?.value}`).toBe(user.cookie);
+      expect(renewed).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      const [row] = await testApp.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+      expect(row!.expire.getTime()).toBeGreaterThanOrEqual(before + 6 * 24 * 60 * 60 * 1000);
+      // The cookie's expiry is the row's, to the second (cookie dates have no milliseconds).
+      expect(Math.floor(renewed!.expires!.getTime() / 1000)).toBe(Math.floor(row!.expire.getTime() / 1000));
+
+      const next = await inject({ url: path, headers: { cookie: user.cookie } });
+      expect(next.cookies.find((cookie) => cookie.name === 'palabra_sid')).toBeUndefined();
+    },
+  );
 
   it('marks the cookie Secure behind an HTTPS proxy', async () => {
     const response = await inject({

@@ -15,6 +15,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/auth/providers',
   'GET /api/logout',
   'GET /api/auth/logout',
+  'POST /api/logout',
+  'POST /api/auth/logout',
   'GET /api/login',
   'GET /api/callback',
   'GET /auth/google',

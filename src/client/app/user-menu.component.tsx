@@ -3,6 +3,7 @@ import { ChevronDown, Languages, LogOut, UserRound } from 'lucide-react';
 import { authPaths } from '../../shared/api/auth';
 import { INTERFACE_LANGUAGES } from '../../shared/catalogs/appearance';
 import { useAuthUser } from '../lib/api/auth-user.api';
+import { logOut } from '../lib/api/log-out.api';
 import { userFirstName } from '../lib/user-display-name';
 import { changeInterfaceLanguage, isInterfaceLanguage } from '../i18n/setup';
 import { Button } from '../ui/button.component';
@@ -60,8 +61,7 @@ export function UserMenu() {
           ))}
         </DropdownMenuRadioGroup>
         <DropdownMenuSeparator />
-        {/* A full page load: the server ends the session and redirects to /. */}
-        <DropdownMenuItem onSelect={() => window.location.assign(authPaths.logout)}>
+        <DropdownMenuItem onSelect={() => void logOut(authPaths.logout)}>
           <LogOut aria-hidden="true" />
           {t('userMenu.logout')}
         </DropdownMenuItem>

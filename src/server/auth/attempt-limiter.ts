@@ -1,6 +1,7 @@
 /**
- * Counts attempts per key (an e-mail) in a fixed window. The per-IP limit is @fastify/rate-limit's;
- * this one stops a spread-out guessing of one account's password from many addresses.
+ * Counts attempts per key (an address, an account, an account and client) in a fixed window; the sign-in
+ * limits (sign-in-limits.ts) and the per-learner call limit are made of these. In memory: each instance
+ * counts its own.
  */
 export function createAttemptLimiter(options: { max: number; windowMs: number; now?: () => number }) {
   const now = options.now ?? Date.now;

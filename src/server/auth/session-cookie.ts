@@ -25,17 +25,23 @@ export function clearSessionCookie(reply: FastifyReply) {
 }
 
 export function createSessionResolver(sessions: SessionStore) {
-  /** The signed-in user's id, or null; a stale cookie is simply not a session. */
-  async function resolveUserId(request: FastifyRequest): Promise<string | null> {
+  /**
+   * The signed-in user's id, or null; a stale cookie is simply not a session. When the row was renewed
+   * the cookie is sent again with the new expiry, or the browser would drop it at the old one
+   * (docs/product/auth.md#sessions).
+   */
+  async function resolveUserId(request: FastifyRequest, reply: FastifyReply): Promise<string | null> {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return null;
     const session = await sessions.find(token);
-    return session?.userId ?? null;
+    if (!session) return null;
+    if (session.renewed) setSessionCookie(request, reply, token, session.expire);
+    return session.userId;
   }
 
   /** preValidation hook of every protected route: 401 when signed out, before the body is judged. */
-  async function requireUser(request: FastifyRequest): Promise<void> {
-    const userId = await resolveUserId(request);
+  async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const userId = await resolveUserId(request, reply);
     if (!userId) throw unauthorized();
     request.userId = userId;
   }

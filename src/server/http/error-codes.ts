@@ -21,6 +21,13 @@ export const HTTP_ERROR_MESSAGES = {
   too_many_attempts: 'Too many attempts',
   /** A body or an uploaded file above the size limit. */
   payload_too_large: 'Request body is too large',
+  /**
+   * A state-changing request or a socket opened by a page of another site (docs/product/auth.md#forged-requests):
+   * `Sec-Fetch-Site` said same-site or cross-site and `Origin` was neither the app's nor an allowed one.
+   */
+  cross_origin_request: 'Request from another site refused',
+  /** A state-changing request whose body is not JSON (or multipart where a route takes a file). */
+  unsupported_media_type: 'Unsupported content type',
   /** Fastify refused the request itself (malformed JSON, wrong content type): a client bug. */
   invalid_request: 'Invalid request',
   internal_error: 'Internal server error',

@@ -141,4 +141,20 @@ describe('readEnv', () => {
       expect(readEnv({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: '' }).google).toBeUndefined();
     });
   });
+
+  describe('ALLOWED_ORIGINS', () => {
+    it('is empty by default and lists each origin, normalised, when set', () => {
+      expect(readEnv({}).allowedOrigins).toEqual([]);
+      expect(
+        readEnv({ ALLOWED_ORIGINS: 'https://Palabra.example, http://localhost:3000/ ,' }).allowedOrigins,
+      ).toEqual(['https://palabra.example', 'http://localhost:3000']);
+    });
+
+    it.each(['palabra.example', 'https://palabra.example/app', 'ftp://palabra.example'])(
+      'refuses %s, which is not an origin',
+      (value) => {
+        expect(() => readEnv({ ALLOWED_ORIGINS: value })).toThrow(/ALLOWED_ORIGINS/);
+      },
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
   authPaths,
@@ -10,7 +11,6 @@ import {
   registerRequestSchema,
   userSchema,
 } from '../../../shared/api/auth';
-import type { AttemptLimiter } from '../../auth/attempt-limiter';
 import type { ExternalProvider, ExternalSignIn, SignInFlowState } from '../../auth/external-sign-in';
 import {
   clearSessionCookie,
@@ -19,11 +19,18 @@ import {
   userIdOf,
 } from '../../auth/session-cookie';
 import { SESSION_COOKIE, type SessionStore } from '../../auth/sessions';
-import { AppError, unauthorized } from '../../http/app-error';
-import { type AuthService, toUserDto, tooManyAttempts } from './auth.service';
+import { unauthorized } from '../../http/app-error';
+import { type AuthService, type SignInClient, toUserDto } from './auth.service';
 
 const FLOW_COOKIE = 'palabra_flow';
 const FLOW_TTL_SECONDS = 10 * 60;
+/**
+ * Remembers, per browser, the last account that signed in on it and a random id of the device, signed with
+ * the app secret; a known device keeps its own attempt count (docs/product/auth.md#attempt-limits).
+ */
+const DEVICE_COOKIE = 'palabra_device';
+const DEVICE_TTL_SECONDS = 365 * 24 * 60 * 60;
+const deviceCookieSchema = z.object({ userId: z.string().min(1), deviceId: z.string().min(1) });
 
 const flowStateSchema = z.object({
   provider: z.enum(['oidc', 'google']),
@@ -37,15 +44,21 @@ export interface AuthRoutesDeps {
   sessions: SessionStore;
   sessionResolver: SessionResolver;
   externalSignIn: ExternalSignIn;
-  /** Per client address: failed sign-ins and all registrations. */
-  ipLimiter: AttemptLimiter;
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, deps) => {
-  const { auth, sessions, sessionResolver, externalSignIn, ipLimiter } = deps;
+  const { auth, sessions, sessionResolver, externalSignIn } = deps;
 
-  const guardIp = (request: FastifyRequest) => {
-    if (ipLimiter.isBlocked(request.ip)) throw tooManyAttempts();
+  const rememberedDevice = (request: FastifyRequest): SignInClient['rememberedDevice'] => {
+    const cookie = request.cookies[DEVICE_COOKIE];
+    const unsigned = cookie ? request.unsignCookie(cookie) : undefined;
+    if (!unsigned?.valid || !unsigned.value) return null;
+    try {
+      const parsed = deviceCookieSchema.safeParse(JSON.parse(unsigned.value));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
   };
 
   const startSession = async (
@@ -54,17 +67,24 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
     userId: string,
     provider: string,
   ) => {
-    const { token, expire } = await sessions.create(userId, provider);
+    const { token, expire } = await sessions.create(userId, provider, request.ip);
     setSessionCookie(request, reply, token, expire);
+    const deviceId = rememberedDevice(request)?.deviceId ?? randomBytes(16).toString('base64url');
+    reply.setCookie(DEVICE_COOKIE, JSON.stringify({ userId, deviceId }), {
+      path: '/auth',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.protocol === 'https',
+      signed: true,
+      maxAge: DEVICE_TTL_SECONDS,
+    });
   };
 
   app.post(
     authPaths.register,
     { schema: { body: registerRequestSchema, response: { 201: authSuccessSchema } } },
     async (request, reply) => {
-      guardIp(request);
-      ipLimiter.record(request.ip);
-      const user = await auth.register(request.body);
+      const user = await auth.register(request.body, request.ip);
       await startSession(request, reply, user.id, 'password');
       return reply.status(201).send({ user: toUserDto(user) });
     },
@@ -74,20 +94,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
     authPaths.login,
     { schema: { body: loginRequestSchema, response: { 200: authSuccessSchema } } },
     async (request, reply) => {
-      guardIp(request);
-      try {
-        const user = await auth.login(request.body.email, request.body.password);
-        await startSession(request, reply, user.id, 'password');
-        return { user: toUserDto(user) };
-      } catch (error) {
-        if (error instanceof AppError && error.status === 401) ipLimiter.record(request.ip);
-        throw error;
-      }
+      const user = await auth.login(request.body.email, request.body.password, {
+        address: request.ip,
+        rememberedDevice: rememberedDevice(request),
+      });
+      await startSession(request, reply, user.id, 'password');
+      return { user: toUserDto(user) };
     },
   );
 
-  app.get(authPaths.status, { schema: { response: { 200: authStatusSchema } } }, async (request) => {
-    return { isAuthenticated: (await sessionResolver.resolveUserId(request)) !== null };
+  app.get(authPaths.status, { schema: { response: { 200: authStatusSchema } } }, async (request, reply) => {
+    return { isAuthenticated: (await sessionResolver.resolveUserId(request, reply)) !== null };
   });
 
   app.get(
@@ -105,14 +122,30 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
     google: externalSignIn.isConfigured('google'),
   }));
 
-  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+  // Logout (docs/product/auth.md#logout): the app's menus POST, which the origin guard lets through only
+  // from the app's own pages. The GET addresses stay for links and typed addresses, but act only on a
+  // navigation the browser calls same-origin or typed (`none`), or on a client that says nothing; a link
+  // on another site only lands the learner on the home page, still signed in.
+  const endSession = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await sessions.destroy(token);
     clearSessionCookie(reply);
+  };
+  const logoutByLink = async (request: FastifyRequest, reply: FastifyReply) => {
+    const fetchSite = request.headers['sec-fetch-site'];
+    if (fetchSite === undefined || fetchSite === 'same-origin' || fetchSite === 'none') {
+      await endSession(request, reply);
+    }
     return reply.redirect('/');
   };
-  app.get(authPaths.logout, logout);
-  app.get(authPaths.learnLogout, logout);
+  const logoutByMenu = async (request: FastifyRequest, reply: FastifyReply) => {
+    await endSession(request, reply);
+    return { isAuthenticated: false };
+  };
+  for (const path of [authPaths.logout, authPaths.learnLogout]) {
+    app.get(path, logoutByLink);
+    app.post(path, { schema: { response: { 200: authStatusSchema } } }, logoutByMenu);
+  }
 
   // External sign-in (docs/product/auth.md#sign-in-methods): hosted OpenID Connect at /api/login, Google at
   // /auth/google.

@@ -1,7 +1,7 @@
 import type { RegisterRequest, User } from '../../../shared/api/auth';
-import type { AttemptLimiter } from '../../auth/attempt-limiter';
 import type { ExternalIdentity } from '../../auth/external-sign-in';
 import { hashPassword, verifyPassword } from '../../auth/password';
+import type { SignInAttempt, SignInLimits } from '../../auth/sign-in-limits';
 import { AppError } from '../../http/app-error';
 import type { UserRow, UsersRepository } from './users.repository';
 
@@ -18,17 +18,38 @@ export function toUserDto(row: UserRow): User {
 
 export const tooManyAttempts = () => new AppError('too_many_attempts', 429);
 
+/** Where a sign-in comes from (docs/product/auth.md#attempt-limits). */
+export interface SignInClient {
+  address: string;
+  /** The remembered-device cookie, when it is valid: the account it names and the device's id. */
+  rememberedDevice: { userId: string; deviceId: string } | null;
+}
+
 export function createAuthService(deps: {
   users: UsersRepository;
-  loginLimiter: AttemptLimiter;
-  registrationLimiter: AttemptLimiter;
+  limits: SignInLimits;
+  /** Whether the account has a live session opened from this address. */
+  hasSessionFrom: (userId: string, address: string) => Promise<boolean>;
 }) {
-  const { users, loginLimiter, registrationLimiter } = deps;
+  const { users, limits, hasSessionFrom } = deps;
+
+  async function attemptOf(email: string, user: UserRow | null, client: SignInClient) {
+    const deviceId =
+      user && client.rememberedDevice?.userId === user.id ? client.rememberedDevice.deviceId : null;
+    const isKnownDevice = deviceId !== null || (user ? await hasSessionFrom(user.id, client.address) : false);
+    const attempt: SignInAttempt = {
+      account: email,
+      address: client.address,
+      client: deviceId ? `device:${deviceId}` : `address:${client.address}`,
+      isKnownDevice,
+    };
+    return attempt;
+  }
 
   return {
-    async register(input: Required<RegisterRequest>): Promise<UserRow> {
-      if (registrationLimiter.isBlocked(input.email)) throw tooManyAttempts();
-      registrationLimiter.record(input.email);
+    async register(input: Required<RegisterRequest>, address: string): Promise<UserRow> {
+      if (limits.isRegistrationBlocked(input.email, address)) throw tooManyAttempts();
+      limits.recordRegistration(input.email, address);
       const created = await users.insert({
         email: input.email,
         passwordHash: await hashPassword(input.password),
@@ -40,16 +61,20 @@ export function createAuthService(deps: {
       return created;
     },
 
-    /** Unknown e-mail and wrong password take the same path, time and answer. */
-    async login(email: string, password: string): Promise<UserRow> {
-      if (loginLimiter.isBlocked(email)) throw tooManyAttempts();
+    /**
+     * Unknown e-mail and wrong password take the same path, time and answer. The limits are judged before
+     * the password, so a blocked guess costs no argon2 verification.
+     */
+    async login(email: string, password: string, client: SignInClient): Promise<UserRow> {
       const user = await users.findByEmail(email);
+      const attempt = await attemptOf(email, user, client);
+      if (limits.isSignInBlocked(attempt)) throw tooManyAttempts();
       const isValid = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !isValid) {
-        loginLimiter.record(email);
+        limits.recordSignInFailure(attempt);
         throw new AppError('invalid_credentials', 401);
       }
-      loginLimiter.reset(email);
+      limits.recordSignInSuccess(attempt);
       return user;
     },
 

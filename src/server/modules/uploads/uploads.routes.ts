@@ -41,7 +41,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/words/upload',
-    { schema: { response: { 200: fileUploadResponseSchema } }, preHandler: uploads },
+    {
+      schema: { response: { 200: fileUploadResponseSchema } },
+      preHandler: uploads,
+      config: { acceptsMultipart: true },
+    },
     async (request) => {
       if (!request.isMultipart()) throw new AppError('not_multipart', 400);
       const file = await request.file();

@@ -14,6 +14,7 @@ import {
   Volume2,
 } from 'lucide-react';
 import { authPaths } from '../../../../shared/api/auth';
+import { logOut } from '../../../lib/api/log-out.api';
 import { Button } from '../../../ui/button.component';
 import {
   DropdownMenu,
@@ -106,7 +107,7 @@ export function LearnMenu(props: LearnMenuProps) {
           <Home aria-hidden />
           {t('learn.home')}
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => window.location.assign(authPaths.learnLogout)}>
+        <DropdownMenuItem onSelect={() => void logOut(authPaths.learnLogout)}>
           <LogOut aria-hidden />
           {t('learn.menu.logout')}
         </DropdownMenuItem>

@@ -1,0 +1,36 @@
+import { hashPassword } from '../src/server/auth/password';
+import { openDatabase } from '../src/server/db/client';
+import { lockDataDir } from '../src/server/lib/data-dir';
+import { createUsersRepository } from '../src/server/modules/auth/users.repository';
+import { LEARNER_PASSWORD, LEARNER_POOL_SIZE, poolLearner, resetLearnerClaims } from './learner-pool';
+
+/**
+ * Makes the browser tests' learners in the fresh data folder before the server opens it
+ * (playwright.config.ts), with the same argon2id hash a registration stores.
+ */
+async function main(dataDir: string): Promise<void> {
+  const lock = lockDataDir(dataDir);
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  try {
+    const passwordHash = await hashPassword(LEARNER_PASSWORD);
+    const users = createUsersRepository(database.db);
+    for (let index = 0; index < LEARNER_POOL_SIZE; index++) {
+      const learner = poolLearner(index);
+      await users.insert({
+        email: learner.email,
+        passwordHash,
+        firstName: learner.firstName,
+        lastName: learner.lastName,
+        authProvider: 'password',
+      });
+    }
+    resetLearnerClaims();
+  } finally {
+    await database.close();
+    lock.release();
+  }
+}
+
+const dataDir = process.argv[2];
+if (!dataDir) throw new Error('usage: tsx e2e/seed-learners.ts <data dir>');
+await main(dataDir);

@@ -1,0 +1,16 @@
+import { authPaths, authStatusSchema } from '../../../shared/api/auth';
+import { apiClient } from '../api-client';
+
+/**
+ * Ends the session with a POST, which only the app's own pages may send (docs/product/auth.md#logout),
+ * then loads the home page afresh so nothing of the learner stays in memory. If the POST gets no answer
+ * the GET address does the same as a same-origin navigation.
+ */
+export async function logOut(path: string = authPaths.logout): Promise<void> {
+  try {
+    await apiClient.post(path, authStatusSchema);
+    window.location.assign('/');
+  } catch {
+    window.location.assign(path);
+  }
+}
