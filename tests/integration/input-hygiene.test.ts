@@ -19,7 +19,11 @@ let learner: TestUser;
 
 beforeAll(async () => {
   // The pasted list must be saved, not only queued: the job runs (no keys, no pictures, so it is quick).
-  testApp = await buildTestApp({ runsJobs: true });
+  testApp = await buildTestApp({
+    runsJobs: true,
+    // Nothing here may reach a provider: any call that slipped through is answered here, as a refused key.
+    providerFetch: () => Promise.resolve(new Response('{}', { status: 401 })),
+  });
   app = testApp.app;
   learner = await registerUser(app);
 });
@@ -149,6 +153,24 @@ describe('text fields of JSON requests', () => {
       expect(response.statusCode, `${name}: ${response.body}`).toBe(400);
       expect(response.json()).toMatchObject({ code: 'validation_failed', params: { field } });
     }
+  });
+});
+
+describe('provider keys', () => {
+  it('refuse characters an HTTP header cannot carry with a 400 naming the key, when checked or saved', async () => {
+    const cases: Array<['POST' | 'PUT', string, object, string]> = [
+      ['POST', '/api/validate-openai-key', { apiKey: 'sk-ключ' }, 'apiKey'],
+      ['POST', '/api/validate-openai-key', { apiKey: 'sk-\u{1F511}' }, 'apiKey'],
+      ['POST', '/api/validate-elevenlabs-key', { apiKey: 'el key' }, 'apiKey'],
+      ['POST', '/api/validate-leonardo-key', { apiKey: 'le\u0000' }, 'apiKey'],
+      ['PUT', '/api/settings', { openaiApiKey: 'sk-ключ' }, 'openaiApiKey'],
+    ];
+    for (const [method, url, payload, field] of cases) {
+      const response = await send(method, url, payload);
+      expect(response.statusCode, `${url} ${JSON.stringify(payload)}: ${response.body}`).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'validation_failed', params: { field } });
+    }
+    expect((await send('GET', '/api/settings')).json()).toMatchObject({ hasOpenaiApiKey: false });
   });
 });
 

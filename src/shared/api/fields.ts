@@ -11,6 +11,16 @@ const UNSTORABLE = {
   params: { reason: 'unstorable_character' },
 };
 
+/**
+ * A provider key: it travels in an HTTP header, which carries visible ASCII only, and no key has anything
+ * else; a pasted key with a space, a Cyrillic letter or an emoji in it is refused here, naming the field,
+ * instead of failing at the provider. Leading and trailing spaces are trimmed first.
+ */
+export const providerKey = () =>
+  safeText()
+    .trim()
+    .regex(/^[\x21-\x7E]*$/, { error: 'A key holds visible ASCII characters only' });
+
 /** PostgreSQL `integer` (and `serial`): every id column and stored count. */
 export const MAX_INT32 = 2_147_483_647;
 

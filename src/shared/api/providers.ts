@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpUrl, int32, rowId, safeText } from './fields';
+import { httpUrl, int32, providerKey, rowId, safeText } from './fields';
 import { SPEECH_SPEEDS } from '../catalogs/voices';
 import { errorParamsSchema } from './errors';
 
@@ -15,7 +15,7 @@ export const providerPaths = {
   generateSampleImage: '/api/generate-sample-image',
 } as const;
 
-const apiKey = safeText().trim().min(1).max(500);
+const apiKey = providerKey().min(1).max(500);
 
 export const validateKeyRequestSchema = z.object({
   apiKey,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpUrl, safeText } from './fields';
+import { httpUrl, providerKey, safeText } from './fields';
 import {
   COLOR_SCHEMES,
   FONT_COLOR_SCHEMES,
@@ -192,8 +192,7 @@ export const settingsDefaults: SettingsValues = {
 };
 
 /** A provider key as typed by the learner: a non-empty string sets it, null (or '') removes it. */
-const apiKeyInput = safeText()
-  .trim()
+const apiKeyInput = providerKey()
   .max(500)
   .nullable()
   .transform((key) => (key === '' ? null : key));
