@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { words } from '../../src/server/db/schema';
+import { registerErrorHandler } from '../../src/server/http/error-handler';
 import type { UploadJob } from '../../src/shared/api/uploads';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
 import { registeredRoutes } from '../support/registered-routes';
@@ -201,6 +202,33 @@ describe('word ids beyond the 32-bit id column', () => {
       expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(400);
       expect(response.json()).toMatchObject({ code: 'validation_failed' });
     }
+  });
+});
+
+describe('a value the database refuses that no schema caught', () => {
+  it('answers 400 invalid_value, never 500', async () => {
+    // The database's own refusals (driver errors wrapped by Drizzle), behind the app's error handler.
+    const probe = Fastify();
+    registerErrorHandler(probe);
+    const { db } = testApp.database;
+    const queries: Record<string, () => Promise<unknown>> = {
+      nul: () => db.execute(sql`select ${'la ca\u0000sa'}::text`),
+      'json-nul': () => db.execute(sql`select ${'{"a":"\\u0000"}'}::jsonb`),
+      'json-surrogate': () => db.execute(sql`select ${JSON.stringify({ a: '\uD800' })}::jsonb`),
+      int32: () => db.execute(sql`select ${String(2 ** 31)}::integer`),
+    };
+    for (const [name, query] of Object.entries(queries)) {
+      probe.get(`/${name}`, async () => {
+        await query();
+        return { stored: true };
+      });
+    }
+    for (const name of Object.keys(queries)) {
+      const response = await probe.inject({ method: 'GET', url: `/${name}` });
+      expect({ name, status: response.statusCode }).toEqual({ name, status: 400 });
+      expect(response.json()).toMatchObject({ code: 'invalid_value' });
+    }
+    await probe.close();
   });
 });
 
