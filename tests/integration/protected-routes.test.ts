@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/build-test-app';
+import { registeredRoutes as registeredRoutesOf } from '../support/registered-routes';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -23,23 +24,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /auth/google/callback',
 ]);
 
-/** Every method + full path from Fastify's route tree (children print only their own suffix). */
-function registeredRoutes(): string[] {
-  const routes: string[] = [];
-  const parents: { indent: number; path: string }[] = [];
-  for (const line of testApp.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^(.*?)(\/\S*) \(([^)]+)\)/.exec(line);
-    if (!match) continue;
-    const indent = match[1]!.length;
-    while (parents.length > 0 && parents.at(-1)!.indent >= indent) parents.pop();
-    const path = (parents.at(-1)?.path ?? '') + match[2]!;
-    parents.push({ indent, path });
-    for (const method of match[3]!.split(', ')) {
-      if (method !== 'HEAD' && method !== 'OPTIONS') routes.push(`${method} ${path}`);
-    }
-  }
-  return routes;
-}
+const registeredRoutes = () => registeredRoutesOf(testApp.app);
 
 it('finds the routes it checks', () => {
   expect(registeredRoutes()).toEqual(

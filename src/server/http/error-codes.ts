@@ -31,6 +31,13 @@ export const HTTP_ERROR_MESSAGES = {
   /** Fastify refused the request itself (malformed JSON, wrong content type): a client bug. */
   invalid_request: 'Invalid request',
   internal_error: 'Internal server error',
+  /**
+   * The database refused a value the request carried (a NUL, a broken character, a number beyond its
+   * column) that no request schema caught: the request's fault, never a server error.
+   */
+  invalid_value: 'A value in the request cannot be stored',
+  /** A multipart upload that ended before its last part did (a dropped connection, a broken client). */
+  upload_incomplete: 'The upload ended before the file did',
   email_taken: 'A user with this e-mail already exists',
   invalid_credentials: 'Invalid credentials',
   duplicate_word: 'The word already exists in the dictionary',

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorParams } from '../../shared/api/errors';
+import { isUnstorableValue } from '../db/errors';
 import { ProviderError, providerErrorStatus, providerFailure } from '../providers/provider-error';
 import { AppError } from './app-error';
 import { HTTP_ERROR_MESSAGES, type HttpErrorCode } from './error-codes';
@@ -30,6 +31,21 @@ function describeValidation(error: ValidationError): { params: ErrorParams; mess
 }
 
 /**
+ * A path id beyond its column names a row that cannot exist: the route's own "not found" code, carried
+ * by the id's schema (rowIdParam in src/shared/api/fields.ts), answers it with 404 as for another
+ * learner's id (docs/product/errors.md#values-the-database-cannot-hold).
+ */
+function notFoundCodeOf(error: ValidationError): HttpErrorCode | undefined {
+  if ((error as { validationContext?: string }).validationContext !== 'params') return undefined;
+  if (!hasZodFastifySchemaValidationErrors(error)) return undefined;
+  for (const issue of error.validation) {
+    const notFound = (issue.params as { params?: { notFound?: unknown } }).params?.notFound;
+    if (typeof notFound === 'string' && notFound in HTTP_ERROR_MESSAGES) return notFound as HttpErrorCode;
+  }
+  return undefined;
+}
+
+/**
  * The one place that turns failures into the coded body `{code, params, message, error, requestId}`
  * (errorBodySchema): `code` and `params` are what the client renders, `message` is English for
  * developers. 5xx details are logged, never sent.
@@ -51,8 +67,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return send(providerErrorStatus(error), code, params, message);
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      const notFound = notFoundCodeOf(error);
+      if (notFound) return sendCode(404, notFound);
       const { params, message } = describeValidation(error);
       return send(400, 'validation_failed', params, message);
+    }
+    if (isUnstorableValue(error)) {
+      // A request schema let through what the database cannot hold: the request is wrong, the schema
+      // should have said so (logged to be fixed there).
+      request.log.warn({ err: error }, 'value refused by the database');
+      return sendCode(400, 'invalid_value');
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return sendCode(429, 'rate_limited');

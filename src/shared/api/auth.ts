@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './fields';
 
 export const authPaths = {
   register: '/auth/register',
@@ -21,8 +22,8 @@ const email = z.email().trim().toLowerCase().max(254);
 export const registerRequestSchema = z.object({
   email,
   password: z.string().min(PASSWORD_MIN_LENGTH).max(200),
-  firstName: z.string().trim().max(100).optional().default(''),
-  lastName: z.string().trim().max(100).optional().default(''),
+  firstName: safeText().trim().max(100).optional().default(''),
+  lastName: safeText().trim().max(100).optional().default(''),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 

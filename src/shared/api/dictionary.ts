@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32, rowId, safeText } from './fields';
 import { JOB_STATUSES, jobProgressSchema } from '../realtime';
 import { coded } from './errors';
 import { wordListItemSchema } from './words';
@@ -48,7 +49,7 @@ export const wordImageSchema = z.object({
 export type WordImage = z.infer<typeof wordImageSchema>;
 export const wordImageListSchema = z.array(wordImageSchema);
 
-export const setPrimaryImageRequestSchema = z.object({ imageId: z.number().int().positive() });
+export const setPrimaryImageRequestSchema = z.object({ imageId: rowId() });
 export const setPrimaryImageResponseSchema = z.object({ imageUrl: z.string() });
 
 /** `GET /api/words/:id/media-gallery`: every picture of the learner's library for this word ('Медиатека'). */
@@ -76,7 +77,7 @@ export const audiobookSentenceSchema = z.object({
 export type AudiobookSentence = z.infer<typeof audiobookSentenceSchema>;
 export const audiobookSentenceListSchema = z.array(audiobookSentenceSchema);
 
-const imageStyleReference = z.union([z.string().max(50), z.number().int()]);
+const imageStyleReference = z.union([safeText().max(50), int32()]);
 /**
  * `POST /api/words/:id/regenerate-image`: a style id or key; the settings' default style when absent. The
  * dictionary sends it as `imageStyle`, the Learn screen as `style` (docs/product/learn.md#menu); `imageStyle`

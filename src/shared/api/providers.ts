@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpUrl, int32, providerKey, rowId, safeText } from './fields';
 import { SPEECH_SPEEDS } from '../catalogs/voices';
 import { errorParamsSchema } from './errors';
 
@@ -14,15 +15,12 @@ export const providerPaths = {
   generateSampleImage: '/api/generate-sample-image',
 } as const;
 
-const apiKey = z.string().trim().min(1).max(500);
+const apiKey = providerKey().min(1).max(500);
 
 export const validateKeyRequestSchema = z.object({
   apiKey,
   /** OpenAI only: an OpenAI-compatible endpoint ending in /v1, saved with the key when it is valid. */
-  baseUrl: z
-    .url({ protocol: /^https?$/ })
-    .max(500)
-    .nullish(),
+  baseUrl: httpUrl().nullish(),
 });
 export const validateKeyResponseSchema = z.object({ valid: z.boolean() });
 
@@ -49,7 +47,7 @@ export const FALLBACK_MODELS = ['gpt-4o', 'chatgpt-4o-latest'] as const;
 export const modelsResponseSchema = z.object({ models: z.array(z.string()) });
 
 export const SPEECH_REQUEST_LANGUAGES = ['es-MX', 'es-ES', 'ru-RU'] as const;
-const speechText = z.string().trim().min(1).max(2000);
+const speechText = safeText().trim().min(1).max(2000);
 const speed = z
   .number()
   .min(Math.min(...SPEECH_SPEEDS))
@@ -58,11 +56,11 @@ const speed = z
 
 export const generateAudioRequestSchema = z.object({
   text: speechText,
-  voiceId: z.string().trim().min(1).max(100),
+  voiceId: safeText().trim().min(1).max(100),
   language: z.enum(SPEECH_REQUEST_LANGUAGES).default('es-MX'),
   speed,
-  intonationStyle: z.string().max(50).nullish(),
-  wordId: z.number().int().positive().nullish(),
+  intonationStyle: safeText().max(50).nullish(),
+  wordId: rowId().nullish(),
   voiceType: z.enum(['spanish1', 'russian', 'spanish2']).nullish(),
 });
 export const generateAudioResponseSchema = z.object({
@@ -78,13 +76,13 @@ export const generateAudioResponseSchema = z.object({
 
 export const speechMultipleRequestSchema = z.object({
   text: speechText,
-  voiceIds: z.array(z.string().trim().min(1).max(100)).min(1).max(3),
+  voiceIds: z.array(safeText().trim().min(1).max(100)).min(1).max(3),
   language: z.enum(SPEECH_REQUEST_LANGUAGES).default('es-MX'),
   speed,
-  intonationPresetId: z.string().max(50).nullish(),
-  intonationStyle: z.string().max(50).nullish(),
-  sentenceId: z.number().int().positive().nullish(),
-  audiobookId: z.number().int().positive().nullish(),
+  intonationPresetId: safeText().max(50).nullish(),
+  intonationStyle: safeText().max(50).nullish(),
+  sentenceId: rowId().nullish(),
+  audiobookId: rowId().nullish(),
   isAudiobook: z.boolean().nullish(),
 });
 /**
@@ -110,9 +108,9 @@ export const speechMultipleResponseSchema = z.object({
 
 export const IMAGE_SERVICE_PROVIDERS = ['leonardo', 'openai', 'builtin'] as const;
 export const generateSampleImageRequestSchema = z.object({
-  spanish: z.string().trim().min(1).max(200),
-  russian: z.string().trim().max(200).nullish(),
-  styleId: z.union([z.number().int(), z.string().max(50)]).nullish(),
+  spanish: safeText().trim().min(1).max(200),
+  russian: safeText().trim().max(200).nullish(),
+  styleId: z.union([int32(), safeText().max(50)]).nullish(),
   /** Absent: the learner's image provider (Leonardo, else OpenAI, else built-in). */
   serviceProvider: z.enum(IMAGE_SERVICE_PROVIDERS).nullish(),
   format: z.enum(['square', 'landscape', 'portrait']).nullish(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpUrl, providerKey, safeText } from './fields';
 import {
   COLOR_SCHEMES,
   FONT_COLOR_SCHEMES,
@@ -32,19 +33,16 @@ const threshold = z.number().int().min(10).max(100);
  * Provider keys are write-only and live in `settingsUpdateSchema`; answers carry `has…ApiKey` instead.
  */
 export const settingsValuesSchema = z.object({
-  openaiModel: z.string().trim().min(1).max(100),
-  openaiBaseUrl: z
-    .url({ protocol: /^https?$/ })
-    .max(500)
-    .nullable(),
-  audiobookRequirements: z.string().max(5000),
+  openaiModel: safeText().trim().min(1).max(100),
+  openaiBaseUrl: httpUrl().nullable(),
+  audiobookRequirements: safeText().max(5000),
 
   defaultVoiceStyle: z.enum(VOICE_STYLES),
   speechSpeed: literalOf(SPEECH_SPEEDS),
   intonationStyle: z.enum(INTONATION_STYLES),
-  spanishVoices: z.array(z.string().trim().min(1).max(100)).max(2),
-  russianVoice: z.string().trim().min(1).max(100).nullable(),
-  preferredVoice: z.string().trim().min(1).max(100).nullable(),
+  spanishVoices: z.array(safeText().trim().min(1).max(100)).max(2),
+  russianVoice: safeText().trim().min(1).max(100).nullable(),
+  preferredVoice: safeText().trim().min(1).max(100).nullable(),
 
   defaultImageStyle: z.enum(UPLOAD_IMAGE_STYLES),
   imageFormat: z.enum(IMAGE_FORMATS),
@@ -55,9 +53,9 @@ export const settingsValuesSchema = z.object({
   dramaticImageStyle: z.boolean(),
   maxImagesInDetail: z.number().int().min(1).max(20),
   imageLayoutStyle: z.enum(['grid', 'list', 'carousel']),
-  selectedImageStyles: z.array(z.string().trim().min(1).max(50)).max(20),
-  selectedImageStyle: z.string().trim().min(1).max(50).nullable(),
-  defaultAudiobookImageStyle: z.string().trim().min(1).max(50),
+  selectedImageStyles: z.array(safeText().trim().min(1).max(50)).max(20),
+  selectedImageStyle: safeText().trim().min(1).max(50).nullable(),
+  defaultAudiobookImageStyle: safeText().trim().min(1).max(50),
   fullscreenImage: z.boolean(),
   lowQualityImages: z.boolean(),
   showAudiobookCovers: z.boolean(),
@@ -84,7 +82,7 @@ export const settingsValuesSchema = z.object({
   dailyTimeGoal: z.number().int().min(1).max(1440),
   audioSwitchBehavior: z.enum(AUDIO_SWITCH_BEHAVIORS),
   spacedRepetitionIntervals: z.array(z.number().int().min(1).max(365)).min(1).max(20),
-  lastUsedSupplementaryWord: z.string().max(200).nullable(),
+  lastUsedSupplementaryWord: safeText().max(200).nullable(),
 
   showSpanishSubtitles: z.boolean(),
   showSpanishSentences: z.boolean(),
@@ -194,9 +192,7 @@ export const settingsDefaults: SettingsValues = {
 };
 
 /** A provider key as typed by the learner: a non-empty string sets it, null (or '') removes it. */
-const apiKeyInput = z
-  .string()
-  .trim()
+const apiKeyInput = providerKey()
   .max(500)
   .nullable()
   .transform((key) => (key === '' ? null : key));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './fields';
 import { JOB_STATUSES, jobProgressSchema } from '../realtime';
 import { coded } from './errors';
 import { dictionaryJobSchema } from './dictionary';
@@ -37,7 +38,7 @@ export const processBatchRequestSchema = z.object({
   enhanceWithAI: z.boolean().default(true),
   generateImages: z.boolean().default(true),
   /** An upload style (sketch, dramatic…) or any catalogue style; the settings' default when absent. */
-  imageStyle: z.string().max(50).nullish(),
+  imageStyle: safeText().max(50).nullish(),
 });
 export type ProcessBatchRequest = z.input<typeof processBatchRequestSchema>;
 

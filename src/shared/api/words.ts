@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32, rowIdParam, rowId, safeText } from './fields';
 
 export const wordsPaths = {
   words: '/api/words',
@@ -37,8 +38,7 @@ export const wordListItemSchema = z.object({
 });
 export type WordListItem = z.infer<typeof wordListItemSchema>;
 
-const filterValue = z
-  .string()
+const filterValue = safeText()
   .trim()
   .max(100)
   .optional()
@@ -56,19 +56,19 @@ export type WordListQuery = z.input<typeof wordListQuerySchema>;
 
 export const wordListSchema = z.array(wordListItemSchema);
 
-export const wordIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const wordIdParamsSchema = z.object({ id: rowIdParam('word_not_found') });
 
 /** `PUT /api/words/:id`: any of these; the spec sends {isActive}, {isHidden}, {attempts}, {imageUrl}… */
 export const wordUpdateSchema = z
   .object({
-    spanish: z.string().trim().min(1).max(200),
-    russian: z.string().trim().min(1).max(300),
-    example: z.string().trim().max(1000).nullable(),
-    exampleTranslation: z.string().trim().max(1000).nullable(),
+    spanish: safeText().trim().min(1).max(200),
+    russian: safeText().trim().min(1).max(300),
+    example: safeText().trim().max(1000).nullable(),
+    exampleTranslation: safeText().trim().max(1000).nullable(),
     isActive: z.boolean(),
     isHidden: z.boolean(),
-    attempts: z.number().int().min(0),
-    imageUrl: z.string().max(500).nullable(),
+    attempts: int32().min(0),
+    imageUrl: safeText().max(500).nullable(),
   })
   .partial()
   .strict()
@@ -76,7 +76,7 @@ export const wordUpdateSchema = z
 export type WordUpdate = z.input<typeof wordUpdateSchema>;
 
 export const deleteWordsRequestSchema = z.object({
-  wordIds: z.array(z.number().int().positive()).min(1).max(10000),
+  wordIds: z.array(rowId()).min(1).max(10000),
 });
 /**
  * `deleted` counts only the learner's own words among the ids. `message` is the original API's Russian

@@ -45,7 +45,15 @@ function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
   return prefix.every((byte, index) => bytes[index] === byte);
 }
 
-/** A text file has no NUL characters; zeros at odd offsets mean UTF-16LE, at even offsets UTF-16BE. */
+/**
+ * A text file has no NUL characters; zeros at odd offsets mean UTF-16LE, at even offsets UTF-16BE. In
+ * UTF-16 every Latin letter, digit, space and separator has a zero byte, so a list has them in a good
+ * share of its characters; a stray NUL or two in a UTF-8 file does not make it UTF-16
+ * (docs/product/upload.md#invisible-characters).
+ */
+/** One character in this many, at least, has a zero byte in a UTF-16 word list. */
+const MIN_SHARE_OF_ZERO_BYTES = 10;
+
 function utf16ByZeroBytes(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
   if (bytes.length < 2 || bytes.length % 2 !== 0) return null;
   let even = 0;
@@ -56,6 +64,7 @@ function utf16ByZeroBytes(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
       else odd++;
     }
   });
+  if (Math.max(even, odd) < bytes.length / 2 / MIN_SHARE_OF_ZERO_BYTES) return null;
   if (even === odd) return null;
   return odd > even ? 'utf-16le' : 'utf-16be';
 }

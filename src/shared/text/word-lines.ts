@@ -1,3 +1,4 @@
+import { withoutControlCharacters } from './control-characters';
 import { stripEmoji } from './spoken-text';
 
 /**
@@ -8,8 +9,11 @@ import { stripEmoji } from './spoken-text';
  *
  * Lines. The text is split on CRLF, CR or LF (each one terminator). A terminator at the very end of the
  * text ends the last line and does not open a new one, so "a\n" is one line and "a\n\n" is two (the
- * second blank); "" is no line at all. A byte-order mark at the start is not content. Every line lands in
- * exactly one of `entries`, `rejected` or `blankLineNumbers` — nothing the learner typed vanishes.
+ * second blank); "" is no line at all. A byte-order mark at the start is not content. Control characters
+ * (NUL…, TAB kept) and lone surrogates go from every line before anything else
+ * (docs/product/upload.md#invisible-characters): lines keep their numbers, a line left with nothing is
+ * blank, the rest is read as if they had never been there (`raw` still holds them). Every line lands in exactly one of `entries`,
+ * `rejected` or `blankLineNumbers` — nothing the learner typed vanishes.
  *
  * Separators, strongest first: arrow (->, =>, →), |, / with a space beside it, TAB, a dash (-, –, —) with
  * spaces on both sides, =, then, for lines that also hold Cyrillic only: / between letters, – or — or a
@@ -40,7 +44,10 @@ export type WordLine = {
   spanish: string;
   /** null: the line held Spanish only; the job translates it later. */
   russian: string | null;
-  /** The line as written, without its terminator (and without a leading byte-order mark). */
+  /**
+   * The line as written, without its terminator (and without a leading byte-order mark); control
+   * characters included, so whoever stores it cleans it (withoutControlCharacters).
+   */
   raw: string;
 };
 
@@ -90,11 +97,12 @@ export function parseWordLines(text: string): ParsedWordLines {
   const parsed: ParsedWordLines = { entries: [], rejected: [], blankLineNumbers: [] };
   splitLines(text).forEach((raw, index) => {
     const lineNumber = index + 1;
-    if (INVISIBLE_ONLY.test(raw)) {
+    const clean = withoutControlCharacters(raw);
+    if (INVISIBLE_ONLY.test(clean)) {
       parsed.blankLineNumbers.push(lineNumber);
       return;
     }
-    const line = parseLine(raw);
+    const line = parseLine(clean);
     if (line.ok) parsed.entries.push({ lineNumber, spanish: line.spanish, russian: line.russian, raw });
     else
       parsed.rejected.push({ lineNumber, raw, reason: WORD_LINE_REJECT_REASONS[line.code], code: line.code });

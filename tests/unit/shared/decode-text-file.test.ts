@@ -86,6 +86,13 @@ describe('decodeTextFile', () => {
     });
   });
 
+  it('does not take a UTF-8 file with a stray NUL byte for UTF-16', () => {
+    const text = 'la me\u0000sa / стол\nel gato / кот\n\n';
+    const bytes = new TextEncoder().encode(text);
+    expect(bytes.length % 2).toBe(0);
+    expect(decodeTextFile(bytes)).toEqual({ text, encoding: 'utf-8' });
+  });
+
   it('reads accented Spanish in Windows-1252 instead of turning it Cyrillic', () => {
     // canción / niño / adiós: ó=0xF3, ñ=0xF1 — in Windows-1251 these would be 'у' and 'с'.
     const bytes = [...ascii('canci'), 0xf3, ...ascii('n\nni'), 0xf1, ...ascii('o\nadi'), 0xf3, ...ascii('s')];

@@ -7,6 +7,7 @@ import {
   WORD_LINE_REJECT_REASONS,
   type ParsedWordLines,
 } from '../../../src/shared/text/word-lines';
+import { isStorableText, withoutControlCharacters } from '../../../src/shared/text/control-characters';
 
 /** The single pair a one-line text yields, or what happened to the line instead. */
 function pairOf(line: string): [string, string | null] | string {
@@ -433,6 +434,50 @@ describe('properties', () => {
     fc.assert(
       fc.property(spanish, russian, format, (es, ru, separator) => {
         expect(pairOf(`${es}${separator}${ru}`)).toEqual([es, ru]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('control characters and broken characters', () => {
+  it('are removed from every line before it is read; line numbers hold', () => {
+    const parsed = parseWordLines(
+      [
+        'la ca\u0000sa / дом',
+        '\u0000\u0007',
+        'el\u001B perro\uD83D\t\u0085собака',
+        '\uDC00 / кот',
+        'el sol / солнце',
+      ].join('\n'),
+    );
+    expect(
+      parsed.entries.map(({ lineNumber, spanish, russian, raw }) => [lineNumber, spanish, russian, raw]),
+    ).toEqual([
+      [1, 'la casa', 'дом', 'la ca\u0000sa / дом'],
+      [3, 'el perro', 'собака', 'el\u001B perro\uD83D\t\u0085собака'],
+      [5, 'el sol', 'солнце', 'el sol / солнце'],
+    ]);
+    expect(parsed.blankLineNumbers).toEqual([2]);
+    expect(parsed.rejected.map(({ lineNumber, code, raw }) => [lineNumber, code, raw])).toEqual([
+      [4, 'no-spanish', '\uDC00 / кот'],
+    ]);
+  });
+
+  it('leave nothing PostgreSQL refuses in any line, whatever the text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (text) => {
+        const parsed = parseWordLines(text);
+        const texts = [
+          ...parsed.entries.flatMap((entry) => [entry.spanish, entry.russian ?? '']),
+          ...[...parsed.entries, ...parsed.rejected].map((line) => withoutControlCharacters(line.raw)),
+        ];
+        for (const value of texts) {
+          expect(isStorableText(value)).toBe(true);
+          // Storable as JSON too (the job's input is jsonb): no escape of a lone surrogate.
+          expect(JSON.stringify(value)).not.toMatch(/\\u(?:0000|d[89a-f])/iu);
+        }
+        expect(totalLines(parsed)).toBe(splitLines(text).length);
       }),
       { numRuns: 300 },
     );

@@ -18,6 +18,18 @@ const jobParams = z.object({ id: z.string().max(64) });
 const truthy = (value: unknown, fallback: boolean) =>
   value === undefined ? fallback : value === true || value === 'true' || value === '1';
 
+/**
+ * Reading the multipart body failed: too large is 413; the multipart plugin's own refusals keep their
+ * status; anything else is the parser meeting the end of a body cut short (busboy's 'Unexpected end of
+ * form', a part's headers never ending): the request's fault, 400.
+ */
+function multipartFailure(error: unknown): never {
+  const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', 413);
+  if (typeof statusCode === 'number') throw error;
+  throw new AppError('upload_incomplete', 400);
+}
+
 export const uploadsRoutes: FastifyPluginAsyncZod<{
   uploadsService: UploadsService;
   sessionResolver: SessionResolver;
@@ -48,14 +60,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       if (!request.isMultipart()) throw new AppError('not_multipart', 400);
-      const file = await request.file();
+      const file = await request.file().catch(multipartFailure);
       if (!file) throw new AppError('no_file', 400);
-      const bytes = await file.toBuffer().catch((error: unknown) => {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('payload_too_large', 413);
-        }
-        throw error;
-      });
+      const bytes = await file.toBuffer().catch(multipartFailure);
       const fields = file.fields as Record<string, { value?: unknown } | undefined>;
       return uploadsService.processFile(
         userIdOf(request),

@@ -10,6 +10,7 @@ import {
   type UploadResults,
   type WordsJob,
 } from '../../../shared/api/uploads';
+import { withoutControlCharacters } from '../../../shared/text/control-characters';
 import { decodeTextFile } from '../../../shared/text/decode-text-file';
 import { parseWordLines } from '../../../shared/text/word-lines';
 import { AppError, notFound } from '../../http/app-error';
@@ -46,7 +47,9 @@ export function createUploadsService(deps: { jobRuntime: JobRuntime }) {
       entries: parsed.entries.map(({ lineNumber, spanish, russian }) => ({ lineNumber, spanish, russian })),
       rejected: parsed.rejected.map(({ lineNumber, raw, code }) => ({
         lineNumber,
-        raw,
+        // The job's input is JSON in the database, which holds no NUL or lone surrogate
+        // (docs/product/upload.md#invisible-characters).
+        raw: withoutControlCharacters(raw),
         reason: rejectedLineFailure(code),
       })),
       enhanceWithAI: options.enhanceWithAI,
