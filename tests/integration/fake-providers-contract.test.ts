@@ -926,6 +926,60 @@ describe('fake provider server', () => {
       expect((await openai('/models')).status).toBe(200);
     });
 
+    it('html_200: a captive portal’s page with status 200 instead of the answer', async () => {
+      fake.failNext('openai', 'html_200', { path: '/chat/completions' });
+      const response = await openai('/chat/completions', { body: chatBody('perro') });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await response.text()).toMatch(/^<!DOCTYPE html>/);
+      expect(
+        (await openai('/chat/completions', { body: chatBody('perro') })).headers.get('content-type'),
+      ).toBe('application/json');
+    });
+
+    it('wrong_media: JSON bytes where audio or a picture is expected, under the media’s content type', async () => {
+      fake.failNext('openai', 'wrong_media', { path: '/audio/speech' });
+      const speech = await openai('/audio/speech', {
+        body: { model: 'tts-1', voice: 'alloy', input: 'hola' },
+      });
+      expect(speech.status).toBe(200);
+      expect(speech.headers.get('content-type')).toBe('audio/mpeg');
+      expect(await speech.json()).toMatchObject({ error: { message: expect.any(String) } });
+
+      fake.failNext('openai', 'wrong_media', { path: '/images/generations' });
+      const images = await (
+        await openai('/images/generations', {
+          body: { model: 'gpt-image-1', prompt: 'a dog', size: '1024x1024' },
+        })
+      ).json();
+      expectValid(openaiSpec.response('/images/generations', 'post'), images);
+      const bytes = Buffer.from(images.data[0].b64_json as string, 'base64');
+      expect(JSON.parse(bytes.toString('utf8'))).toMatchObject({ error: expect.any(Object) });
+
+      // Media downloads take failures too ('files', by file name).
+      const voice = ELEVENLABS_VOICES[1].voice_id;
+      const tts = await elevenlabs(`/v1/text-to-speech/${voice}`, { body: { text: 'hola' } });
+      expect(tts.headers.get('content-type')).toBe('audio/mpeg');
+      const { voices } = await (await elevenlabs('/v1/voices')).json();
+      const preview = (voices as Array<{ preview_url: string }>)[0]!.preview_url;
+      fake.failNext('files', 'wrong_media');
+      const download = await fetch(preview);
+      expect(download.headers.get('content-type')).toBe('audio/mpeg');
+      expect(await download.json()).toMatchObject({ error: expect.any(Object) });
+      expect((await fetch(preview)).status).toBe(200);
+    });
+
+    it('truncated: the full content-length promised, half the body sent, the connection dropped', async () => {
+      fake.failNext('openai', 'truncated', { path: '/audio/speech' });
+      const response = await openai('/audio/speech', {
+        body: { model: 'tts-1', voice: 'alloy', input: 'hola' },
+      });
+      expect(response.status).toBe(200);
+      expect(Number(response.headers.get('content-length'))).toBeGreaterThan(100);
+      await expect(response.arrayBuffer()).rejects.toThrow();
+      expect((await openai('/models')).status).toBe(200);
+    });
+
     it('latency delays the normal answer', async () => {
       fake.failNext('elevenlabs', 'latency', { delayMs: 250 });
       const started = Date.now();
