@@ -16,6 +16,7 @@ async function main(): Promise<void> {
     oidc: env.oidc,
     google: env.google,
     providerBaseUrls: env.providerBaseUrls,
+    providerAddressPolicy: { allowPrivate: env.allowPrivateProviderUrls },
     logger: {
       level: env.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],

@@ -1,8 +1,8 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { withRetries } from '../http/retry';
 import type { JsonCompletion, JsonCompletionRequest, LanguageModel } from '../language-model';
 import { ProviderError } from '../provider-error';
-import { createOpenAiClient, type OpenAiConnection } from './openai-client';
+import { callSignal, createOpenAiClient, type OpenAiConnection, overallTimeout } from './openai-client';
 import { fromOpenAiError } from './openai-errors';
 import { toStrictJsonSchema } from './strict-json-schema';
 
@@ -13,11 +13,42 @@ const SCHEMA_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const NOT_CHAT_MODEL =
   /(dall-e|gpt-image|tts|whisper|embedding|moderation|transcribe|realtime|davinci|babbage|audio|search|computer-use)/i;
 
+/**
+ * The parts of a chat completion we read. The SDK hands back whatever came (a proxy's HTML page arrives as
+ * a string), so the shape is checked before use (docs/product/providers.md#malformed-answers).
+ */
+const completionAnswer = z.object({
+  model: z.string().nullish(),
+  choices: z.array(
+    z.object({
+      finish_reason: z.string().nullish(),
+      message: z.object({ content: z.string().nullish() }),
+    }),
+  ),
+  usage: z
+    .object({
+      prompt_tokens: z.number().nullish(),
+      completion_tokens: z.number().nullish(),
+      total_tokens: z.number().nullish(),
+    })
+    .nullish(),
+});
+const modelsAnswer = z.object({ data: z.array(z.object({ id: z.string() })) });
+
+function parseAnswer<T>(schema: z.ZodType<T>, answer: unknown, what: string): T {
+  const parsed = schema.safeParse(answer);
+  if (parsed.success) return parsed.data;
+  const got = typeof answer === 'string' ? `text ${JSON.stringify(answer.slice(0, 80))}` : typeof answer;
+  throw new ProviderError('provider_bad_output', 'openai', `unreadable ${what}: ${got}`);
+}
+
 export function createOpenAiLanguageModel(connection: OpenAiConnection & { model: string }): LanguageModel {
   const client = createOpenAiClient(connection);
 
   async function completeOnce<T>(request: JsonCompletionRequest<T>): Promise<JsonCompletion<T>> {
-    const completion = await client.chat.completions
+    const overallMs = overallTimeout(connection, COMPLETION_TIMEOUT_MS);
+    const call = callSignal(request.signal, overallMs);
+    const answer: unknown = await client.chat.completions
       .create(
         {
           model: connection.model,
@@ -35,11 +66,12 @@ export function createOpenAiLanguageModel(connection: OpenAiConnection & { model
           },
           ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
         },
-        { timeout: connection.timeoutMs ?? COMPLETION_TIMEOUT_MS, signal: request.signal },
+        { timeout: overallMs, signal: call.signal },
       )
       .catch((error: unknown) => {
-        throw fromOpenAiError(error, request.signal);
+        throw fromOpenAiError(error, request.signal, call.timedOut);
       });
+    const completion = parseAnswer(completionAnswer, answer, 'chat completion');
 
     const choice = completion.choices[0];
     if (!choice || choice.finish_reason === 'length' || choice.finish_reason === 'content_filter') {
@@ -66,7 +98,7 @@ export function createOpenAiLanguageModel(connection: OpenAiConnection & { model
     }
     return {
       value: parsed.data,
-      model: completion.model,
+      model: completion.model ?? connection.model,
       usage: {
         promptTokens: completion.usage?.prompt_tokens ?? 0,
         completionTokens: completion.usage?.completion_tokens ?? 0,
@@ -76,17 +108,17 @@ export function createOpenAiLanguageModel(connection: OpenAiConnection & { model
   }
 
   async function listModels(signal?: AbortSignal): Promise<string[]> {
-    try {
-      const ids: string[] = [];
-      for await (const model of client.models.list({
-        timeout: connection.timeoutMs ?? LIST_TIMEOUT_MS,
-        signal,
-      }))
-        ids.push(model.id);
-      return ids.filter((id) => !NOT_CHAT_MODEL.test(id)).sort();
-    } catch (error) {
-      throw fromOpenAiError(error, signal);
-    }
+    const overallMs = overallTimeout(connection, LIST_TIMEOUT_MS);
+    const call = callSignal(signal, overallMs);
+    // Read raw rather than through the SDK's page, which makes an empty list of an HTML page: a captive
+    // portal would then pass the key check.
+    const answer: unknown = await client
+      .get<unknown>('/models', { timeout: overallMs, signal: call.signal })
+      .catch((error: unknown) => {
+        throw fromOpenAiError(error, signal, call.timedOut);
+      });
+    const ids = parseAnswer(modelsAnswer, answer, 'model list').data.map((model) => model.id);
+    return ids.filter((id) => !NOT_CHAT_MODEL.test(id)).sort();
   }
 
   return {
