@@ -458,6 +458,25 @@ describe('fake provider server', () => {
       });
     });
 
+    it('gpt-image-1 streams its picture as image_generation.completed, as the SDK reads it', async () => {
+      const client = new OpenAI({ apiKey: OPENAI_KEY, baseURL: fake.openaiBaseUrl, maxRetries: 0 });
+      const stream = await client.images.generate({
+        model: 'gpt-image-1',
+        prompt: 'un gato',
+        size: '1024x1536',
+        quality: 'medium',
+        stream: true,
+        partial_images: 0,
+      });
+      const events: OpenAI.Images.ImageGenStreamEvent[] = [];
+      for await (const event of stream) events.push(event);
+      expect(events.map((event) => event.type)).toEqual(['image_generation.completed']);
+      const [completed] = events;
+      expect(completed).toMatchObject({ size: '1024x1536', quality: 'medium', output_format: 'png' });
+      const png = Buffer.from(completed!.b64_json, 'base64');
+      expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 1024, height: 1536 });
+    });
+
     it('gpt-image-1 answers b64 PNGs of the requested size and rejects response_format', async () => {
       const response = await openai('/images/generations', {
         body: {

@@ -50,6 +50,8 @@ describe('OpenAI language model', () => {
     expect(sent?.headers.authorization).toBe('Bearer sk-test-valid');
     expect(sent?.body).toMatchObject({
       model: 'gpt-4o',
+      // Streamed: the first byte comes at once however long the answer (docs/product/providers.md#timeouts).
+      stream: true,
       response_format: { type: 'json_schema', json_schema: { name: 'word_analysis', strict: true } },
     });
   });
@@ -136,7 +138,7 @@ describe('OpenAI images', () => {
     const picture = await images.generate(request);
     expect(picture.image.subarray(0, 4)).toEqual(PNG_SIGNATURE);
     const [sent] = fake.requestsTo('openai', '/images/generations');
-    expect(sent?.body).toMatchObject({ model: 'gpt-image-1', size: '1536x1024', n: 1 });
+    expect(sent?.body).toMatchObject({ model: 'gpt-image-1', size: '1536x1024', n: 1, stream: true });
     expect(sent?.body).not.toHaveProperty('response_format');
   });
 

@@ -21,8 +21,8 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
  * - latency: the normal answer after `delayMs`.
  * - html_200: 200 `text/html`, a captive portal's or a proxy's page, instead of the answer.
  * - wrong_media: 200 where media is expected, but the bytes are a JSON error: a media answer keeps its
- *   content type (`audio/mpeg`, `image/png`…) over a JSON body; a JSON answer carrying base64 pictures
- *   (`b64_json`) carries base64 JSON instead. Other answers are unchanged.
+ *   content type (`audio/mpeg`, `image/png`…) over a JSON body; a JSON answer or event stream carrying
+ *   base64 pictures (`b64_json`) carries base64 JSON instead. Other answers are unchanged.
  * - truncated: the normal answer's headers (its full content-length), half its body, then the socket
  *   is destroyed.
  */
@@ -151,7 +151,8 @@ const WRONG_MEDIA_BODY = JSON.stringify({
 /** The answer with its media replaced by JSON text (see wrong_media); answers without media unchanged. */
 export function wrongMedia(response: FakeResponse): FakeResponse {
   if (response.status !== 200) return response;
-  if (!response.isJson) return { ...response, body: Buffer.from(WRONG_MEDIA_BODY) };
+  const isEventStream = (response.headers['content-type'] ?? '').startsWith('text/event-stream');
+  if (!response.isJson && !isEventStream) return { ...response, body: Buffer.from(WRONG_MEDIA_BODY) };
   const replace = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(replace);
     if (!isRecord(value)) return value;
@@ -164,8 +165,14 @@ export function wrongMedia(response: FakeResponse): FakeResponse {
       ]),
     );
   };
-  const replaced = replace(JSON.parse(response.body.toString('utf8')) as unknown);
-  return { ...response, body: Buffer.from(JSON.stringify(replaced)) };
+  const rewrite = (json: string) => JSON.stringify(replace(JSON.parse(json) as unknown));
+  if (!isEventStream) return { ...response, body: Buffer.from(rewrite(response.body.toString('utf8'))) };
+  // Each event's data, as a streamed picture carries it.
+  const events = response.body
+    .toString('utf8')
+    .split('\n')
+    .map((line) => (line.startsWith('data: {') ? `data: ${rewrite(line.slice('data: '.length))}` : line));
+  return { ...response, body: Buffer.from(events.join('\n')) };
 }
 
 /** The answer with only its first half sent (see truncated). */

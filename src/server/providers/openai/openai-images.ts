@@ -18,6 +18,7 @@ const SIZES = {
   'dall-e-3': { square: '1024x1024', landscape: '1792x1024', portrait: '1024x1792' },
 } as const satisfies Record<OpenAiImageModel, Record<ImageFormat, string>>;
 
+const streamEvent = z.object({ type: z.string(), b64_json: z.string().nullish() });
 const imagesAnswer = z.object({
   data: z.array(z.object({ b64_json: z.string().nullish(), url: z.string().nullish() })).nullish(),
 });
@@ -25,24 +26,64 @@ const imagesAnswer = z.object({
 export function createOpenAiImages(
   connection: OpenAiConnection & { imageModel?: OpenAiImageModel | undefined },
 ): ImageGenerator {
-  const client = createOpenAiClient(connection);
   const model = connection.imageModel ?? 'gpt-image-1';
+  const overallMs = overallTimeout(connection, IMAGE_TIMEOUT_MS);
+  // dall-e-3 cannot stream and sends nothing until the picture is done: its wait for the headers is its
+  // whole time (docs/product/providers.md#timeouts). GPT image models stream, so the first-byte limit holds.
+  const client = createOpenAiClient(
+    model === 'dall-e-3'
+      ? { ...connection, firstByteTimeoutMs: connection.firstByteTimeoutMs ?? overallMs }
+      : connection,
+  );
+
+  /** A GPT image model's picture, streamed: the headers come at once, the picture in the last event. */
+  async function streamedPicture(request: ImageRequest): Promise<GeneratedImage> {
+    const call = callSignal(request.signal, overallMs);
+    const fail = (error: unknown) => {
+      throw fromOpenAiError(error, request.signal, call.timedOut);
+    };
+    const stream: AsyncIterable<unknown> = await client.images
+      .generate(
+        {
+          model: 'gpt-image-1',
+          prompt: request.prompt,
+          n: 1,
+          size: SIZES['gpt-image-1'][request.format],
+          quality: 'medium',
+          stream: true,
+          partial_images: 0,
+        },
+        { timeout: overallMs, signal: call.signal },
+      )
+      .catch(fail);
+    let picture: string | undefined;
+    try {
+      for await (const raw of stream) {
+        const event = streamEvent.safeParse(raw);
+        if (!event.success)
+          throw new ProviderError('provider_bad_output', 'openai', 'unreadable image event');
+        if (event.data.type === 'image_generation.completed') picture = event.data.b64_json ?? undefined;
+      }
+    } catch (error) {
+      fail(error);
+    }
+    if (!picture) throw new ProviderError('provider_bad_output', 'openai', 'the answer carried no image');
+    // The type is what the bytes are, whatever the answer says.
+    return checkImage('openai', Buffer.from(picture, 'base64'));
+  }
 
   async function generateOnce(request: ImageRequest): Promise<GeneratedImage> {
+    if (model !== 'dall-e-3') return streamedPicture(request);
     const size = SIZES[model][request.format];
-    // gpt-image models always answer base64 and refuse `response_format`; dall-e-3 must be asked for it.
-    const body =
-      model === 'dall-e-3'
-        ? {
-            model,
-            prompt: request.prompt,
-            n: 1,
-            size,
-            quality: 'standard' as const,
-            response_format: 'b64_json' as const,
-          }
-        : { model, prompt: request.prompt, n: 1, size, quality: 'medium' as const };
-    const overallMs = overallTimeout(connection, IMAGE_TIMEOUT_MS);
+    const body = {
+      model,
+      prompt: request.prompt,
+      n: 1,
+      size,
+      quality: 'standard' as const,
+      // dall-e-3 answers a link unless asked for the bytes.
+      response_format: 'b64_json' as const,
+    };
     const call = callSignal(request.signal, overallMs);
     const raw: unknown = await client.images
       .generate(body, { timeout: overallMs, signal: call.signal })

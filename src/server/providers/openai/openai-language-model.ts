@@ -14,15 +14,16 @@ const NOT_CHAT_MODEL =
   /(dall-e|gpt-image|tts|whisper|embedding|moderation|transcribe|realtime|davinci|babbage|audio|search|computer-use)/i;
 
 /**
- * The parts of a chat completion we read. The SDK hands back whatever came (a proxy's HTML page arrives as
- * a string), so the shape is checked before use (docs/product/providers.md#malformed-answers).
+ * The parts of a streamed chat completion chunk we read. The SDK hands back whatever came, so each chunk's
+ * shape is checked before use (docs/product/providers.md#malformed-answers).
  */
-const completionAnswer = z.object({
+const chunkAnswer = z.object({
   model: z.string().nullish(),
   choices: z.array(
     z.object({
+      index: z.number().nullish(),
       finish_reason: z.string().nullish(),
-      message: z.object({ content: z.string().nullish() }),
+      delta: z.object({ content: z.string().nullish() }).nullish(),
     }),
   ),
   usage: z
@@ -33,6 +34,26 @@ const completionAnswer = z.object({
     })
     .nullish(),
 });
+/** The first choice of a streamed completion, put together from its chunks. */
+async function collect(stream: AsyncIterable<unknown>) {
+  let choice: { content: string; finishReason: string | null } | undefined;
+  let model: string | undefined;
+  let usage: z.infer<typeof chunkAnswer>['usage'];
+  for await (const raw of stream) {
+    const chunk = chunkAnswer.safeParse(raw);
+    if (!chunk.success) throw new ProviderError('provider_bad_output', 'openai', 'unreadable chat chunk');
+    model = chunk.data.model ?? model;
+    usage = chunk.data.usage ?? usage;
+    for (const part of chunk.data.choices) {
+      if ((part.index ?? 0) !== 0) continue;
+      choice ??= { content: '', finishReason: null };
+      choice.content += part.delta?.content ?? '';
+      choice.finishReason = part.finish_reason ?? choice.finishReason;
+    }
+  }
+  return { choice, model, usage };
+}
+
 const modelsAnswer = z.object({ data: z.array(z.object({ id: z.string() })) });
 
 function parseAnswer<T>(schema: z.ZodType<T>, answer: unknown, what: string): T {
@@ -48,7 +69,9 @@ export function createOpenAiLanguageModel(connection: OpenAiConnection & { model
   async function completeOnce<T>(request: JsonCompletionRequest<T>): Promise<JsonCompletion<T>> {
     const overallMs = overallTimeout(connection, COMPLETION_TIMEOUT_MS);
     const call = callSignal(request.signal, overallMs);
-    const answer: unknown = await client.chat.completions
+    // Streamed, so the first byte comes at once and only the body takes as long as the answer is long
+    // (docs/product/providers.md#timeouts): a non-streamed answer sends nothing until it is complete.
+    const stream: AsyncIterable<unknown> = await client.chat.completions
       .create(
         {
           model: connection.model,
@@ -64,6 +87,8 @@ export function createOpenAiLanguageModel(connection: OpenAiConnection & { model
               strict: true,
             },
           },
+          stream: true,
+          stream_options: { include_usage: true },
           ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
         },
         { timeout: overallMs, signal: call.signal },
@@ -71,20 +96,21 @@ export function createOpenAiLanguageModel(connection: OpenAiConnection & { model
       .catch((error: unknown) => {
         throw fromOpenAiError(error, request.signal, call.timedOut);
       });
-    const completion = parseAnswer(completionAnswer, answer, 'chat completion');
+    const completion = await collect(stream).catch((error: unknown) => {
+      throw fromOpenAiError(error, request.signal, call.timedOut);
+    });
 
-    const choice = completion.choices[0];
-    if (!choice || choice.finish_reason === 'length' || choice.finish_reason === 'content_filter') {
+    const choice = completion.choice;
+    if (!choice || choice.finishReason === 'length' || choice.finishReason === 'content_filter') {
       throw new ProviderError(
         'provider_bad_output',
         'openai',
-        `unusable answer: ${choice?.finish_reason ?? 'no choice'}`,
+        `unusable answer: ${choice?.finishReason ?? 'no choice'}`,
       );
     }
-    const content = choice.message.content;
     let json: unknown;
     try {
-      json = JSON.parse(content ?? '');
+      json = JSON.parse(choice.content);
     } catch {
       throw new ProviderError('provider_bad_output', 'openai', 'answer is not JSON');
     }
