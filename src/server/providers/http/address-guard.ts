@@ -129,7 +129,7 @@ export interface AddressGuard {
   checkUrl(url: string, provider: ProviderName): Promise<void>;
   /** fetch for the learner's own endpoint: each new connection checks the address it is about to use. */
   readonly fetch: FetchFunction;
-  /** Ends the kept-alive connections (the app is closing). */
+  /** Ends its connections, kept-alive or still waiting (the app is closing). */
   close(): Promise<void>;
 }
 
@@ -199,7 +199,7 @@ export function createAddressGuard(
         ...(init as Parameters<typeof undiciFetch>[1]),
         dispatcher: agent,
       })) as unknown as FetchFunction,
-    close: () => agent.close(),
+    close: () => agent.destroy(),
   };
 }
 
