@@ -64,6 +64,11 @@ import { createWordsRepository } from './modules/words/words.repository';
 import { createWordsService } from './modules/words/words.service';
 import { createBuiltinImages } from './providers/builtin-images/builtin-images.provider';
 import { createBuiltinSpeech } from './providers/builtin-speech/builtin-speech.provider';
+import {
+  type AddressResolver,
+  createAddressGuard,
+  type ProviderAddressPolicy,
+} from './providers/http/address-guard';
 import type { FetchFunction } from './providers/http/provider-fetch';
 import type { ImageGenerator } from './providers/images';
 import { createProviderFactory, type ProviderFactoryOptions } from './providers/provider-set';
@@ -91,6 +96,15 @@ export interface AppDeps {
   builtinImages?: ImageGenerator;
   providerFetch?: FetchFunction;
   leonardoPollIntervalMs?: number;
+  /**
+   * Which addresses a learner's own provider URL may reach (docs/product/providers.md#endpoint-addresses):
+   * main.ts decides it from ALLOW_PRIVATE_PROVIDER_URLS. Default: no private or loopback ones.
+   */
+  providerAddressPolicy?: ProviderAddressPolicy;
+  /** Tests give a fake resolver, so no name query leaves the machine. */
+  providerAddressResolver?: AddressResolver;
+  /** Tests shorten the providers' first-byte limit instead of waiting for the real one. */
+  providerTimeouts?: { firstByteMs?: number };
   /** Tests move the clock: learning sessions, streaks and spaced repetition are all about days. */
   now?: () => Date;
   /**
@@ -147,7 +161,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: createSignInLimits(),
     hasSessionFrom: (userId, address) => sessions.hasSessionFrom(userId, address),
   });
-  const settingsService = createSettingsService({ settings: settingsRepository, secretBox });
+  const addressGuard = createAddressGuard(
+    deps.providerAddressPolicy ?? { allowPrivate: false },
+    deps.providerAddressResolver,
+  );
+  app.addHook('onClose', () => addressGuard.close());
+  const providerFactory = createProviderFactory({
+    baseUrls: deps.providerBaseUrls ?? {},
+    builtinSpeech: deps.builtinSpeech ?? createBuiltinSpeech(),
+    builtinImages: deps.builtinImages ?? createBuiltinImages(),
+    fetch: deps.providerFetch,
+    leonardoPollIntervalMs: deps.leonardoPollIntervalMs,
+    addressGuard,
+    firstByteTimeoutMs: deps.providerTimeouts?.firstByteMs,
+  });
+  const settingsService = createSettingsService({
+    settings: settingsRepository,
+    secretBox,
+    checkOpenaiBaseUrl: (url) => providerFactory.checkOwnOpenaiBaseUrl(url),
+  });
   const progressService = createProgressService({
     progress: createProgressRepository(db),
     settings: settingsRepository,
@@ -159,13 +191,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now,
   });
   const mediaStore = createMediaStore(createMediaRepository(db));
-  const providerFactory = createProviderFactory({
-    baseUrls: deps.providerBaseUrls ?? {},
-    builtinSpeech: deps.builtinSpeech ?? createBuiltinSpeech(),
-    builtinImages: deps.builtinImages ?? createBuiltinImages(),
-    fetch: deps.providerFetch,
-    leonardoPollIntervalMs: deps.leonardoPollIntervalMs,
-  });
   const userProviders = createUserProviders({ settingsService, providerFactory });
   const speechService = createSpeechService({
     audioCache: createAudioCacheRepository(db),

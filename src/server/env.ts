@@ -43,6 +43,13 @@ const envSchema = z
     OPENAI_BASE_URL: z.url().optional(),
     ELEVENLABS_BASE_URL: z.url().optional(),
     LEONARDO_BASE_URL: z.url().optional(),
+    /** May a learner's own provider URL reach private and loopback addresses? */
+    ALLOW_PRIVATE_PROVIDER_URLS: z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], {
+        error: 'ALLOW_PRIVATE_PROVIDER_URLS must be true or false',
+      })
+      .transform((value) => value === 'true' || value === '1' || value === 'yes')
+      .optional(),
     OIDC_ISSUER_URL: z.url().optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -70,6 +77,10 @@ const envSchema = z
       elevenlabs: env.ELEVENLABS_BASE_URL,
       leonardo: env.LEONARDO_BASE_URL,
     },
+    // A local model server is the point of the embedded single-machine default; a shared deployment
+    // (DATABASE_URL) keeps learners off its private network unless the operator says otherwise
+    // (docs/product/providers.md#endpoint-addresses).
+    allowPrivateProviderUrls: env.ALLOW_PRIVATE_PROVIDER_URLS ?? env.DATABASE_URL === undefined,
     oidc:
       env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID
         ? {

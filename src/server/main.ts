@@ -17,6 +17,7 @@ async function main(): Promise<void> {
     google: env.google,
     providerBaseUrls: env.providerBaseUrls,
     allowedOrigins: env.allowedOrigins,
+    providerAddressPolicy: { allowPrivate: env.allowPrivateProviderUrls },
     logger: {
       level: env.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],

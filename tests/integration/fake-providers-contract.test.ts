@@ -458,6 +458,25 @@ describe('fake provider server', () => {
       });
     });
 
+    it('gpt-image-1 streams its picture as image_generation.completed, as the SDK reads it', async () => {
+      const client = new OpenAI({ apiKey: OPENAI_KEY, baseURL: fake.openaiBaseUrl, maxRetries: 0 });
+      const stream = await client.images.generate({
+        model: 'gpt-image-1',
+        prompt: 'un gato',
+        size: '1024x1536',
+        quality: 'medium',
+        stream: true,
+        partial_images: 0,
+      });
+      const events: OpenAI.Images.ImageGenStreamEvent[] = [];
+      for await (const event of stream) events.push(event);
+      expect(events.map((event) => event.type)).toEqual(['image_generation.completed']);
+      const [completed] = events;
+      expect(completed).toMatchObject({ size: '1024x1536', quality: 'medium', output_format: 'png' });
+      const png = Buffer.from(completed!.b64_json, 'base64');
+      expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 1024, height: 1536 });
+    });
+
     it('gpt-image-1 answers b64 PNGs of the requested size and rejects response_format', async () => {
       const response = await openai('/images/generations', {
         body: {
@@ -923,6 +942,60 @@ describe('fake provider server', () => {
       await expect(openai('/models', { signal: AbortSignal.timeout(200) })).rejects.toMatchObject({
         name: 'TimeoutError',
       });
+      expect((await openai('/models')).status).toBe(200);
+    });
+
+    it('html_200: a captive portal’s page with status 200 instead of the answer', async () => {
+      fake.failNext('openai', 'html_200', { path: '/chat/completions' });
+      const response = await openai('/chat/completions', { body: chatBody('perro') });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await response.text()).toMatch(/^<!DOCTYPE html>/);
+      expect(
+        (await openai('/chat/completions', { body: chatBody('perro') })).headers.get('content-type'),
+      ).toBe('application/json');
+    });
+
+    it('wrong_media: JSON bytes where audio or a picture is expected, under the media’s content type', async () => {
+      fake.failNext('openai', 'wrong_media', { path: '/audio/speech' });
+      const speech = await openai('/audio/speech', {
+        body: { model: 'tts-1', voice: 'alloy', input: 'hola' },
+      });
+      expect(speech.status).toBe(200);
+      expect(speech.headers.get('content-type')).toBe('audio/mpeg');
+      expect(await speech.json()).toMatchObject({ error: { message: expect.any(String) } });
+
+      fake.failNext('openai', 'wrong_media', { path: '/images/generations' });
+      const images = await (
+        await openai('/images/generations', {
+          body: { model: 'gpt-image-1', prompt: 'a dog', size: '1024x1024' },
+        })
+      ).json();
+      expectValid(openaiSpec.response('/images/generations', 'post'), images);
+      const bytes = Buffer.from(images.data[0].b64_json as string, 'base64');
+      expect(JSON.parse(bytes.toString('utf8'))).toMatchObject({ error: expect.any(Object) });
+
+      // Media downloads take failures too ('files', by file name).
+      const voice = ELEVENLABS_VOICES[1].voice_id;
+      const tts = await elevenlabs(`/v1/text-to-speech/${voice}`, { body: { text: 'hola' } });
+      expect(tts.headers.get('content-type')).toBe('audio/mpeg');
+      const { voices } = await (await elevenlabs('/v1/voices')).json();
+      const preview = (voices as Array<{ preview_url: string }>)[0]!.preview_url;
+      fake.failNext('files', 'wrong_media');
+      const download = await fetch(preview);
+      expect(download.headers.get('content-type')).toBe('audio/mpeg');
+      expect(await download.json()).toMatchObject({ error: expect.any(Object) });
+      expect((await fetch(preview)).status).toBe(200);
+    });
+
+    it('truncated: the full content-length promised, half the body sent, the connection dropped', async () => {
+      fake.failNext('openai', 'truncated', { path: '/audio/speech' });
+      const response = await openai('/audio/speech', {
+        body: { model: 'tts-1', voice: 'alloy', input: 'hola' },
+      });
+      expect(response.status).toBe(200);
+      expect(Number(response.headers.get('content-length'))).toBeGreaterThan(100);
+      await expect(response.arrayBuffer()).rejects.toThrow();
       expect((await openai('/models')).status).toBe(200);
     });
 

@@ -6,6 +6,7 @@ import { createLeonardoImages } from '../../src/server/providers/leonardo/leonar
 import { createOpenAiImages } from '../../src/server/providers/openai/openai-images';
 import { createOpenAiLanguageModel } from '../../src/server/providers/openai/openai-language-model';
 import { createOpenAiSpeech } from '../../src/server/providers/openai/openai-speech';
+import { ELEVENLABS_VOICES } from '../support/fake-providers/elevenlabs.fake';
 import { type FakeProviders, startFakeProviders } from '../support/fake-providers/fake-provider-server';
 
 let fake: FakeProviders;
@@ -15,6 +16,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
+const ELEVENLABS_VOICE_ID = ELEVENLABS_VOICES[0].voice_id;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 const isMp3 = (audio: Buffer) =>
   audio.subarray(0, 3).toString('latin1') === 'ID3' || (audio[0] === 0xff && (audio[1]! & 0xe0) === 0xe0);
@@ -48,6 +50,8 @@ describe('OpenAI language model', () => {
     expect(sent?.headers.authorization).toBe('Bearer sk-test-valid');
     expect(sent?.body).toMatchObject({
       model: 'gpt-4o',
+      // Streamed: the first byte comes at once however long the answer (docs/product/providers.md#timeouts).
+      stream: true,
       response_format: { type: 'json_schema', json_schema: { name: 'word_analysis', strict: true } },
     });
   });
@@ -134,7 +138,7 @@ describe('OpenAI images', () => {
     const picture = await images.generate(request);
     expect(picture.image.subarray(0, 4)).toEqual(PNG_SIGNATURE);
     const [sent] = fake.requestsTo('openai', '/images/generations');
-    expect(sent?.body).toMatchObject({ model: 'gpt-image-1', size: '1536x1024', n: 1 });
+    expect(sent?.body).toMatchObject({ model: 'gpt-image-1', size: '1536x1024', n: 1, stream: true });
     expect(sent?.body).not.toHaveProperty('response_format');
   });
 
@@ -306,5 +310,140 @@ describe('Leonardo images', () => {
   it('maps an empty balance to quota exhausted', async () => {
     fake.failNext('leonardo', 'quota');
     await expect(leonardo().generate(request)).rejects.toMatchObject({ code: 'provider_quota_exhausted' });
+  });
+});
+
+describe('answers that are not what they claim (docs/product/providers.md#malformed-answers)', () => {
+  const badOutput = { name: 'ProviderError', code: 'provider_bad_output' };
+  const languageModel = () =>
+    createOpenAiLanguageModel({ apiKey: 'sk-test-valid', baseUrl: fake.openaiBaseUrl, model: 'gpt-4o' });
+  const openaiImages = () => createOpenAiImages({ apiKey: 'sk-test-valid', baseUrl: fake.openaiBaseUrl });
+  const openaiSpeech = () => createOpenAiSpeech({ apiKey: 'sk-test-valid', baseUrl: fake.openaiBaseUrl });
+  const elevenlabs = () =>
+    createElevenLabsSpeech({ apiKey: 'el-test-valid', baseUrl: fake.elevenlabsBaseUrl });
+  const leonardo = () =>
+    createLeonardoImages({ apiKey: 'leo-test-valid', baseUrl: fake.leonardoBaseUrl, pollIntervalMs: 20 });
+  const picture = {
+    subject: { spanish: 'el perro' },
+    prompt: 'A dog',
+    style: resolveImageStyle(1),
+    format: 'square' as const,
+  };
+  const clip = { text: 'Hola', language: 'es-MX' as const, speed: 1 };
+
+  it('turns an HTML page answered with 200 into bad output from every OpenAI call', async () => {
+    fake.setBehaviour('openai', 'html_200');
+    await expect(languageModel().completeJson(analysisRequest)).rejects.toMatchObject(badOutput);
+    await expect(languageModel().listModels()).rejects.toMatchObject(badOutput);
+    // A captive portal does not make a key valid.
+    await expect(languageModel().checkKey()).rejects.toMatchObject(badOutput);
+    await expect(openaiImages().generate(picture)).rejects.toMatchObject(badOutput);
+    await expect(openaiSpeech().synthesize({ ...clip, voiceId: 'openai:nova' })).rejects.toMatchObject(
+      badOutput,
+    );
+  });
+
+  it('turns an HTML page into bad output from ElevenLabs and Leonardo', async () => {
+    fake.setBehaviour('elevenlabs', 'html_200');
+    await expect(elevenlabs().listVoices()).rejects.toMatchObject(badOutput);
+    await expect(elevenlabs().checkKey()).rejects.toMatchObject(badOutput);
+    await expect(elevenlabs().synthesize({ ...clip, voiceId: ELEVENLABS_VOICE_ID })).rejects.toMatchObject(
+      badOutput,
+    );
+
+    fake.setBehaviour('leonardo', 'html_200', { path: '/generations', method: 'POST' });
+    await expect(leonardo().generate(picture)).rejects.toMatchObject(badOutput);
+    fake.setBehaviour('leonardo', 'html_200', { path: '/generations', method: 'GET' });
+    await expect(leonardo().generate(picture)).rejects.toMatchObject(badOutput);
+    fake.setBehaviour('leonardo', 'html_200', { path: '/me' });
+    await expect(leonardo().tokenInfo()).rejects.toMatchObject(badOutput);
+    await expect(leonardo().checkKey()).rejects.toMatchObject(badOutput);
+  });
+
+  it('refuses JSON where speech was expected, from OpenAI and ElevenLabs', async () => {
+    fake.setBehaviour('openai', 'wrong_media', { path: '/audio/speech' });
+    await expect(openaiSpeech().synthesize({ ...clip, voiceId: 'openai:nova' })).rejects.toMatchObject(
+      badOutput,
+    );
+    fake.setBehaviour('elevenlabs', 'wrong_media', { path: '/v1/text-to-speech' });
+    await expect(elevenlabs().synthesize({ ...clip, voiceId: ELEVENLABS_VOICE_ID })).rejects.toMatchObject(
+      badOutput,
+    );
+  });
+
+  it('refuses picture bytes that are not a picture, inline or downloaded', async () => {
+    fake.setBehaviour('openai', 'wrong_media', { path: '/images/generations' });
+    await expect(openaiImages().generate(picture)).rejects.toMatchObject(badOutput);
+    fake.setBehaviour('files', 'wrong_media');
+    await expect(leonardo().generate(picture)).rejects.toMatchObject(badOutput);
+    fake.setBehaviour('files', null);
+    await expect(leonardo().generate(picture)).resolves.toMatchObject({ mimeType: 'image/jpeg' });
+  });
+
+  it('reports an answer cut short as unavailable after its retries', async () => {
+    fake.setBehaviour('openai', 'truncated', { path: '/audio/speech' });
+    await expect(openaiSpeech().synthesize({ ...clip, voiceId: 'openai:nova' })).rejects.toMatchObject({
+      code: 'provider_unavailable',
+      isRetryable: true,
+    });
+    expect(fake.requestsTo('openai', '/audio/speech')).toHaveLength(3);
+    fake.setBehaviour('elevenlabs', 'truncated', { path: '/v1/text-to-speech' });
+    await expect(elevenlabs().synthesize({ ...clip, voiceId: ELEVENLABS_VOICE_ID })).rejects.toMatchObject({
+      code: 'provider_unavailable',
+    });
+    fake.setBehaviour('openai', 'truncated', { path: '/chat/completions' });
+    await expect(languageModel().completeJson(analysisRequest)).rejects.toMatchObject({
+      code: 'provider_unavailable',
+    });
+  });
+});
+
+describe('first-byte timeout (docs/product/providers.md#timeouts)', () => {
+  const timedOut = { name: 'ProviderError', code: 'provider_unavailable', transport: 'timeout' };
+
+  it('gives up on a call whose headers do not come within the first-byte limit, whatever its overall time', async () => {
+    fake.setBehaviour('openai', 'hang');
+    fake.setBehaviour('elevenlabs', 'hang');
+    fake.setBehaviour('leonardo', 'hang');
+    const connection = { apiKey: 'sk-test-valid', baseUrl: fake.openaiBaseUrl, firstByteTimeoutMs: 150 };
+    await expect(
+      createOpenAiLanguageModel({ ...connection, model: 'gpt-4o' }).completeJson(analysisRequest),
+    ).rejects.toMatchObject(timedOut);
+    await expect(
+      createOpenAiLanguageModel({ ...connection, model: 'gpt-4o' }).listModels(),
+    ).rejects.toMatchObject(timedOut);
+    await expect(
+      createOpenAiSpeech(connection).synthesize({
+        text: 'Hola',
+        language: 'es-MX',
+        speed: 1,
+        voiceId: 'openai:nova',
+      }),
+    ).rejects.toMatchObject(timedOut);
+    await expect(
+      createOpenAiImages(connection).generate({
+        subject: { spanish: 'el perro' },
+        prompt: 'A dog',
+        style: resolveImageStyle(1),
+        format: 'square',
+      }),
+    ).rejects.toMatchObject(timedOut);
+    await expect(
+      createElevenLabsSpeech({
+        apiKey: 'el-test-valid',
+        baseUrl: fake.elevenlabsBaseUrl,
+        firstByteTimeoutMs: 150,
+      }).listVoices(),
+    ).rejects.toMatchObject(timedOut);
+    await expect(
+      createLeonardoImages({
+        apiKey: 'leo-test-valid',
+        baseUrl: fake.leonardoBaseUrl,
+        firstByteTimeoutMs: 150,
+      }).tokenInfo(),
+    ).rejects.toMatchObject(timedOut);
+    // A hang is not retried: one request each.
+    expect(fake.requestsTo('openai', '/chat/completions')).toHaveLength(1);
+    expect(fake.requestsTo('leonardo', '/me')).toHaveLength(1);
   });
 });

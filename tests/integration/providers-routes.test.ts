@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mediaObjects } from '../../src/server/db/schema';
 import { createBuiltinSpeech } from '../../src/server/providers/builtin-speech/builtin-speech.provider';
 import { type TestApp, buildTestApp, registerUser, type TestUser } from '../support/build-test-app';
+import { ELEVENLABS_VOICES } from '../support/fake-providers/elevenlabs.fake';
 import { type FakeProviders, startFakeProviders } from '../support/fake-providers/fake-provider-server';
 
 let fake: FakeProviders;
@@ -40,6 +42,8 @@ async function withEveryKey(): Promise<TestUser> {
   fake.clearRequests();
   return learner;
 }
+const mediaCount = async () =>
+  (await testApp.database.db.select({ sha256: mediaObjects.sha256 }).from(mediaObjects)).length;
 const settingsOf = async (user: TestUser) =>
   (await get(user, '/api/settings')).json<Record<string, unknown>>();
 
@@ -266,6 +270,49 @@ describe('pictures and media', () => {
     });
   });
 
+  it('keeps no speech that is not audio: a JSON body answered as audio/mpeg is refused', async () => {
+    const ana = await withEveryKey();
+    const storedBefore = await mediaCount();
+    fake.setBehaviour('openai', 'wrong_media', { path: '/audio/speech' });
+    fake.setBehaviour('elevenlabs', 'wrong_media', { path: '/v1/text-to-speech' });
+    for (const voiceId of ['openai:nova', ELEVENLABS_VOICES[0].voice_id]) {
+      const response = await post(ana, '/api/generate-audio', {
+        text: 'Una respuesta rota',
+        voiceId,
+        language: 'es-MX',
+        speed: 1,
+      });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({ code: 'provider_bad_output' });
+    }
+    expect(fake.requestsTo('openai', '/audio/speech')).toHaveLength(1);
+    expect(fake.requestsTo('elevenlabs', '/v1/text-to-speech')).toHaveLength(1);
+    const clips = await testApp.database.db.query.audioFiles.findMany({
+      where: (audio, { eq }) => eq(audio.text, 'Una respuesta rota'),
+    });
+    expect(clips).toHaveLength(0);
+    expect(await mediaCount()).toBe(storedBefore);
+  });
+
+  it('keeps no picture whose bytes are not a picture, inline or downloaded', async () => {
+    const ana = await withEveryKey();
+    const storedBefore = await mediaCount();
+    fake.setBehaviour('files', 'wrong_media');
+    fake.setBehaviour('openai', 'wrong_media', { path: '/images/generations' });
+    for (const serviceProvider of ['leonardo', 'openai'] as const) {
+      const answer = (
+        await post(ana, '/api/generate-sample-image', { spanish: 'el gato', serviceProvider })
+      ).json();
+      expect(answer).toMatchObject({
+        success: false,
+        imageData: null,
+        code: 'provider_bad_output',
+        params: { provider: serviceProvider },
+      });
+    }
+    expect(await mediaCount()).toBe(storedBefore);
+  });
+
   it('answers byte ranges and 304 for audio, as iOS Safari needs', async () => {
     const ana = await withEveryKey();
     const { audio } = (
@@ -312,8 +359,10 @@ describe('pictures and media', () => {
 
 describe('where OpenAI calls go (D6)', () => {
   it('uses the learner’s compatible endpoint when the environment names none', async () => {
+    // The fake listens on loopback: this server's operator allows private addresses (D13).
     const ownEndpointApp = await buildTestApp({
       providerBaseUrls: { openai: undefined, elevenlabs: undefined, leonardo: undefined },
+      providerAddressPolicy: { allowPrivate: true },
     });
     try {
       const learner = await registerUser(ownEndpointApp.app);

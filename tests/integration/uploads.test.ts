@@ -217,6 +217,26 @@ describe('upload with a language model', () => {
   });
 });
 
+describe('a language model that answers with something else', () => {
+  it('keeps every word that carried its translation when the endpoint answers an HTML page', async () => {
+    const withKey = await learnerWithKeys();
+    // A captive portal or a proxy between the server and an OpenAI-compatible endpoint.
+    fake.setBehaviour('openai', 'html_200', { path: '/chat/completions' });
+    const job = await upload(withKey, 'perro / собака\ngato / кошка\ncasa / дом\nmesa / стол\ncaminar', {
+      generateImages: false,
+    });
+    expect(job.status).toBe('completed');
+    expect(job.results?.words.map((word) => word.russian)).toEqual(['собака', 'кошка', 'дом', 'стол']);
+    expect(job.results?.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ lineNumber: 5, spanish: 'caminar', code: 'provider_bad_output' }),
+      ]),
+    );
+    expect(fake.requestsTo('openai', '/chat/completions').length).toBeGreaterThan(0);
+    expect(await wordRows(withKey)).toHaveLength(4);
+  });
+});
+
 describe('calls and their limits', () => {
   it('refuses empty text, text without words and too many lines', async () => {
     const ana = await registerUser(testApp.app);

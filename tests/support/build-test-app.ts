@@ -13,11 +13,23 @@ export interface TestApp {
 }
 
 /**
+ * Answers only `localhost`: a learner's own provider URL with any other host name fails to resolve rather
+ * than send a name query off the machine. Tests of host names give a resolver of their own.
+ */
+export const offlineResolver = (hostname: string) =>
+  hostname === 'localhost'
+    ? Promise.resolve([{ address: '127.0.0.1', family: 4 }])
+    : Promise.reject(Object.assign(new Error(`${hostname} is not resolved in tests`), { code: 'ENOTFOUND' }));
+
+/**
  * An API-only app on a fresh database. Two defaults keep the suite fast, and a test opts out explicitly:
  * - `runsJobs: false`: pg-boss is not started, so a started job only gets its row. A test that needs a
  *   job to run passes `runsJobs: true`.
  * - the offline voice is the fast double (tests/support/fast-builtin-speech.ts). A test about built-in
  *   speech passes `builtinSpeech: createBuiltinSpeech()` for the real eSpeak engine.
+ * And two keep it safe: a learner's own provider URL may not reach private or loopback addresses (the
+ * shared-deployment policy; a test pointing one at the loopback fake passes
+ * `providerAddressPolicy: { allowPrivate: true }`), and host names resolve through `offlineResolver`.
  */
 export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -27,6 +39,8 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     clientDir: null,
     runsJobs: false,
     builtinSpeech: createFastBuiltinSpeech(),
+    providerAddressPolicy: { allowPrivate: false },
+    providerAddressResolver: offlineResolver,
     ...overrides,
   });
   await app.ready();

@@ -97,11 +97,13 @@ const LEGACY_SENTENCES: ReadonlyMap<string, CodedError> = new Map<string, CodedE
     WORD_LINE_REJECT_REASONS[reason],
     rejectedLineFailure(reason),
   ]),
-  ...PROVIDER_ERROR_CODES.flatMap((code) =>
-    (Object.keys(LEGACY_PROVIDER_NAMES) as LegacyProviderName[]).map((provider): [string, CodedError] => [
-      LEGACY_PROVIDER_SENTENCES[code](LEGACY_PROVIDER_NAMES[provider]),
-      { code, params: { provider } },
-    ]),
+  // Only the codes that existed when rows kept sentences have one.
+  ...(Object.keys(LEGACY_PROVIDER_SENTENCES) as Array<keyof typeof LEGACY_PROVIDER_SENTENCES>).flatMap(
+    (code) =>
+      (Object.keys(LEGACY_PROVIDER_NAMES) as LegacyProviderName[]).map((provider): [string, CodedError] => [
+        LEGACY_PROVIDER_SENTENCES[code](LEGACY_PROVIDER_NAMES[provider]),
+        { code, params: { provider } },
+      ]),
   ),
 ]);
 

@@ -13,6 +13,11 @@ export const PROVIDER_ERROR_CODES = [
   'provider_bad_output',
   /** The provider refused this particular request (unknown voice, text too long, prompt rejected). */
   'provider_rejected',
+  /**
+   * The learner's own endpoint resolves to an address this server may not call (cloud metadata, or a
+   * private network the operator has not allowed): docs/product/providers.md#endpoint-addresses.
+   */
+  'provider_address_refused',
 ] as const;
 export type ProviderErrorCode = (typeof PROVIDER_ERROR_CODES)[number];
 
@@ -24,12 +29,21 @@ export interface ProviderErrorOptions {
   isRetryable?: boolean | undefined;
   /** The provider's `retry-after`, in milliseconds. */
   retryAfterMs?: number | undefined;
+  /**
+   * No answer at all: `timeout` (nothing within the first-byte or overall time) or `unreachable`
+   * (refused, reset, no route). What the circuit breaker counts (docs/product/providers.md#circuit-breaker).
+   */
+  transport?: 'timeout' | 'unreachable' | undefined;
+  /** Failed at once, without a request, because this provider stopped answering earlier in the same job. */
+  isCircuitOpen?: boolean | undefined;
 }
 
 export class ProviderError extends Error {
   readonly httpStatus: number | undefined;
   readonly isRetryable: boolean;
   readonly retryAfterMs: number | undefined;
+  readonly transport: 'timeout' | 'unreachable' | undefined;
+  readonly isCircuitOpen: boolean;
 
   constructor(
     readonly code: ProviderErrorCode,
@@ -43,10 +57,19 @@ export class ProviderError extends Error {
     this.httpStatus = options.httpStatus;
     this.isRetryable = options.isRetryable ?? false;
     this.retryAfterMs = options.retryAfterMs;
+    this.transport = options.transport;
+    this.isCircuitOpen = options.isCircuitOpen ?? false;
   }
 }
 
 export const isProviderError = (error: unknown): error is ProviderError => error instanceof ProviderError;
+
+/**
+ * A call refused without a request because its provider had stopped answering earlier in the same job or
+ * request (docs/product/providers.md#circuit-breaker): callers fall back and report it once.
+ */
+export const isCircuitOpen = (error: unknown): error is ProviderError =>
+  error instanceof ProviderError && error.isCircuitOpen;
 
 /** HTTP status a route answers for each failure; never 401, which the client treats as "signed out". */
 const PROVIDER_ERROR_STATUS: Record<ProviderErrorCode, number> = {
@@ -55,6 +78,7 @@ const PROVIDER_ERROR_STATUS: Record<ProviderErrorCode, number> = {
   provider_unavailable: 503,
   provider_bad_output: 502,
   provider_rejected: 422,
+  provider_address_refused: 400,
 };
 
 export const providerErrorStatus = (error: ProviderError): number => PROVIDER_ERROR_STATUS[error.code];

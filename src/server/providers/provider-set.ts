@@ -1,4 +1,11 @@
 import { createElevenLabsSpeech, ELEVENLABS_DEFAULT_BASE_URL } from './elevenlabs/elevenlabs-speech';
+import type { AddressGuard } from './http/address-guard';
+import {
+  createCircuitBreaker,
+  imagesBehind,
+  languageModelBehind,
+  speechBehind,
+} from './http/circuit-breaker';
 import type { FetchFunction } from './http/provider-fetch';
 import type { ImageGenerator, ImageProviderName } from './images';
 import type { LanguageModel } from './language-model';
@@ -58,22 +65,34 @@ export interface ProviderFactoryOptions {
   builtinImages: ImageGenerator;
   fetch?: FetchFunction | undefined;
   leonardoPollIntervalMs?: number | undefined;
+  /**
+   * Checks the addresses a learner's own base URL reaches (docs/product/providers.md#endpoint-addresses);
+   * the environment's and the providers' default URLs are trusted as configured.
+   */
+  addressGuard: AddressGuard;
+  /** Tests shorten the first-byte limit (default FIRST_BYTE_TIMEOUT_MS) instead of waiting 10 s. */
+  firstByteTimeoutMs?: number | undefined;
 }
 
 export function createProviderFactory(options: ProviderFactoryOptions) {
-  const { baseUrls, builtinSpeech, builtinImages } = options;
-  const openaiBaseUrl = (own: string | null | undefined) => baseUrls.openai ?? own ?? OPENAI_DEFAULT_BASE_URL;
+  const { baseUrls, builtinSpeech, builtinImages, addressGuard, firstByteTimeoutMs } = options;
 
-  const openai = (apiKey: string, ownBaseUrl?: string | null) => ({
-    apiKey,
-    baseUrl: openaiBaseUrl(ownBaseUrl),
-    fetch: options.fetch,
-  });
+  const openai = (apiKey: string, ownBaseUrl?: string | null) => {
+    // The environment's override wins; only the learner's own URL goes through the address check.
+    const isOwn = !baseUrls.openai && !!ownBaseUrl;
+    return {
+      apiKey,
+      baseUrl: baseUrls.openai ?? ownBaseUrl ?? OPENAI_DEFAULT_BASE_URL,
+      fetch: isOwn ? addressGuard.fetch : options.fetch,
+      firstByteTimeoutMs,
+    };
+  };
   const elevenlabs = (apiKey: string) =>
     createElevenLabsSpeech({
       apiKey,
       baseUrl: baseUrls.elevenlabs ?? ELEVENLABS_DEFAULT_BASE_URL,
       fetch: options.fetch,
+      firstByteTimeoutMs,
     });
   const leonardo = (apiKey: string) =>
     createLeonardoImages({
@@ -81,21 +100,35 @@ export function createProviderFactory(options: ProviderFactoryOptions) {
       baseUrl: baseUrls.leonardo ?? LEONARDO_DEFAULT_BASE_URL,
       fetch: options.fetch,
       pollIntervalMs: options.leonardoPollIntervalMs,
+      firstByteTimeoutMs,
     });
 
   function forCredentials(credentials: ProviderCredentials): ProviderSet {
+    // One breaker per keyed provider for this set's life (one job run or one request): a provider that
+    // stops answering is given up on for the rest of it (docs/product/providers.md#circuit-breaker).
+    const breakers = {
+      openai: createCircuitBreaker('openai'),
+      elevenlabs: createCircuitBreaker('elevenlabs'),
+      leonardo: createCircuitBreaker('leonardo'),
+    };
     const openaiConnection = credentials.openaiApiKey
       ? openai(credentials.openaiApiKey, credentials.openaiBaseUrl)
       : null;
     const synthesizers: SpeechSynthesizer[] = [
-      ...(credentials.elevenlabsApiKey ? [elevenlabs(credentials.elevenlabsApiKey)] : []),
-      ...(openaiConnection ? [createOpenAiSpeech(openaiConnection)] : []),
+      ...(credentials.elevenlabsApiKey
+        ? [speechBehind(elevenlabs(credentials.elevenlabsApiKey), breakers.elevenlabs)]
+        : []),
+      ...(openaiConnection ? [speechBehind(createOpenAiSpeech(openaiConnection), breakers.openai)] : []),
       builtinSpeech,
     ];
     const imageProviders: Partial<Record<ImageProviderName, ImageGenerator>> = {
       builtin: builtinImages,
-      ...(openaiConnection ? { openai: createOpenAiImages(openaiConnection) } : {}),
-      ...(credentials.leonardoApiKey ? { leonardo: leonardo(credentials.leonardoApiKey) } : {}),
+      ...(openaiConnection
+        ? { openai: imagesBehind(createOpenAiImages(openaiConnection), breakers.openai) }
+        : {}),
+      ...(credentials.leonardoApiKey
+        ? { leonardo: imagesBehind(leonardo(credentials.leonardoApiKey), breakers.leonardo) }
+        : {}),
     };
 
     function resolve(voiceId: string, language: SpeechLanguage): ResolvedVoice {
@@ -113,7 +146,10 @@ export function createProviderFactory(options: ProviderFactoryOptions) {
 
     return {
       languageModel: openaiConnection
-        ? createOpenAiLanguageModel({ ...openaiConnection, model: credentials.openaiModel })
+        ? languageModelBehind(
+            createOpenAiLanguageModel({ ...openaiConnection, model: credentials.openaiModel }),
+            breakers.openai,
+          )
         : null,
       images: imageProviders.leonardo ?? imageProviders.openai ?? builtinImages,
       imagesFrom: (provider) => imageProviders[provider] ?? null,
@@ -150,6 +186,13 @@ export function createProviderFactory(options: ProviderFactoryOptions) {
       createOpenAiLanguageModel({ ...openai(apiKey, ownBaseUrl), model }),
     elevenlabs,
     leonardo,
+    /**
+     * Refuses, before it is saved, a learner's base URL that resolves to an address this server may not
+     * call; nothing to check when the environment's override is used instead.
+     */
+    async checkOwnOpenaiBaseUrl(url: string | null): Promise<void> {
+      if (url && !baseUrls.openai) await addressGuard.checkUrl(url, 'openai');
+    },
   };
 }
 export type ProviderFactory = ReturnType<typeof createProviderFactory>;

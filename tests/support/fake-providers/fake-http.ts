@@ -19,9 +19,24 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
  * - malformed_json: 200, `application/json`, the normal answer cut in half.
  * - hang: the request is read and never answered until the client gives up or the server closes.
  * - latency: the normal answer after `delayMs`.
+ * - html_200: 200 `text/html`, a captive portal's or a proxy's page, instead of the answer.
+ * - wrong_media: 200 where media is expected, but the bytes are a JSON error: a media answer keeps its
+ *   content type (`audio/mpeg`, `image/png`…) over a JSON body; a JSON answer or event stream carrying
+ *   base64 pictures (`b64_json`) carries base64 JSON instead. Other answers are unchanged.
+ * - truncated: the normal answer's headers (its full content-length), half its body, then the socket
+ *   is destroyed.
  */
 export type FailureKind =
-  'unauthorized' | 'rate_limit' | 'quota' | 'server_error' | 'malformed_json' | 'hang' | 'latency';
+  | 'unauthorized'
+  | 'rate_limit'
+  | 'quota'
+  | 'server_error'
+  | 'malformed_json'
+  | 'hang'
+  | 'latency'
+  | 'html_200'
+  | 'wrong_media'
+  | 'truncated';
 
 export interface FailureOptions {
   /** How many matching requests are affected; failNext defaults to 1, setBehaviour to every request. */
@@ -78,6 +93,8 @@ export interface FakeResponse {
   body: Buffer;
   /** Kept for malformed_json, which cuts the JSON text rather than arbitrary bytes. */
   isJson: boolean;
+  /** truncated: only this many bytes of the body are sent before the socket is destroyed. */
+  cutAfterBytes?: number;
 }
 
 export function jsonResponse(
@@ -113,6 +130,56 @@ export function malformed(response: FakeResponse): FakeResponse {
     isJson: false,
   };
 }
+
+/** A captive portal's sign-in page, as a hotel or office network answers any request. */
+export function htmlPage(): FakeResponse {
+  return {
+    status: 200,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    body: Buffer.from(
+      '<!DOCTYPE html><html><head><title>Network sign-in</title></head>' +
+        '<body><h1>Sign in to continue</h1><form method="post"><input name="code"></form></body></html>',
+    ),
+    isJson: false,
+  };
+}
+
+const WRONG_MEDIA_BODY = JSON.stringify({
+  error: { message: 'upstream returned an error', code: 'bad_gateway' },
+});
+
+/** The answer with its media replaced by JSON text (see wrong_media); answers without media unchanged. */
+export function wrongMedia(response: FakeResponse): FakeResponse {
+  if (response.status !== 200) return response;
+  const isEventStream = (response.headers['content-type'] ?? '').startsWith('text/event-stream');
+  if (!response.isJson && !isEventStream) return { ...response, body: Buffer.from(WRONG_MEDIA_BODY) };
+  const replace = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(replace);
+    if (!isRecord(value)) return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [
+        key,
+        key === 'b64_json' && typeof inner === 'string'
+          ? Buffer.from(WRONG_MEDIA_BODY).toString('base64')
+          : replace(inner),
+      ]),
+    );
+  };
+  const rewrite = (json: string) => JSON.stringify(replace(JSON.parse(json) as unknown));
+  if (!isEventStream) return { ...response, body: Buffer.from(rewrite(response.body.toString('utf8'))) };
+  // Each event's data, as a streamed picture carries it.
+  const events = response.body
+    .toString('utf8')
+    .split('\n')
+    .map((line) => (line.startsWith('data: {') ? `data: ${rewrite(line.slice('data: '.length))}` : line));
+  return { ...response, body: Buffer.from(events.join('\n')) };
+}
+
+/** The answer with only its first half sent (see truncated). */
+export const truncated = (response: FakeResponse): FakeResponse => ({
+  ...response,
+  cutAfterBytes: Math.floor(response.body.length / 2),
+});
 
 /** What every provider module offers the server: its own answers, errors and key check. */
 export interface ProviderFake {

@@ -13,6 +13,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { ElevenLabsFake, type ElevenLabsPermissions, type ElevenLabsSubscription } from './elevenlabs.fake';
 import {
+  htmlPage,
   malformed,
   PROVIDER_IDS,
   ruleMatches,
@@ -24,12 +25,17 @@ import {
   type FileHost,
   type ProviderFake,
   type ProviderId,
+  truncated,
+  wrongMedia,
 } from './fake-http';
 import { LeonardoFake, type LeonardoTokens } from './leonardo.fake';
 import { OpenAiFake, type ChatAnswer, type ChatAnswerOptions } from './openai.fake';
 
 export type { ChatAnswer, ChatAnswerContext, ChatAnswerOptions, FinishReason } from './openai.fake';
 export type { FailureKind, FailureOptions, ProviderId } from './fake-http';
+
+/** Where a failure can be set: a provider's API, or the media URLs the fakes hand out (`/files/...`). */
+export type FailureTarget = ProviderId | 'files';
 
 export interface StartFakeProvidersOptions {
   /** Default 0: a free port chosen by the OS. */
@@ -80,13 +86,16 @@ export interface FakeProviders {
   addKey(provider: ProviderId, key: string, options?: { permissions?: ElevenLabsPermissions }): void;
   removeKey(provider: ProviderId, key: string): void;
 
-  /** Queues a failure for the next matching request(s) (`times`, default 1); queued failures apply in order. */
-  failNext(provider: ProviderId, failure: FailureKind, options?: FailureOptions): void;
+  /**
+   * Queues a failure for the next matching request(s) (`times`, default 1); queued failures apply in order.
+   * 'files' targets the media downloads (`path` is the file name); its error kinds answer plain text.
+   */
+  failNext(provider: FailureTarget, failure: FailureKind, options?: FailureOptions): void;
   /**
    * A standing failure for every matching request (or `times` of them) until reset; replaces the
    * provider's previous standing failure; null removes it. Queued failNext failures apply first.
    */
-  setBehaviour(provider: ProviderId, failure: FailureKind | null, options?: FailureOptions): void;
+  setBehaviour(provider: FailureTarget, failure: FailureKind | null, options?: FailureOptions): void;
 
   /** Forces the chat answer (see ChatAnswer); undefined with no options returns to generated answers. */
   setChatAnswer(answer: ChatAnswer | undefined, options?: ChatAnswerOptions): void;
@@ -151,8 +160,18 @@ export async function startFakeProviders(options: StartFakeProvidersOptions = {}
   const leonardo = new LeonardoFake(files, options.leonardoGenerationDelayMs);
   const fakes: Record<ProviderId, ProviderFake> = { openai, elevenlabs, leonardo };
 
-  const oneShot: Record<ProviderId, FailureRule[]> = { openai: [], elevenlabs: [], leonardo: [] };
-  const standing: Record<ProviderId, FailureRule[]> = { openai: [], elevenlabs: [], leonardo: [] };
+  const oneShot: Record<FailureTarget, FailureRule[]> = {
+    openai: [],
+    elevenlabs: [],
+    leonardo: [],
+    files: [],
+  };
+  const standing: Record<FailureTarget, FailureRule[]> = {
+    openai: [],
+    elevenlabs: [],
+    leonardo: [],
+    files: [],
+  };
   const requests: RecordedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let closing = false;
@@ -167,7 +186,7 @@ export async function startFakeProviders(options: StartFakeProvidersOptions = {}
       timers.add(timer);
     });
 
-  function takeRule(provider: ProviderId, method: string, path: string): FailureRule | undefined {
+  function takeRule(provider: FailureTarget, method: string, path: string): FailureRule | undefined {
     for (const list of [oneShot[provider], standing[provider]]) {
       const index = list.findIndex((rule) => ruleMatches(rule, method, path));
       if (index === -1) continue;
@@ -182,13 +201,27 @@ export async function startFakeProviders(options: StartFakeProvidersOptions = {}
   function send(response: ServerResponse, answer: FakeResponse, method: string): void {
     if (response.destroyed || response.writableEnded) return;
     response.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length) });
+    if (answer.cutAfterBytes !== undefined && method !== 'HEAD') {
+      // The promised length never arrives: the client sees the connection drop mid-body.
+      response.write(answer.body.subarray(0, answer.cutAfterBytes), () => response.destroy());
+      return;
+    }
     response.end(method === 'HEAD' ? undefined : answer.body);
   }
 
-  async function answerFor(provider: ProviderId, request: FakeRequest): Promise<FakeResponse | 'hang'> {
-    const fake = fakes[provider];
-    const rule = takeRule(provider, request.method, request.path);
-    const normal = async () => fake.authenticate(request) ?? (await fake.handle(request));
+  /** The same failures for media downloads, which have no provider error shape: plain text. */
+  const fileFailure = (kind: 'unauthorized' | 'rate_limit' | 'quota' | 'server_error'): FakeResponse => {
+    const status = { unauthorized: 403, rate_limit: 429, quota: 403, server_error: 500 }[kind];
+    return { status, headers: { 'content-type': 'text/plain' }, body: Buffer.from(kind), isJson: false };
+  };
+
+  /** The answer after the failure rules of `target`; `normal` makes the answer a working provider gives. */
+  async function applyRules(
+    target: FailureTarget,
+    request: { method: string; path: string },
+    normal: () => Promise<FakeResponse>,
+  ): Promise<FakeResponse | 'hang'> {
+    const rule = takeRule(target, request.method, request.path);
     if (!rule) return normal();
     if (rule.kind === 'latency') {
       await sleep(rule.delayMs ?? 1000);
@@ -200,12 +233,27 @@ export async function startFakeProviders(options: StartFakeProvidersOptions = {}
         return 'hang';
       case 'malformed_json':
         return malformed(await normal());
+      case 'html_200':
+        return htmlPage();
+      case 'wrong_media':
+        return wrongMedia(await normal());
+      case 'truncated':
+        return truncated(await normal());
       case 'unauthorized':
       case 'rate_limit':
       case 'quota':
       case 'server_error':
-        return fake.failure(rule.kind, rule);
+        return target === 'files' ? fileFailure(rule.kind) : fakes[target].failure(rule.kind, rule);
     }
+  }
+
+  function answerFor(provider: ProviderId, request: FakeRequest): Promise<FakeResponse | 'hang'> {
+    const fake = fakes[provider];
+    return applyRules(
+      provider,
+      request,
+      async () => fake.authenticate(request) ?? (await fake.handle(request)),
+    );
   }
 
   async function serveFile(path: string): Promise<FakeResponse> {
@@ -262,14 +310,14 @@ export async function startFakeProviders(options: StartFakeProvidersOptions = {}
 
     if (!match) {
       const answer = isFile
-        ? await serveFile(path)
+        ? await applyRules('files', { method, path }, () => serveFile(path))
         : {
             status: 404,
             headers: { 'content-type': 'text/plain' },
             body: Buffer.from('Not Found'),
             isJson: false,
           };
-      send(response, answer, method);
+      if (answer !== 'hang') send(response, answer, method);
       return;
     }
     const request: FakeRequest = {
@@ -399,10 +447,10 @@ export async function startFakeProviders(options: StartFakeProvidersOptions = {}
     expireFiles: () => published.clear(),
 
     reset() {
-      for (const provider of PROVIDER_IDS) {
-        oneShot[provider].length = 0;
-        standing[provider].length = 0;
-        fakes[provider].reset();
+      for (const provider of PROVIDER_IDS) fakes[provider].reset();
+      for (const target of [...PROVIDER_IDS, 'files'] as const) {
+        oneShot[target].length = 0;
+        standing[target].length = 0;
       }
       requests.length = 0;
     },

@@ -631,6 +631,32 @@ export class OpenAiFake implements ProviderFake {
       );
       const textTokens = countTokens(body.prompt);
       const outputTokens = 1056 * n;
+      const usage = {
+        input_tokens: textTokens,
+        input_tokens_details: { image_tokens: 0, text_tokens: textTokens },
+        output_tokens: outputTokens,
+        total_tokens: textTokens + outputTokens,
+      };
+      if (body.stream === true) {
+        // Server-sent events as OpenAI streams a GPT image: partial pictures (none unless asked), then
+        // `image_generation.completed` with the whole picture; one picture per call.
+        const completed = {
+          type: 'image_generation.completed',
+          b64_json: (images[0] as Buffer).toString('base64'),
+          created_at: unixSeconds(),
+          size: `${width}x${height}`,
+          quality,
+          background: 'opaque',
+          output_format: outputFormat,
+          usage,
+        };
+        return bytesResponse(
+          200,
+          'text/event-stream; charset=utf-8',
+          Buffer.from(`event: image_generation.completed\ndata: ${JSON.stringify(completed)}\n\n`),
+          { 'cache-control': 'no-cache' },
+        );
+      }
       return jsonResponse(200, {
         created: unixSeconds(),
         background: 'opaque',
@@ -638,12 +664,7 @@ export class OpenAiFake implements ProviderFake {
         output_format: outputFormat,
         quality,
         size: `${width}x${height}`,
-        usage: {
-          input_tokens: textTokens,
-          input_tokens_details: { image_tokens: 0, text_tokens: textTokens },
-          output_tokens: outputTokens,
-          total_tokens: textTokens + outputTokens,
-        },
+        usage,
       });
     }
 

@@ -62,6 +62,19 @@ describe('readEnv', () => {
     expect(env).not.toHaveProperty('PATH');
   });
 
+  it('lets learners’ own provider URLs reach private addresses on the embedded database only, unless told', () => {
+    expect(readEnv({}).allowPrivateProviderUrls).toBe(true);
+    expect(readEnv({ DATABASE_URL: 'postgres://db/palabra' }).allowPrivateProviderUrls).toBe(false);
+    expect(
+      readEnv({ DATABASE_URL: 'postgres://db/palabra', ALLOW_PRIVATE_PROVIDER_URLS: 'true' })
+        .allowPrivateProviderUrls,
+    ).toBe(true);
+    expect(readEnv({ ALLOW_PRIVATE_PROVIDER_URLS: '0' }).allowPrivateProviderUrls).toBe(false);
+    expect(() => readEnv({ ALLOW_PRIVATE_PROVIDER_URLS: 'maybe' })).toThrow(
+      /ALLOW_PRIVATE_PROVIDER_URLS: ALLOW_PRIVATE_PROVIDER_URLS must be true or false/,
+    );
+  });
+
   it('accepts port 0 (any free port) and the highest port', () => {
     expect(readEnv({ PORT: '0' }).port).toBe(0);
     expect(readEnv({ PORT: '65535' }).port).toBe(65535);

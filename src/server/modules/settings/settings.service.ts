@@ -19,7 +19,15 @@ const ENCRYPTED_COLUMN = {
   leonardoApiKey: 'leonardoApiKeyEncrypted',
 } as const satisfies Record<ProviderKeyField, keyof SettingsRow>;
 
-export function createSettingsService(deps: { settings: SettingsRepository; secretBox: SecretBox }) {
+export function createSettingsService(deps: {
+  settings: SettingsRepository;
+  secretBox: SecretBox;
+  /**
+   * Refuses a base URL this server may not call (docs/product/providers.md#endpoint-addresses) with a
+   * ProviderError the error handler answers as 400 `provider_address_refused`.
+   */
+  checkOpenaiBaseUrl?: (url: string | null) => Promise<void>;
+}) {
   const { settings, secretBox } = deps;
 
   /** A stored key in clear; `isUnreadable` when it was sealed under another APP_SECRET. */
@@ -60,6 +68,7 @@ export function createSettingsService(deps: { settings: SettingsRepository; secr
 
     async update(userId: string, update: ParsedSettingsUpdate): Promise<Settings> {
       const { openaiApiKey, elevenlabsApiKey, leonardoApiKey, ...values } = update;
+      if (values.openaiBaseUrl !== undefined) await deps.checkOpenaiBaseUrl?.(values.openaiBaseUrl);
       const changes: SettingsRowUpdate = { ...values };
       const keys = { openaiApiKey, elevenlabsApiKey, leonardoApiKey } satisfies Record<
         ProviderKeyField,

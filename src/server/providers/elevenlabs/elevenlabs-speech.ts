@@ -6,6 +6,7 @@ import {
   type ProviderResponse,
   transientFailure,
 } from '../http/provider-fetch';
+import { checkAudio } from '../http/media-check';
 import { withRetries } from '../http/retry';
 import { ProviderError } from '../provider-error';
 import type { SpeechRequest, SpeechSynthesizer, SpeechVoice, SynthesizedSpeech } from '../speech';
@@ -34,6 +35,9 @@ const voicesAnswer = z.object({
     }),
   ),
 });
+
+/** `GET /v1/user`: enough to tell an account from a proxy's page that also answers 200. */
+const userAnswer = z.object({ subscription: z.object({}).loose() });
 
 const errorAnswer = z.object({
   detail: z.union([
@@ -80,6 +84,8 @@ export interface ElevenLabsConnection {
   fetch?: FetchFunction | undefined;
   /** Replaces every per-call timeout (tests of a hanging provider). */
   timeoutMs?: number | undefined;
+  /** Connection and headers; FIRST_BYTE_TIMEOUT_MS when absent. */
+  firstByteTimeoutMs?: number | undefined;
 }
 
 /**
@@ -122,6 +128,7 @@ export function createElevenLabsSpeech(connection: ElevenLabsConnection): Speech
       },
       body,
       timeoutMs: connection.timeoutMs ?? timeoutMs,
+      firstByteTimeoutMs: connection.firstByteTimeoutMs,
       signal,
       fetch: connection.fetch,
     });
@@ -170,9 +177,9 @@ export function createElevenLabsSpeech(connection: ElevenLabsConnection): Speech
       },
     );
     if (response.status !== 200) throw failureOf(response);
-    if (response.body.length === 0)
-      throw new ProviderError('provider_bad_output', 'elevenlabs', 'empty audio');
-    return { audio: response.body, mimeType: 'audio/mpeg', model: ELEVENLABS_MODEL };
+    // Asked for mp3_44100_128: anything else under 200 (a JSON body, a page) is not kept.
+    const { audio, mimeType } = checkAudio('elevenlabs', response.body, ['audio/mpeg']);
+    return { audio, mimeType, model: ELEVENLABS_MODEL };
   }
 
   return {
@@ -184,12 +191,18 @@ export function createElevenLabsSpeech(connection: ElevenLabsConnection): Speech
     synthesize: (request) => withRetries(() => synthesizeOnce(request), undefined, request.signal),
     async checkKey(signal) {
       const user = await call('/v1/user', LIST_TIMEOUT_MS, signal);
-      if (user.status === 200) return true;
+      if (user.status === 200) {
+        if (userAnswer.safeParse(parseJsonBody(user)).success) return true;
+        throw new ProviderError('provider_bad_output', 'elevenlabs', 'unreadable account');
+      }
       const failure = failureOf(user);
       if (failure.code !== 'provider_invalid_key') throw failure;
       // A key limited to text-to-speech may not read /v1/user (401 missing_permissions) yet work for us.
       const voices = await call('/v1/voices', LIST_TIMEOUT_MS, signal);
-      if (voices.status === 200) return true;
+      if (voices.status === 200) {
+        if (voicesAnswer.safeParse(parseJsonBody(voices)).success) return true;
+        throw new ProviderError('provider_bad_output', 'elevenlabs', 'unreadable voice list');
+      }
       const voicesFailure = failureOf(voices);
       if (voicesFailure.code === 'provider_invalid_key') return false;
       throw voicesFailure;

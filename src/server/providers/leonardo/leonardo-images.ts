@@ -7,6 +7,7 @@ import {
   type ProviderResponse,
   transientFailure,
 } from '../http/provider-fetch';
+import { checkImage } from '../http/media-check';
 import { withRetries } from '../http/retry';
 import type { GeneratedImage, ImageGenerator, ImageRequest } from '../images';
 import { ProviderError } from '../provider-error';
@@ -58,6 +59,8 @@ export interface LeonardoConnection {
   pollIntervalMs?: number | undefined;
   /** Replaces the whole-generation deadline (tests of a provider that never finishes). */
   timeoutMs?: number | undefined;
+  /** Connection and headers of each call; FIRST_BYTE_TIMEOUT_MS when absent. */
+  firstByteTimeoutMs?: number | undefined;
 }
 
 function failureOf(response: ProviderResponse): ProviderError {
@@ -110,6 +113,7 @@ export function createLeonardoImages(connection: LeonardoConnection): ImageGener
       headers: { authorization: `Bearer ${connection.apiKey}`, accept: 'application/json' },
       body,
       timeoutMs: Math.min(CALL_TIMEOUT_MS, connection.timeoutMs ?? CALL_TIMEOUT_MS),
+      firstByteTimeoutMs: connection.firstByteTimeoutMs,
       signal,
       fetch: connection.fetch,
     });
@@ -163,24 +167,20 @@ export function createLeonardoImages(connection: LeonardoConnection): ImageGener
             url,
             headers: {},
             timeoutMs: CALL_TIMEOUT_MS,
+            firstByteTimeoutMs: connection.firstByteTimeoutMs,
             signal,
             fetch: connection.fetch,
           });
-          if (download.status !== 200 || download.body.length === 0) throw failureOf(download);
-          const type = download.headers.get('content-type') ?? '';
-          return {
-            image: download.body,
-            mimeType: type.includes('png')
-              ? 'image/png'
-              : type.includes('webp')
-                ? 'image/webp'
-                : 'image/jpeg',
-          };
+          if (download.status !== 200) throw failureOf(download);
+          // The type is what the bytes are, whatever the CDN's header says.
+          return await checkImage('leonardo', download.body);
         }
       }
     } catch (error) {
       if (deadline.aborted && !request.signal?.aborted) {
-        throw new ProviderError('provider_unavailable', 'leonardo', `no picture within ${deadlineMs} ms`);
+        throw new ProviderError('provider_unavailable', 'leonardo', `no picture within ${deadlineMs} ms`, {
+          transport: 'timeout',
+        });
       }
       throw error;
     }

@@ -1,7 +1,7 @@
+import { checkAudio } from '../http/media-check';
 import { withRetries } from '../http/retry';
-import { ProviderError } from '../provider-error';
 import type { SpeechRequest, SpeechSynthesizer, SpeechVoice, SynthesizedSpeech } from '../speech';
-import { createOpenAiClient, type OpenAiConnection } from './openai-client';
+import { callSignal, createOpenAiClient, type OpenAiConnection, overallTimeout } from './openai-client';
 import { fromOpenAiError } from './openai-errors';
 
 const SPEECH_TIMEOUT_MS = 30_000;
@@ -41,6 +41,8 @@ export function createOpenAiSpeech(connection: OpenAiConnection): SpeechSynthesi
     const voice = request.voiceId.slice(VOICE_PREFIX.length);
     const language = request.language.startsWith('ru') ? 'Russian' : 'Spanish';
     const style = request.intonationStyle ? INSTRUCTIONS[request.intonationStyle] : undefined;
+    const overallMs = overallTimeout(connection, SPEECH_TIMEOUT_MS);
+    const call = callSignal(request.signal, overallMs);
     const response = await client.audio.speech
       .create(
         {
@@ -53,14 +55,17 @@ export function createOpenAiSpeech(connection: OpenAiConnection): SpeechSynthesi
             .filter(Boolean)
             .join(' '),
         },
-        { timeout: connection.timeoutMs ?? SPEECH_TIMEOUT_MS, signal: request.signal },
+        { timeout: overallMs, signal: call.signal },
       )
       .catch((error: unknown) => {
-        throw fromOpenAiError(error, request.signal);
+        throw fromOpenAiError(error, request.signal, call.timedOut);
       });
-    const audio = Buffer.from(await response.arrayBuffer());
-    if (audio.length === 0) throw new ProviderError('provider_bad_output', 'openai', 'empty audio');
-    return { audio, mimeType: 'audio/mpeg', model: SPEECH_MODEL };
+    const bytes = await response.arrayBuffer().catch((error: unknown) => {
+      throw fromOpenAiError(error, request.signal, call.timedOut);
+    });
+    // Asked for MP3: anything else (a JSON error under 200, a WAV) is not kept.
+    const { audio, mimeType } = checkAudio('openai', Buffer.from(bytes), ['audio/mpeg']);
+    return { audio, mimeType, model: SPEECH_MODEL };
   }
 
   return {

@@ -4,6 +4,7 @@ import { CircleCheck, KeyRound, LoaderCircle, Trash2 } from 'lucide-react';
 import { Button } from '../../../ui/button.component';
 import { Input } from '../../../ui/input.component';
 import { Label } from '../../../ui/label.component';
+import { serverErrorText } from '../../../lib/error-text';
 import { toast } from '../../../ui/toast-store';
 import { KeyInvalidNotice } from './key-invalid-notice.component';
 
@@ -76,12 +77,19 @@ export function ApiKeyField({
           variant: 'destructive',
         });
       }
-    } catch {
-      // The check itself failed (network, provider down): the key's validity is still unknown.
+    } catch (error) {
+      // The check itself failed (network, provider down, an endpoint address the server refuses): the
+      // key's validity is still unknown; the server's reason, when it gave one, says what to change.
       setStatus('unknown');
+      const reason = serverErrorText(t, error);
       toast({
         title: t('settingsProviders.common.errorTitle'),
-        description: t('settingsProviders.keys.checkFailed', { provider: providerName }),
+        description: (
+          <>
+            {t('settingsProviders.keys.checkFailed', { provider: providerName })}
+            {reason ? <span className="mt-1 block">{reason}</span> : null}
+          </>
+        ),
         variant: 'destructive',
       });
     }

@@ -1,0 +1,82 @@
+import sharp from 'sharp';
+import type { GeneratedImage } from '../images';
+import { ProviderError, type ProviderName } from '../provider-error';
+
+/**
+ * What a provider's media bytes really are, by their first bytes, before anything is stored
+ * (docs/product/providers.md#media-checks): a 200 answer may carry an error page, a JSON body or a cut
+ * file under a media content type.
+ */
+export type AudioType = 'audio/mpeg' | 'audio/wav' | 'audio/ogg';
+export type ImageType = GeneratedImage['mimeType'];
+
+const startsWith = (bytes: Buffer, text: string, at = 0) =>
+  bytes.length >= at + text.length && bytes.toString('latin1', at, at + text.length) === text;
+
+export function sniffAudio(bytes: Buffer): AudioType | undefined {
+  if (startsWith(bytes, 'ID3')) return 'audio/mpeg';
+  // An MPEG audio frame starts with 11 set bits (frame sync): 0xFF then 0xE0 or more.
+  if (bytes.length >= 2 && bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0) return 'audio/mpeg';
+  if (startsWith(bytes, 'RIFF') && startsWith(bytes, 'WAVE', 8)) return 'audio/wav';
+  if (startsWith(bytes, 'OggS')) return 'audio/ogg';
+  return undefined;
+}
+
+export function sniffImage(bytes: Buffer): ImageType | undefined {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'image/png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (startsWith(bytes, 'RIFF') && startsWith(bytes, 'WEBP', 8)) return 'image/webp';
+  return undefined;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * The clip if it is one of `accepted`, labelled with what it really is; else provider_bad_output. Every
+ * clip we keep is served and exported as MP3, so callers accept MP3 only and a WAV or Ogg answer is refused
+ * rather than stored under the wrong type.
+ */
+export function checkAudio<T extends AudioType>(
+  provider: ProviderName,
+  bytes: Buffer,
+  accepted: readonly T[],
+): { audio: Buffer; mimeType: T } {
+  if (bytes.length === 0) throw new ProviderError('provider_bad_output', provider, 'empty audio');
+  const type = sniffAudio(bytes);
+  if (!type) {
+    throw new ProviderError('provider_bad_output', provider, `not audio: starts ${preview(bytes)}`);
+  }
+  if (!(accepted as readonly AudioType[]).includes(type)) {
+    throw new ProviderError(
+      'provider_bad_output',
+      provider,
+      `${type} where ${accepted.join(' or ')} was asked`,
+    );
+  }
+  return { audio: bytes, mimeType: type as T };
+}
+
+/**
+ * The picture, labelled with its real type, if it is PNG, JPEG or WebP and decodes whole; else
+ * provider_bad_output. The decode catches a file that starts right but is cut or corrupt.
+ */
+export async function checkImage(provider: ProviderName, bytes: Buffer): Promise<GeneratedImage> {
+  if (bytes.length === 0) throw new ProviderError('provider_bad_output', provider, 'empty picture');
+  const type = sniffImage(bytes);
+  if (!type) {
+    throw new ProviderError('provider_bad_output', provider, `not a picture: starts ${preview(bytes)}`);
+  }
+  try {
+    await sharp(bytes, { failOn: 'truncated' }).raw().toBuffer();
+  } catch (error) {
+    throw new ProviderError(
+      'provider_bad_output',
+      provider,
+      `${type} does not decode: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  return { image: bytes, mimeType: type };
+}
+
+/** The first bytes, printable, for the log. */
+const preview = (bytes: Buffer) => JSON.stringify(bytes.toString('latin1', 0, 16));
