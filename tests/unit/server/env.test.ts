@@ -64,11 +64,9 @@ describe('readEnv', () => {
 
   it('lets learners’ own provider URLs reach private addresses on the embedded database only, unless told', () => {
     expect(readEnv({}).allowPrivateProviderUrls).toBe(true);
-    expect(readEnv({ DATABASE_URL: 'postgres://db/palabra' }).allowPrivateProviderUrls).toBe(false);
-    expect(
-      readEnv({ DATABASE_URL: 'postgres://db/palabra', ALLOW_PRIVATE_PROVIDER_URLS: 'true' })
-        .allowPrivateProviderUrls,
-    ).toBe(true);
+    const server = { DATABASE_URL: 'postgres://db/palabra', APP_SECRET: validSecret };
+    expect(readEnv(server).allowPrivateProviderUrls).toBe(false);
+    expect(readEnv({ ...server, ALLOW_PRIVATE_PROVIDER_URLS: 'true' }).allowPrivateProviderUrls).toBe(true);
     expect(readEnv({ ALLOW_PRIVATE_PROVIDER_URLS: '0' }).allowPrivateProviderUrls).toBe(false);
     expect(() => readEnv({ ALLOW_PRIVATE_PROVIDER_URLS: 'maybe' })).toThrow(
       /ALLOW_PRIVATE_PROVIDER_URLS: ALLOW_PRIVATE_PROVIDER_URLS must be true or false/,
