@@ -238,7 +238,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await jobRuntime.define(
     createRegenerateAllPhrasesJob({ dictionary, userProviders, settingsService, speechService }),
   );
-  await jobRuntime.define(createClearExpiredImagesJob({ dictionary, mediaStore, fetch: deps.providerFetch }));
+  // Picture links are learners' text: checked under the same address policy as their own endpoints.
+  await jobRuntime.define(
+    createClearExpiredImagesJob({ dictionary, mediaStore, fetch: deps.providerFetch ?? addressGuard.fetch }),
+  );
   await jobRuntime.define(createRegenerateAllImagesJob(pictureJobDeps));
   await jobRuntime.define(createGenerateMissingImagesJob(pictureJobDeps));
   await jobRuntime.define(createUpdateTagsJob({ dictionary, userProviders, settingsService }));

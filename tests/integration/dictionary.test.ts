@@ -42,6 +42,8 @@ beforeAll(async () => {
     providerBaseUrls: fake.providerBaseUrls,
     leonardoPollIntervalMs: 20,
     runsJobs: true,
+    // The picture links below live on a loopback server, which this operator allows.
+    providerAddressPolicy: { allowPrivate: true },
   });
   keyed = await registerUser(testApp.app);
   stranger = await registerUser(testApp.app);

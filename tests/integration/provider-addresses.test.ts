@@ -4,12 +4,13 @@
  * Host names resolve through a fake resolver and every refusal is checked before any request: nothing
  * here sends traffic beyond loopback.
  */
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { userSettings } from '../../src/server/db/schema';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { userSettings, words } from '../../src/server/db/schema';
 import type { AddressResolver } from '../../src/server/providers/http/address-guard';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
 import { type FakeProviders, startFakeProviders } from '../support/fake-providers/fake-provider-server';
+import { seedWords } from '../support/word-seeds';
 
 let fake: FakeProviders;
 /** The operator of a shared deployment: private addresses refused (the default with DATABASE_URL). */
@@ -195,5 +196,45 @@ describe('calling a stored base URL', () => {
     expect((await send(local, learner, 'GET', '/api/openai/models')).json()).toMatchObject({
       models: expect.arrayContaining(['gpt-4o']),
     });
+  });
+});
+
+describe('picture links a learner stored', () => {
+  it('are checked under the same policy: the expired-images job never requests a refused address', async () => {
+    const withJobs = await buildTestApp({
+      ...ownEndpoint(),
+      providerAddressPolicy: { allowPrivate: false },
+      runsJobs: true,
+    });
+    try {
+      const learner = await registerUser(withJobs.app);
+      const [onLoopback, onMetadata] = await seedWords(withJobs.database.db, learner.id, [
+        { spanish: 'el perro', imageUrl: `${fake.origin}/files/perro.png` },
+        { spanish: 'el gato', imageUrl: 'http://metadata.test/latest/meta-data/gato.png' },
+      ]);
+      const started = await send(withJobs, learner, 'POST', '/api/words/clear-expired-images');
+      expect(started.statusCode).toBe(200);
+      const { jobId } = started.json<{ jobId: string }>();
+      let status = '';
+      await vi.waitUntil(
+        async () => {
+          status = (await send(withJobs, learner, 'GET', `/api/jobs/${jobId}`)).json<{ status: string }>()
+            .status;
+          return status !== 'pending' && status !== 'processing';
+        },
+        { timeout: 30_000, interval: 50 },
+      );
+      expect(status).toBe('completed');
+      // Neither link was requested: both count as links that no longer load.
+      expect(fake.requests).toHaveLength(0);
+      expect(lookups).toContain('metadata.test');
+      const rows = await withJobs.database.db
+        .select({ id: words.id, imageUrl: words.imageUrl })
+        .from(words)
+        .where(inArray(words.id, [onLoopback!, onMetadata!]));
+      expect(rows.map((row) => row.imageUrl)).toEqual([null, null]);
+    } finally {
+      await withJobs.close();
+    }
   });
 });

@@ -31,7 +31,11 @@ export function createClearExpiredImagesJob(deps: {
 }): DictionaryJobDefinition<object, ImageCheck> {
   const fetchLink = deps.fetch ?? fetch;
 
-  /** Whether the link still answers; a redirect counts as an answer (it is not followed). */
+  /**
+   * Whether the link still answers; a redirect counts as an answer (it is not followed). `fetch` checks
+   * the address it connects to (docs/product/providers.md#endpoint-addresses): a link to an address the
+   * server may not reach is never requested and counts as one that no longer loads.
+   */
   async function isLinkAlive(url: string): Promise<boolean> {
     for (const method of ['HEAD', 'GET']) {
       try {
