@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
  */
 const root = join(import.meta.dirname, '../../..');
 const CITATION = /docs\/(?:product\/)?[\w-]+\.md(?:#[\w-]+)?/g;
+/** A Markdown link from one page of docs/ to another, relative to the linking page: `[x](auth.md#sessions)`. */
+const RELATIVE_LINK = /\]\(((?:\.\.\/|product\/)?[\w-]+\.md)(?:#([\w-]+))?\)/g;
 
 function filesUnder(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
@@ -62,6 +64,28 @@ describe('citations of docs/', () => {
         if (anchor && !pageAnchors.has(anchor)) broken.push(`${relative(root, file)}: ${citation}`);
       }
     }
+    expect(broken).toEqual([]);
+  });
+
+  it('every link between pages of docs/ reaches its page and heading', () => {
+    const pages = filesUnder(join(root, 'docs')).filter((file) => file.endsWith('.md'));
+    const broken: string[] = [];
+    let count = 0;
+    for (const file of pages) {
+      for (const [, target = '', anchor] of readFileSync(file, 'utf8').matchAll(RELATIVE_LINK)) {
+        count += 1;
+        const page = relative(root, join(dirname(file), target));
+        let pageAnchors: Set<string>;
+        try {
+          pageAnchors = anchorsOf(page);
+        } catch {
+          broken.push(`${relative(root, file)}: ${target} (no such page)`);
+          continue;
+        }
+        if (anchor && !pageAnchors.has(anchor)) broken.push(`${relative(root, file)}: ${target}#${anchor}`);
+      }
+    }
+    expect(count).toBeGreaterThan(20);
     expect(broken).toEqual([]);
   });
 });
