@@ -18,6 +18,7 @@ import { createSecretBox } from './lib/secret-box';
 import { createMediaRepository } from './media/media.repository';
 import { mediaRoutes } from './media/media.routes';
 import { createMediaStore } from './media/media-store';
+import { BUILTIN_CLIPS_JOB, createBuiltinClipsJob } from './jobs/builtin-clips.job';
 import { createClearExpiredImagesJob } from './jobs/clear-expired-images.job';
 import { createJobQueue } from './jobs/job-queue';
 import { jobsRoutes } from './jobs/jobs.routes';
@@ -191,6 +192,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await hub.stop();
   });
   const maintenance = createWordMaintenanceRepository(db);
+  const learnRepository = createLearnRepository(db);
+  await jobRuntime.define(
+    createBuiltinClipsJob({ learn: learnRepository, speechService, settingsService, userProviders, log: app.log }),
+  );
+  const queueBuiltinClips = async (userId: string) => {
+    await jobRuntime.startOnce(userId, BUILTIN_CLIPS_JOB, {}, 0);
+  };
   await jobRuntime.define(createRegenerateTranslationsJob({ maintenance, userProviders }));
   await jobRuntime.define(createRegenerateRussianAudioJob({ maintenance, speechService, settingsService }));
   await jobRuntime.define(
@@ -200,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       settingsService,
       speechService,
       mediaStore,
+      queueBuiltinClips,
     }),
   );
   const dictionary = createDictionaryRepository(db);
@@ -221,7 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mediaStore,
   });
   const learnService = createLearnService({
-    learn: createLearnRepository(db),
+    learn: learnRepository,
     wordsService,
     settingsService,
     userProviders,

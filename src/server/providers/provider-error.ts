@@ -24,12 +24,15 @@ export interface ProviderErrorOptions {
   isRetryable?: boolean | undefined;
   /** The provider's `retry-after`, in milliseconds. */
   retryAfterMs?: number | undefined;
+  /** Refused without a call: the provider stopped answering earlier in this job (circuit breaker). */
+  isCircuitOpen?: boolean;
 }
 
 export class ProviderError extends Error {
   readonly httpStatus: number | undefined;
   readonly isRetryable: boolean;
   readonly retryAfterMs: number | undefined;
+  readonly isCircuitOpen: boolean;
 
   constructor(
     readonly code: ProviderErrorCode,
@@ -43,10 +46,14 @@ export class ProviderError extends Error {
     this.httpStatus = options.httpStatus;
     this.isRetryable = options.isRetryable ?? false;
     this.retryAfterMs = options.retryAfterMs;
+    this.isCircuitOpen = options.isCircuitOpen ?? false;
   }
 }
 
 export const isProviderError = (error: unknown): error is ProviderError => error instanceof ProviderError;
+
+/** A failure of a provider the job no longer calls (docs/product/providers.md#fallback): reported once. */
+export const isCircuitOpen = (error: unknown) => isProviderError(error) && error.isCircuitOpen;
 
 /** HTTP status a route answers for each failure; never 401, which the client treats as "signed out". */
 const PROVIDER_ERROR_STATUS: Record<ProviderErrorCode, number> = {
