@@ -194,7 +194,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const maintenance = createWordMaintenanceRepository(db);
   const learnRepository = createLearnRepository(db);
   await jobRuntime.define(
-    createBuiltinClipsJob({ learn: learnRepository, speechService, settingsService, userProviders, log: app.log }),
+    createBuiltinClipsJob({
+      learn: learnRepository,
+      speechService,
+      settingsService,
+      userProviders,
+      log: app.log,
+    }),
   );
   const queueBuiltinClips = async (userId: string) => {
     await jobRuntime.startOnce(userId, BUILTIN_CLIPS_JOB, {}, 0);

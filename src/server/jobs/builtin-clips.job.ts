@@ -33,9 +33,7 @@ type Card = Awaited<ReturnType<LearnRepository['listCardsMissingClips']>>[number
 /** The slots the card lacks and can have: no Russian clip without Russian text. */
 function slotsToMake(card: Card): CardAudioSlot[] {
   const hasRussianText = cardSpokenTexts(card).russian !== '';
-  return CARD_AUDIO_SLOTS.filter(
-    (slot) => !card[slot] && (slot !== 'russianAudioData' || hasRussianText),
-  );
+  return CARD_AUDIO_SLOTS.filter((slot) => !card[slot] && (slot !== 'russianAudioData' || hasRussianText));
 }
 
 /**
@@ -79,7 +77,13 @@ export function createBuiltinClipsJob(deps: {
       const total = done.size + cards.length;
       const report = (currentWord: string | null) =>
         context.reportProgress(
-          { total, processed: done.size - results.failed, failed: results.failed, stage: 'audio', currentWord },
+          {
+            total,
+            processed: done.size - results.failed,
+            failed: results.failed,
+            stage: 'audio',
+            currentWord,
+          },
           () => ({ ...results, doneWordIds: [...done] }),
         );
       await report(null);
@@ -105,7 +109,9 @@ export function createBuiltinClipsJob(deps: {
             card,
             { wordId: card.id, slots, fallback: { failedProviders } },
           );
-          const made = Object.fromEntries(slots.flatMap((slot) => (clips[slot] ? [[slot, clips[slot]]] : [])));
+          const made = Object.fromEntries(
+            slots.flatMap((slot) => (clips[slot] ? [[slot, clips[slot]]] : [])),
+          );
           const madeCount = Object.keys(made).length;
           // The word may be gone meanwhile; its clips are then simply not kept.
           if (madeCount > 0) await deps.learn.fillMissingClips(userId, card.id, made);

@@ -201,7 +201,12 @@ function recordStoppedProvider(run: Pick<UploadRun, 'results'>, error: ProviderE
 }
 
 /** The word was saved with the built-in picture or voice because its provider failed (providers.md#fallback). */
-function recordFallback(run: UploadRun, entry: UploadEntry, stage: UploadFallback['stage'], error: ProviderError) {
+function recordFallback(
+  run: UploadRun,
+  entry: UploadEntry,
+  stage: UploadFallback['stage'],
+  error: ProviderError,
+) {
   if (isCircuitOpen(error)) {
     recordStoppedProvider(run, error);
     return;
@@ -210,7 +215,12 @@ function recordFallback(run: UploadRun, entry: UploadEntry, stage: UploadFallbac
     (fallback) => fallback.lineNumber === entry.lineNumber && fallback.stage === stage,
   );
   if (reported) return;
-  run.results.fallbacks.push({ lineNumber: entry.lineNumber, spanish: entry.spanish, stage, ...failureOf(error) });
+  run.results.fallbacks.push({
+    lineNumber: entry.lineNumber,
+    spanish: entry.spanish,
+    stage,
+    ...failureOf(error),
+  });
 }
 
 /**

@@ -9,7 +9,6 @@ import {
   uploadResults,
 } from '../../../src/server/jobs/upload-words.job';
 import type { MediaStore } from '../../../src/server/media/media-store';
-import type { UserProviders } from '../../../src/server/modules/providers/user-providers';
 import type { SettingsService } from '../../../src/server/modules/settings/settings.service';
 import type { SpeechService } from '../../../src/server/modules/speech/speech.service';
 import type { UploadsRepository } from '../../../src/server/modules/uploads/uploads.repository';
@@ -82,7 +81,7 @@ async function runUpload(entries: UploadEntry[]) {
         return Promise.resolve(ids);
       },
     } satisfies Pick<UploadsRepository, 'findByDuplicateKeys' | 'saveChunk'>,
-    userProviders: { forUser: () => Promise.resolve(providers) } as unknown as UserProviders,
+    userProviders: { forUser: () => Promise.resolve(providers) },
     settingsService: { get: () => Promise.resolve(settings) } as unknown as SettingsService,
     speechService: {
       speakWith: (_userId: string, set: ProviderSet) => set.speech.synthesize({} as never),

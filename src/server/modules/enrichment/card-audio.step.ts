@@ -109,7 +109,8 @@ export async function speakCard(
   const speak = async (slot: CardAudioSlot, text: string, voiceId: string, language: SpeechLanguage) => {
     const { provider } = deps.providers.speech.resolve(voiceId, language);
     if (provider === 'builtin' && options.leavesBuiltinClips) return null;
-    const fallsBack = fallback !== undefined && provider !== 'builtin' && (fallback.slots ?? CARD_AUDIO_SLOTS).includes(slot);
+    const fallsBack =
+      fallback !== undefined && provider !== 'builtin' && (fallback.slots ?? CARD_AUDIO_SLOTS).includes(slot);
     try {
       if (fallsBack && fallback.failedProviders?.has(provider)) {
         return await synthesize(text, builtinVoiceFor(voiceId, language), language);

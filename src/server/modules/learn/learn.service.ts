@@ -77,7 +77,11 @@ export function createLearnService(deps: {
     userId: string,
     card: Card,
     slots: readonly CardAudioSlot[],
-    options: { isForced: boolean; onClipFailure: ClipFailureHandler; fallbackSlots: readonly CardAudioSlot[] },
+    options: {
+      isForced: boolean;
+      onClipFailure: ClipFailureHandler;
+      fallbackSlots: readonly CardAudioSlot[];
+    },
   ): Promise<CardAudio> {
     const [settings, providers] = await Promise.all([
       deps.settingsService.get(userId),
