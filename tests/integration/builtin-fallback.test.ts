@@ -278,6 +278,24 @@ describe('fallback when a configured provider fails', () => {
     },
   );
 
+  it("Learn's next cards do not wait for a voice that has just failed", async () => {
+    const learner = await learnerWithOpenAi();
+    const [first, second] = await seedWords(testApp.database.db, learner.id, [
+      { spanish: 'el sol', russian: 'солнце' },
+      { spanish: 'la luna', russian: 'луна' },
+    ]);
+    fake.setBehaviour('openai', 'server_error', { path: '/audio/speech' });
+    fake.clearRequests();
+    const clipsOf = async (wordId: number | undefined) =>
+      Object.values((await get(testApp.app, learner, `/api/words/${wordId}/audio`)).json<object>());
+    for (const clip of await clipsOf(first)) expect(clip).toMatch(CLIP_PATH);
+    expect(fake.requestsTo('openai', '/audio/speech').length).toBeGreaterThan(0);
+
+    fake.clearRequests();
+    for (const clip of await clipsOf(second)) expect(clip).toMatch(CLIP_PATH);
+    expect(fake.requestsTo('openai', '/audio/speech')).toEqual([]);
+  });
+
   it('regenerating the audio of a silent card falls back to the built-in voice', async () => {
     const learner = await learnerWithOpenAi();
     const [wordId] = await seedWords(testApp.database.db, learner.id, [

@@ -58,7 +58,7 @@ export interface ClipFallback {
   slots?: readonly CardAudioSlot[] | undefined;
   /**
    * Providers that failed already in this run: their voices are not asked again, the built-in voice
-   * speaks at once. A failure adds its provider.
+   * speaks at once. A failure adds its provider, unless the provider refused only that request.
    */
   failedProviders?: Set<string> | undefined;
 }
@@ -119,7 +119,7 @@ export async function speakCard(
     } catch (error) {
       deps.onError(error);
       if (!fallsBack || !isProviderError(error)) return null;
-      fallback.failedProviders?.add(provider);
+      if (error.code !== 'provider_rejected') fallback.failedProviders?.add(provider);
       try {
         return await synthesize(text, builtinVoiceFor(voiceId, language), language);
       } catch (builtinError) {

@@ -20,6 +20,12 @@ type GenerateAudioRequest = z.output<typeof generateAudioRequestSchema>;
 type VoiceType = NonNullable<GenerateAudioRequest['voiceType']>;
 type Card = NonNullable<Awaited<ReturnType<LearnRepository['findCard']>>>;
 
+/**
+ * A provider that failed one of a learner's on-demand clips is passed over for the built-in voice for this
+ * long (docs/product/providers.md#fallback): the next cards of a Learn session do not each wait for a
+ * provider that is down.
+ */
+const FAILED_PROVIDER_PAUSE_MS = 5 * 60 * 1000;
 /** A play within this long of the session's last one belongs to it; a longer pause starts a new session. */
 const SESSION_GAP_MS = 30 * 60 * 1000;
 
@@ -61,6 +67,20 @@ export function createLearnService(deps: {
 }) {
   const { learn } = deps;
   const now = deps.now ?? (() => new Date());
+  /** Per learner: the providers their on-demand clips pass over, and until when. */
+  const pausedProviders = new Map<string, { providers: Set<string>; until: number }>();
+
+  /** The providers this learner's on-demand clips pass over now; a failure during the call adds to them. */
+  function pausedProvidersOf(userId: string): Set<string> {
+    const paused = pausedProviders.get(userId);
+    if (paused && paused.until > now().getTime()) return paused.providers;
+    pausedProviders.delete(userId);
+    return new Set();
+  }
+  function rememberPaused(userId: string, providers: Set<string>) {
+    if (providers.size === 0 || pausedProviders.get(userId)?.providers === providers) return;
+    pausedProviders.set(userId, { providers, until: now().getTime() + FAILED_PROVIDER_PAUSE_MS });
+  }
 
   async function findCard(userId: string, wordId: number): Promise<Card> {
     const card = await learn.findCard(userId, wordId);
@@ -81,6 +101,7 @@ export function createLearnService(deps: {
       isForced: boolean;
       onClipFailure: ClipFailureHandler;
       fallbackSlots: readonly CardAudioSlot[];
+      pausedProviders?: Set<string>;
     },
   ): Promise<CardAudio> {
     const [settings, providers] = await Promise.all([
@@ -98,7 +119,12 @@ export function createLearnService(deps: {
         onError: options.onClipFailure,
       },
       card,
-      { wordId: card.id, isForced: options.isForced, slots, fallback: { slots: options.fallbackSlots } },
+      {
+        wordId: card.id,
+        isForced: options.isForced,
+        slots,
+        fallback: { slots: options.fallbackSlots, failedProviders: options.pausedProviders },
+      },
     );
   }
 
@@ -125,9 +151,16 @@ export function createLearnService(deps: {
       const card = await findCard(userId, wordId);
       const missing = missingSlots(card);
       if (missing.length === 0) return clipsOf(card);
+      const paused = pausedProvidersOf(userId);
       const made = madeOnly(
-        await speakSlots(userId, card, missing, { isForced: false, onClipFailure, fallbackSlots: missing }),
+        await speakSlots(userId, card, missing, {
+          isForced: false,
+          onClipFailure,
+          fallbackSlots: missing,
+          pausedProviders: paused,
+        }),
       );
+      rememberPaused(userId, paused);
       if (Object.keys(made).length === 0) return clipsOf(card);
       const stored = await learn.fillMissingClips(userId, wordId, made);
       if (!stored) throw missingWord();
