@@ -287,7 +287,9 @@ describe('fallback when a configured provider fails', () => {
     fake.setBehaviour('openai', 'server_error', { path: '/audio/speech' });
     fake.clearRequests();
     const clipsOf = async (wordId: number | undefined) =>
-      Object.values((await get(testApp.app, learner, `/api/words/${wordId}/audio`)).json<object>());
+      Object.values(
+        (await get(testApp.app, learner, `/api/words/${wordId}/audio`)).json<Record<string, unknown>>(),
+      );
     for (const clip of await clipsOf(first)) expect(clip).toMatch(CLIP_PATH);
     expect(fake.requestsTo('openai', '/audio/speech').length).toBeGreaterThan(0);
 
