@@ -50,6 +50,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createUsersRepository } from './modules/auth/users.repository';
 import { providersRoutes } from './modules/providers/providers.routes';
 import { createProvidersService } from './modules/providers/providers.service';
+import { createProviderPauses } from './modules/providers/provider-pauses';
 import { createUserProviders } from './modules/providers/user-providers';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { createProgressRepository } from './modules/progress/progress.repository';
@@ -193,11 +194,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const maintenance = createWordMaintenanceRepository(db);
   const learnRepository = createLearnRepository(db);
+  const providerPauses = createProviderPauses(deps.now);
   await jobRuntime.define(
     createBuiltinClipsJob({
       learn: learnRepository,
       speechService,
       settingsService,
+      providerPauses,
       userProviders,
       log: app.log,
     }),
@@ -215,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       speechService,
       mediaStore,
       queueBuiltinClips,
+      providerPauses,
     }),
   );
   const dictionary = createDictionaryRepository(db);
@@ -237,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const learnService = createLearnService({
     learn: learnRepository,
+    providerPauses,
     wordsService,
     settingsService,
     userProviders,

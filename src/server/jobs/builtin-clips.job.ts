@@ -8,6 +8,7 @@ import {
   speakCard,
 } from '../modules/enrichment/card-audio.step';
 import type { LearnRepository } from '../modules/learn/learn.repository';
+import type { ProviderPauses } from '../modules/providers/provider-pauses';
 import type { UserProviders } from '../modules/providers/user-providers';
 import type { SettingsService } from '../modules/settings/settings.service';
 import type { SpeechService } from '../modules/speech/speech.service';
@@ -39,8 +40,8 @@ function slotsToMake(card: Card): CardAudioSlot[] {
 /**
  * The learner's missing card clips, made in the background after an upload (docs/product/upload.md#built-in-clips-on-demand):
  * every word that lacks a clip gets it in the learner's voice, by the built-in voice of the language when
- * that voice's provider fails (docs/product/providers.md#fallback); a provider that failed once in the
- * run is not asked again. Words that have their clips (made meanwhile by Learn) are skipped, and the
+ * that voice's provider fails (docs/product/providers.md#fallback); a provider that failed the learner
+ * lately (in this run, the upload or Learn) is not asked until its pause is over. Words that have their clips (made meanwhile by Learn) are skipped, and the
  * words done are checkpointed, so a restart does not redo them.
  */
 export function createBuiltinClipsJob(deps: {
@@ -48,6 +49,8 @@ export function createBuiltinClipsJob(deps: {
   speechService: SpeechService;
   settingsService: SettingsService;
   userProviders: UserProviders;
+  /** Providers that failed this learner lately (the upload's, Learn's): asked again only after a while. */
+  providerPauses: ProviderPauses;
   log?: { warn(object: object, message: string): void };
 }): JobDefinition<object, BuiltinClipsCheckpoint, BuiltinClipsResults, Card> {
   return {
@@ -73,7 +76,7 @@ export function createBuiltinClipsJob(deps: {
       const cards = (await deps.learn.listCardsMissingClips(userId)).filter(
         (card) => !done.has(card.id) && slotsToMake(card).length > 0,
       );
-      const failedProviders = new Set<string>();
+      const failedProviders = deps.providerPauses.of(userId);
       const total = done.size + cards.length;
       const report = (currentWord: string | null) =>
         context.reportProgress(

@@ -19,6 +19,7 @@ import { analyseWords, type LocalAnalysis, localAnalysis } from '../modules/enri
 import type { UserProviders } from '../modules/providers/user-providers';
 import type { SettingsService } from '../modules/settings/settings.service';
 import type { SpeechService } from '../modules/speech/speech.service';
+import type { ProviderPauses } from '../modules/providers/provider-pauses';
 import type { NewWord, UploadsRepository } from '../modules/uploads/uploads.repository';
 import { isCircuitOpen, isProviderError, type ProviderError } from '../providers/provider-error';
 import type { ProviderSet } from '../providers/provider-set';
@@ -115,6 +116,8 @@ interface UploadDeps {
    * one is waiting to start already.
    */
   queueBuiltinClips(userId: string): Promise<void>;
+  /** Told of every provider that failed a word, so Learn's on-demand clips pass over it for a while. */
+  providerPauses?: Pick<ProviderPauses, 'noteFailure'>;
 }
 
 /** What every step of one run reads: set up once by `plan`, never reassigned. */
@@ -207,6 +210,7 @@ function recordFallback(
   stage: UploadFallback['stage'],
   error: ProviderError,
 ) {
+  run.deps.providerPauses?.noteFailure(run.context.userId, error);
   if (isCircuitOpen(error)) {
     recordStoppedProvider(run, error);
     return;

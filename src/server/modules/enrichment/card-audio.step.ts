@@ -60,7 +60,7 @@ export interface ClipFallback {
    * Providers that failed already in this run: their voices are not asked again, the built-in voice
    * speaks at once. A failure adds its provider, unless the provider refused only that request.
    */
-  failedProviders?: Set<string> | undefined;
+  failedProviders?: { has(provider: string): boolean; add(provider: string): unknown } | undefined;
 }
 
 /**

@@ -4,6 +4,11 @@ import type { generateAudioRequestSchema } from '../../../shared/api/providers';
 import { AppError, notFound } from '../../http/app-error';
 import type { SettingsService } from '../settings/settings.service';
 import type { SpeechService } from '../speech/speech.service';
+import {
+  createProviderPauses,
+  type PausedProviders,
+  type ProviderPauses,
+} from '../providers/provider-pauses';
 import type { UserProviders } from '../providers/user-providers';
 import { isProviderError } from '../../providers/provider-error';
 import {
@@ -20,12 +25,6 @@ type GenerateAudioRequest = z.output<typeof generateAudioRequestSchema>;
 type VoiceType = NonNullable<GenerateAudioRequest['voiceType']>;
 type Card = NonNullable<Awaited<ReturnType<LearnRepository['findCard']>>>;
 
-/**
- * A provider that failed one of a learner's on-demand clips is passed over for the built-in voice for this
- * long (docs/product/providers.md#fallback): the next cards of a Learn session do not each wait for a
- * provider that is down.
- */
-const FAILED_PROVIDER_PAUSE_MS = 5 * 60 * 1000;
 /** A play within this long of the session's last one belongs to it; a longer pause starts a new session. */
 const SESSION_GAP_MS = 30 * 60 * 1000;
 
@@ -63,24 +62,14 @@ export function createLearnService(deps: {
   settingsService: SettingsService;
   userProviders: UserProviders;
   speechService: SpeechService;
+  providerPauses?: ProviderPauses;
   now?: () => Date;
 }) {
   const { learn } = deps;
   const now = deps.now ?? (() => new Date());
-  /** Per learner: the providers their on-demand clips pass over, and until when. */
-  const pausedProviders = new Map<string, { providers: Set<string>; until: number }>();
-
-  /** The providers this learner's on-demand clips pass over now; a failure during the call adds to them. */
-  function pausedProvidersOf(userId: string): Set<string> {
-    const paused = pausedProviders.get(userId);
-    if (paused && paused.until > now().getTime()) return paused.providers;
-    pausedProviders.delete(userId);
-    return new Set();
-  }
-  function rememberPaused(userId: string, providers: Set<string>) {
-    if (providers.size === 0 || pausedProviders.get(userId)?.providers === providers) return;
-    pausedProviders.set(userId, { providers, until: now().getTime() + FAILED_PROVIDER_PAUSE_MS });
-  }
+  // A provider that failed this learner lately is passed over for the built-in voice for a while
+  // (docs/product/providers.md#fallback): the next cards of a Learn session do not each wait for it.
+  const providerPauses = deps.providerPauses ?? createProviderPauses(now);
 
   async function findCard(userId: string, wordId: number): Promise<Card> {
     const card = await learn.findCard(userId, wordId);
@@ -101,7 +90,7 @@ export function createLearnService(deps: {
       isForced: boolean;
       onClipFailure: ClipFailureHandler;
       fallbackSlots: readonly CardAudioSlot[];
-      pausedProviders?: Set<string>;
+      pausedProviders?: PausedProviders;
     },
   ): Promise<CardAudio> {
     const [settings, providers] = await Promise.all([
@@ -151,16 +140,14 @@ export function createLearnService(deps: {
       const card = await findCard(userId, wordId);
       const missing = missingSlots(card);
       if (missing.length === 0) return clipsOf(card);
-      const paused = pausedProvidersOf(userId);
       const made = madeOnly(
         await speakSlots(userId, card, missing, {
           isForced: false,
           onClipFailure,
           fallbackSlots: missing,
-          pausedProviders: paused,
+          pausedProviders: providerPauses.of(userId),
         }),
       );
-      rememberPaused(userId, paused);
       if (Object.keys(made).length === 0) return clipsOf(card);
       const stored = await learn.fillMissingClips(userId, wordId, made);
       if (!stored) throw missingWord();
