@@ -19,6 +19,7 @@ import { createSecretBox } from './lib/secret-box';
 import { createMediaRepository } from './media/media.repository';
 import { mediaRoutes } from './media/media.routes';
 import { createMediaStore } from './media/media-store';
+import { BUILTIN_CLIPS_JOB, createBuiltinClipsJob } from './jobs/builtin-clips.job';
 import { createClearExpiredImagesJob } from './jobs/clear-expired-images.job';
 import { createJobQueue } from './jobs/job-queue';
 import { jobsRoutes } from './jobs/jobs.routes';
@@ -50,6 +51,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createUsersRepository } from './modules/auth/users.repository';
 import { providersRoutes } from './modules/providers/providers.routes';
 import { createProvidersService } from './modules/providers/providers.service';
+import { createProviderPauses } from './modules/providers/provider-pauses';
 import { createUserProviders } from './modules/providers/user-providers';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { createProgressRepository } from './modules/progress/progress.repository';
@@ -222,6 +224,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await hub.stop();
   });
   const maintenance = createWordMaintenanceRepository(db);
+  const learnRepository = createLearnRepository(db);
+  const providerPauses = createProviderPauses(deps.now);
+  await jobRuntime.define(
+    createBuiltinClipsJob({
+      learn: learnRepository,
+      speechService,
+      settingsService,
+      providerPauses,
+      userProviders,
+      log: app.log,
+    }),
+  );
+  const queueBuiltinClips = async (userId: string) => {
+    await jobRuntime.startOnce(userId, BUILTIN_CLIPS_JOB, {}, 0);
+  };
   await jobRuntime.define(createRegenerateTranslationsJob({ maintenance, userProviders }));
   await jobRuntime.define(createRegenerateRussianAudioJob({ maintenance, speechService, settingsService }));
   await jobRuntime.define(
@@ -231,6 +248,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       settingsService,
       speechService,
       mediaStore,
+      queueBuiltinClips,
+      providerPauses,
     }),
   );
   const dictionary = createDictionaryRepository(db);
@@ -255,7 +274,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mediaStore,
   });
   const learnService = createLearnService({
-    learn: createLearnRepository(db),
+    learn: learnRepository,
+    providerPauses,
     wordsService,
     settingsService,
     userProviders,

@@ -550,7 +550,8 @@ describe('maintenance jobs', () => {
     expect(fake.requestsTo('leonardo', '/generations').length).toBeGreaterThanOrEqual(2);
   });
 
-  it('fails the job with the reason when the image key is refused', async () => {
+  // docs/product/providers.md#fallback: a refused key leaves no word blank; the reason is still reported.
+  it('draws built-in pictures and reports the reason when the image key is refused', async () => {
     const owner = await registerUser(testApp.app);
     expect(
       (await send(owner, 'POST', '/api/validate-leonardo-key', { apiKey: 'leo-test-valid' })).json(),
@@ -559,9 +560,15 @@ describe('maintenance jobs', () => {
     fake.removeKey('leonardo', 'leo-test-valid');
     const started = await send(owner, 'POST', '/api/words/generate-missing-images');
     const job = await waitForJob(owner, started.json<{ jobId: string }>().jobId);
-    expect(job.status).toBe('failed');
-    expect(job.error).toEqual({ code: 'provider_invalid_key', params: { provider: 'leonardo' } });
-    expect((await wordsOf(owner)).every((row) => row.imageUrl === null)).toBe(true);
+    expect(job.status).toBe('completed');
+    expect(job.error).toBeNull();
+    expect(job.results).toMatchObject({ processed: 2, changed: 2, failed: 0 });
+    expect(job.results?.errors).toContainEqual(
+      expect.objectContaining({ code: 'provider_invalid_key', params: { provider: 'leonardo' } }),
+    );
+    expect(
+      (await wordsOf(owner)).every((row) => /^\/media\/[0-9a-f]{64}\.\w+$/.test(row.imageUrl ?? '')),
+    ).toBe(true);
   });
 
   it('fills missing tags with local rules without a language model', async () => {

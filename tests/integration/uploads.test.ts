@@ -90,7 +90,7 @@ const wordRows = (user: TestUser) =>
   testApp.database.db.select().from(words).where(eq(words.userId, user.id)).orderBy(words.id);
 
 describe('upload without any key', () => {
-  it('saves every word with offline audio and pictures, and reports duplicates and bad lines', async () => {
+  it('saves every word with offline pictures, then offline audio, and reports duplicates and bad lines', async () => {
     const ana = await registerUser(testApp.app);
     const job = await upload(
       ana,
@@ -133,6 +133,14 @@ describe('upload without any key', () => {
       total: 5,
     });
 
+    // The built-in clips are made after the upload, by the background job (docs/product/upload.md#built-in-clips-on-demand).
+    await vi.waitUntil(
+      async () =>
+        (await wordRows(ana)).every(
+          (row) => row.audioData && row.russianAudioData && row.secondVoiceAudioData,
+        ),
+      { timeout: 30_000 },
+    );
     const rows = await wordRows(ana);
     expect(rows).toHaveLength(4);
     for (const row of rows) {

@@ -112,6 +112,16 @@ export function createDictionaryTally(
       await report(word.spanish);
     },
 
+    /**
+     * Lists a failure the word got past (a built-in picture drew it instead): shown with the errors,
+     * not counted as failed.
+     */
+    note: (word: WordRef, error: unknown) => {
+      if (results.errors.length < MAX_REPORTED_ERRORS) {
+        results.errors.push({ wordId: word.id, spanish: word.spanish, ...failureOf(error) });
+      }
+    },
+
     /** Counts units that are not words (links, picture references). */
     count: (processed: number) => {
       results.processed += processed;

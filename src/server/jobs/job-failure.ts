@@ -30,6 +30,8 @@ export const JOB_ERROR_CODES = {
   languageModelMissing: 'language_model_missing',
   translationFixKeyMissing: 'translation_fix_key_missing',
   dataUnreadable: 'job_data_unreadable',
+  /** params: `provider`, which stopped answering; the rest of the upload used the built-in providers. */
+  providerStopped: 'upload_provider_stopped',
   /** An old report's sentence this server no longer knows: shown verbatim from `params.text`. */
   legacyText: 'legacy_text',
   unknown: 'unknown',

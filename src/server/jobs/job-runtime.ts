@@ -131,6 +131,8 @@ export function createJobRuntime(deps: {
   const { jobs, queue, hub } = deps;
   const isRunning = deps.isRunning ?? true;
   const definitions = new Map<string, AnyJobDefinition>();
+  /** startOnce calls in flight, per learner and kind. */
+  const startingOnce = new Map<string, Promise<string>>();
   /** Jobs this process is running: a late redelivery by pg-boss of a job resumed here is ignored. */
   const running = new Set<string>();
   /** Set when the server shuts down: running jobs return at their next unit, left resumable. */
@@ -339,6 +341,20 @@ export function createJobRuntime(deps: {
     return view;
   }
 
+  /**
+   * Creates the job's row and queues it. The input is checked against its kind's schema and written at
+   * the current version, so a bad input fails the call that starts it, not the run.
+   */
+  async function start(userId: string, kind: string, input: object, total: number): Promise<string> {
+    const definition = definitions.get(kind);
+    if (!definition) throw new Error(`no job of kind ${kind} is defined`);
+    // Parsed before it is stored: a bad input fails this call, and unknown fields are not kept.
+    const stored = definition.input.write(definition.input.read(definition.input.write(input)));
+    const row = await jobs.create(userId, kind, stored, emptyJobProgress(total));
+    if (isRunning) await queue.send(kind, { jobId: row.id });
+    return row.id;
+  }
+
   return {
     async define(definition: AnyJobDefinition) {
       definitions.set(definition.kind, definition);
@@ -348,18 +364,31 @@ export function createJobRuntime(deps: {
       });
     },
 
+    start,
+
     /**
-     * Creates the job's row and queues it. The input is checked against its kind's schema and written at
-     * the current version, so a bad input fails the call that starts it, not the run.
+     * Starts a job of this kind for the learner unless one is still waiting to start: that one will see
+     * everything this one would, so a burst of callers queues one job, not one each. A job already
+     * running may have read its work before the caller's change, so it does not count. Calls for one
+     * learner are taken one at a time, so two of them cannot both find none waiting.
      */
-    async start(userId: string, kind: string, input: object, total: number): Promise<string> {
-      const definition = definitions.get(kind);
-      if (!definition) throw new Error(`no job of kind ${kind} is defined`);
-      // Parsed before it is stored: a bad input fails this call, and unknown fields are not kept.
-      const stored = definition.input.write(definition.input.read(definition.input.write(input)));
-      const row = await jobs.create(userId, kind, stored, emptyJobProgress(total));
-      if (isRunning) await queue.send(kind, { jobId: row.id });
-      return row.id;
+    startOnce(userId: string, kind: string, input: object, total: number): Promise<string> {
+      const key = `${userId}:${kind}`;
+      const previous = startingOnce.get(key) ?? Promise.resolve('');
+      const next = previous
+        .catch(() => '')
+        .then(async () => {
+          const unfinished = await jobs.findUnfinished(userId, kind);
+          const waiting = unfinished.find((job) => job.status === 'pending');
+          return waiting ? waiting.id : start(userId, kind, input, total);
+        });
+      startingOnce.set(key, next);
+      void next
+        .catch(() => undefined)
+        .finally(() => {
+          if (startingOnce.get(key) === next) startingOnce.delete(key);
+        });
+      return next;
     },
 
     cancel: (userId: string, jobId: string) => jobs.cancel(userId, jobId),

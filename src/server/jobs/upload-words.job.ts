@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { coded, type CodedError } from '../../shared/api/errors';
 import {
   UPLOAD_STAGES,
+  type UploadFallback,
   type UploadResults,
   uploadResultsSchema,
   type UploadStage,
@@ -18,7 +19,9 @@ import { analyseWords, type LocalAnalysis, localAnalysis } from '../modules/enri
 import type { UserProviders } from '../modules/providers/user-providers';
 import type { SettingsService } from '../modules/settings/settings.service';
 import type { SpeechService } from '../modules/speech/speech.service';
+import type { ProviderPauses } from '../modules/providers/provider-pauses';
 import type { NewWord, UploadsRepository } from '../modules/uploads/uploads.repository';
+import { isCircuitOpen, isProviderError, type ProviderError } from '../providers/provider-error';
 import type { ProviderSet } from '../providers/provider-set';
 import { chunksOf } from './dictionary-job';
 import { jobData } from './job-data';
@@ -69,8 +72,10 @@ export const uploadInput = jobData('upload input', inputV1Schema).next(inputV2Sc
   rejected: old.rejected.map((line) => ({ ...line, reason: codeOfLegacySentence(line.reason) })),
 }));
 
+/** Version 2: no fallbacks (docs/product/providers.md#fallback) were reported. */
+const resultsV2Schema = uploadResultsSchema.omit({ fallbacks: true, stoppedProviders: true });
 /** Version 1: duplicate reasons and per-line errors were Russian sentences. */
-const resultsV1Schema = uploadResultsSchema.extend({
+const resultsV1Schema = resultsV2Schema.extend({
   duplicates: z.array(uploadResultsSchema.shape.duplicates.element.extend({ reason: z.string() })),
   errors: z.array(
     z.object({
@@ -82,14 +87,17 @@ const resultsV1Schema = uploadResultsSchema.extend({
   ),
 });
 /** The checkpoint is the results so far (written with the words they list, in one transaction). */
-export const uploadResults = jobData('upload results', resultsV1Schema).next(uploadResultsSchema, (old) => ({
-  ...old,
-  duplicates: old.duplicates.map((duplicate) => ({
-    ...duplicate,
-    reason: codeOfLegacySentence(duplicate.reason),
-  })),
-  errors: old.errors.map(({ message, ...error }) => ({ ...error, ...codeOfLegacySentence(message) })),
-}));
+export const uploadResults = jobData('upload results', resultsV1Schema)
+  .next(resultsV2Schema, (old) => ({
+    ...old,
+    duplicates: old.duplicates.map((duplicate) => ({
+      ...duplicate,
+      reason: codeOfLegacySentence(duplicate.reason),
+    })),
+    errors: old.errors.map(({ message, ...error }) => ({ ...error, ...codeOfLegacySentence(message) })),
+  }))
+  // Those uploads made every clip and picture with the provider or not at all: nothing fell back.
+  .next(uploadResultsSchema, (old) => ({ ...old, fallbacks: [], stoppedProviders: [] }));
 
 // ---- One run ----
 
@@ -103,6 +111,13 @@ interface UploadDeps {
   settingsService: SettingsService;
   speechService: SpeechService;
   mediaStore: MediaStore;
+  /**
+   * Queues the learner's built-in clips job (docs/product/upload.md#built-in-clips-on-demand), unless
+   * one is waiting to start already.
+   */
+  queueBuiltinClips(userId: string): Promise<void>;
+  /** Told of every provider that failed a word, so Learn's on-demand clips pass over it for a while. */
+  providerPauses?: Pick<ProviderPauses, 'noteFailure'>;
 }
 
 /** What every step of one run reads: set up once by `plan`, never reassigned. */
@@ -120,9 +135,11 @@ interface UploadRun {
    * in flight on two connections could each commit a list without the other's words.
    */
   saving: Limiter;
-  /** The report so far: words saved, duplicates, errors. */
+  /** The report so far: words saved, duplicates, errors, fallbacks. */
   results: UploadResults;
   tally: UploadTally;
+  /** Set once a word is saved without one of its clips: the built-in clips job has work. */
+  leftClips: { value: boolean };
 }
 
 /**
@@ -178,6 +195,39 @@ const recordError = (run: UploadRun, entry: UploadEntry, stage: UploadStage, fai
 };
 
 /**
+ * A provider the upload no longer calls (its circuit is open) is reported once for the whole upload,
+ * not for every word it would have served (docs/product/upload.md#results-report).
+ */
+function recordStoppedProvider(run: Pick<UploadRun, 'results'>, error: ProviderError) {
+  if (run.results.stoppedProviders.some((stopped) => stopped.provider === error.provider)) return;
+  run.results.stoppedProviders.push({ provider: error.provider });
+}
+
+/** The word was saved with the built-in picture or voice because its provider failed (providers.md#fallback). */
+function recordFallback(
+  run: UploadRun,
+  entry: UploadEntry,
+  stage: UploadFallback['stage'],
+  error: ProviderError,
+) {
+  run.deps.providerPauses?.noteFailure(run.context.userId, error);
+  if (isCircuitOpen(error)) {
+    recordStoppedProvider(run, error);
+    return;
+  }
+  const reported = run.results.fallbacks.some(
+    (fallback) => fallback.lineNumber === entry.lineNumber && fallback.stage === stage,
+  );
+  if (reported) return;
+  run.results.fallbacks.push({
+    lineNumber: entry.lineNumber,
+    spanish: entry.spanish,
+    stage,
+    ...failureOf(error),
+  });
+}
+
+/**
  * Stage 1: duplicates against the dictionary and inside the upload (docs/product/upload.md#duplicate-key).
  * Answers the entries still to add; words an interrupted earlier run saved are neither.
  */
@@ -230,7 +280,10 @@ async function analyseChunk(run: UploadRun, chunk: Prepared[]) {
     run.languageModel,
     run.settings.vocabularyLevel,
     run.limiters.languageModel,
-    (entry, error) => recordError(run, entry, 'analysis', failureOf(error)),
+    (entry, error) => {
+      if (isCircuitOpen(error)) recordStoppedProvider(run, error as ProviderError);
+      else recordError(run, entry, 'analysis', failureOf(error));
+    },
   );
   const ready: Array<{ entry: Prepared; analysis: LocalAnalysis }> = [];
   for (const entry of chunk) {
@@ -252,7 +305,11 @@ async function analyseChunk(run: UploadRun, chunk: Prepared[]) {
   return ready;
 }
 
-/** Stage 6: the word's picture, when the learner asked for pictures; a failure leaves it without one. */
+/**
+ * Stage 6: the word's picture, when the learner asked for pictures. When the learner's image provider
+ * fails for it, the built-in pictures draw it (docs/product/providers.md#fallback); a failure of those
+ * too leaves it without one.
+ */
 async function drawPicture(run: UploadRun, entry: Prepared, subject: { spanish: string; russian: string }) {
   const { input, userId } = run.context;
   if (!input.generateImages) return null;
@@ -260,7 +317,13 @@ async function drawPicture(run: UploadRun, entry: Prepared, subject: { spanish: 
   const format = drawableFormat(run.settings.imageFormat);
   try {
     const url = await drawWordPicture(
-      { providers: run.providers, mediaStore: run.deps.mediaStore, userId, limiter: run.limiters.images },
+      {
+        providers: run.providers,
+        mediaStore: run.deps.mediaStore,
+        userId,
+        limiter: run.limiters.images,
+        fallback: { onFallback: (error) => recordFallback(run, entry, 'images', error) },
+      },
       subject,
       style,
       format,
@@ -275,7 +338,9 @@ async function drawPicture(run: UploadRun, entry: Prepared, subject: { spanish: 
 
 /**
  * Stages 6–9 for one word: picture, theme, the card's default text in the three voices, pronunciation.
- * The picture and the clips are independent, so they are asked for at the same time.
+ * The picture and the clips are independent, so they are asked for at the same time. Clips the
+ * built-in voice speaks are not made here but on demand (docs/product/upload.md#built-in-clips-on-demand);
+ * a keyed voice that fails leaves its clip to the built-in voice the same way.
  */
 async function enrichWord(run: UploadRun, entry: Prepared, analysis: LocalAnalysis): Promise<NewWord> {
   const spanish = analysis.spanishWithArticle || entry.spanish;
@@ -290,12 +355,20 @@ async function enrichWord(run: UploadRun, entry: Prepared, analysis: LocalAnalys
         voices: run.voices,
         settings: run.settings,
         limiter: run.limiters.speech,
-        onError: (error) => recordError(run, entry, 'audio', failureOf(error)),
+        onError: (error) => {
+          if (isProviderError(error)) recordFallback(run, entry, 'audio', error);
+          else recordError(run, entry, 'audio', failureOf(error));
+        },
       },
       { spanish, russian, example: analysis.example, exampleTranslation: analysis.exampleTranslation },
+      { leavesBuiltinClips: true },
     ),
   ]);
-  if (audio.audioData || audio.russianAudioData || audio.secondVoiceAudioData) run.tally.complete('audio');
+  if (!audio.audioData || !audio.secondVoiceAudioData || (!audio.russianAudioData && russian)) {
+    run.leftClips.value = true;
+  }
+  // Done for the stage: made now, or left to be made on demand.
+  run.tally.complete('audio');
   run.tally.complete('themes');
   run.tally.complete('pronunciation');
   await run.tally.report('audio', entry.spanish);
@@ -361,7 +434,13 @@ export function createUploadWordsJob(
       const { userId, input, checkpoint } = context;
       const settings = await deps.settingsService.get(userId);
       const providers = await deps.userProviders.forUser(userId);
-      const results: UploadResults = checkpoint ?? { words: [], duplicates: [], errors: [] };
+      const results: UploadResults = checkpoint ?? {
+        words: [],
+        duplicates: [],
+        errors: [],
+        fallbacks: [],
+        stoppedProviders: [],
+      };
       if (!checkpoint) {
         for (const line of input.rejected) {
           results.errors.push({
@@ -373,6 +452,7 @@ export function createUploadWordsJob(
         }
       }
       const run: Omit<UploadRun, 'tally'> = {
+        leftClips: { value: false },
         deps,
         context,
         settings,
@@ -395,6 +475,7 @@ export function createUploadWordsJob(
         results.errors = results.errors.filter(
           (error) => error.lineNumber === null || !redone.has(error.lineNumber),
         );
+        results.fallbacks = results.fallbacks.filter((fallback) => !redone.has(fallback.lineNumber));
       }
       const tally = createUploadTally(context, fresh, checkpoint !== null);
       const fullRun: UploadRun = { ...run, tally };
@@ -413,6 +494,8 @@ export function createUploadWordsJob(
         },
         async finish() {
           await tally.report('saving', null);
+          // A resumed run cannot tell what the earlier one left: the job skips words that have clips.
+          if (fullRun.leftClips.value || checkpoint) await deps.queueBuiltinClips(userId);
           return results;
         },
       };

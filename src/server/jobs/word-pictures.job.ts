@@ -6,7 +6,9 @@ import { pictureLookOf, saveNewWordPicture } from '../modules/enrichment/word-pi
 import type { UserProviders } from '../modules/providers/user-providers';
 import type { SettingsService } from '../modules/settings/settings.service';
 import { createDictionaryTally, type DictionaryJobDefinition, dictionaryJobData } from './dictionary-job';
+import type { ProviderError } from '../providers/provider-error';
 import { jobData } from './job-data';
+import { failureOf, isFatalFailure } from './job-failure';
 import { UPLOAD_PROVIDER_LIMITS } from './upload-words.job';
 
 const inputSchema = z.object({
@@ -33,17 +35,28 @@ export const createRegenerateAllImagesJob = (deps: Deps) =>
     deps.dictionary.listWords(userId),
   );
 
-/** Dictionary → generate missing images: a picture for every word that has none. */
+/**
+ * Dictionary → generate missing images: a picture for every word that has none; where the learner's image
+ * provider fails, a built-in one (docs/product/providers.md#fallback), so no word is left blank for it.
+ */
 export const createGenerateMissingImagesJob = (deps: Deps) =>
-  createWordPicturesJob(deps, DICTIONARY_JOB_KINDS.generateMissingImages, (userId) =>
-    deps.dictionary.listWordsWithoutImage(userId),
+  createWordPicturesJob(
+    deps,
+    DICTIONARY_JOB_KINDS.generateMissingImages,
+    (userId) => deps.dictionary.listWordsWithoutImage(userId),
+    { fallsBack: true },
   );
 
-/** One unit is one word's picture (docs/product/dictionary.md#maintenance-actions). */
+/**
+ * One unit is one word's picture (docs/product/dictionary.md#maintenance-actions). Without a fallback a
+ * refused key stops the job; with one, the word gets a built-in picture, the failure is listed, and a
+ * refused key or an empty account is not asked again for the words after it.
+ */
 function createWordPicturesJob(
   deps: Deps,
   kind: string,
   wordsOf: (userId: string) => Promise<PictureWord[]>,
+  options: { fallsBack: boolean } = { fallsBack: false },
 ): DictionaryJobDefinition<WordPicturesJobInput, PictureWord> {
   return {
     kind,
@@ -62,15 +75,25 @@ function createWordPicturesJob(
       });
       const remaining = tally.remaining(wordList);
       await tally.report(null);
+      const skipped = new Set<string>();
 
       return {
         units: remaining,
         // Pictures in flight at once for one learner: the upload's bound for the image provider.
         unitsAtOnce: UPLOAD_PROVIDER_LIMITS.images,
         async step(word) {
+          const fallback = options.fallsBack
+            ? {
+                skipped,
+                onFallback: (error: ProviderError) => {
+                  if (isFatalFailure(failureOf(error))) skipped.add(error.provider);
+                  tally.note(word, error);
+                },
+              }
+            : undefined;
           try {
             const { isSaved } = await saveNewWordPicture(
-              { providers, mediaStore: deps.mediaStore, userId, dictionary: deps.dictionary },
+              { providers, mediaStore: deps.mediaStore, userId, dictionary: deps.dictionary, fallback },
               word,
               look,
             );

@@ -18,6 +18,7 @@ export const JOB_KINDS = {
   ...DICTIONARY_JOB_KINDS,
   regenerateTranslations: 'regenerate-translations',
   regenerateAllRussianAudio: 'regenerate-all-russian-audio',
+  builtinClips: 'builtin-clips',
 } as const;
 export type JobKind = (typeof JOB_KINDS)[keyof typeof JOB_KINDS];
 
@@ -36,6 +37,17 @@ const jobOf = <TKind extends JobKind, TResults extends z.ZodType>(
     error: coded.nullable(),
   });
 
+/**
+ * The built-in clips job (docs/product/upload.md#built-in-clips-on-demand): words it gave every clip they
+ * lacked, clips it made, and words it could not finish.
+ */
+export const builtinClipsResultsSchema = z.object({
+  words: z.number().int(),
+  clips: z.number().int(),
+  failed: z.number().int(),
+});
+export type BuiltinClipsResults = z.infer<typeof builtinClipsResultsSchema>;
+
 const dictionaryKinds = Object.values(DICTIONARY_JOB_KINDS) as [DictionaryJobKind, ...DictionaryJobKind[]];
 
 /** `GET /api/jobs/:id`: the job, its results read by its kind. */
@@ -44,5 +56,6 @@ export const jobSchema = z.discriminatedUnion('kind', [
   jobOf(dictionaryKinds, dictionaryJobResultsSchema),
   jobOf([JOB_KINDS.regenerateTranslations], translationFixResultsSchema),
   jobOf([JOB_KINDS.regenerateAllRussianAudio], russianAudioResultsSchema),
+  jobOf([JOB_KINDS.builtinClips], builtinClipsResultsSchema),
 ]);
 export type Job = z.infer<typeof jobSchema>;

@@ -75,10 +75,30 @@ export const uploadErrorSchema = coded.extend({
   spanish: z.string().nullable(),
   stage: z.enum(UPLOAD_STAGES),
 });
+/** The stages where a word falls back to the built-in providers (docs/product/providers.md#fallback). */
+export const UPLOAD_FALLBACK_STAGES = ['images', 'audio'] as const;
+/**
+ * A word saved with the built-in picture or voice because the learner's provider failed for it; the
+ * code and params are that failure's (docs/product/errors.md).
+ */
+export const uploadFallbackSchema = coded.extend({
+  lineNumber: z.number().int(),
+  spanish: z.string(),
+  stage: z.enum(UPLOAD_FALLBACK_STAGES),
+});
+export type UploadFallback = z.infer<typeof uploadFallbackSchema>;
+/**
+ * A provider the upload stopped calling after it stopped answering: said once, for the rest of the
+ * upload used the built-in voices and pictures (docs/product/upload.md#results-report).
+ */
+export const uploadStoppedProviderSchema = z.object({ provider: z.string() });
 export const uploadResultsSchema = z.object({
   words: z.array(uploadedWordSchema),
   duplicates: z.array(uploadDuplicateSchema),
   errors: z.array(uploadErrorSchema),
+  // Defaults: a report the upload screen stored in the browser before these were added still reads.
+  fallbacks: z.array(uploadFallbackSchema).default([]),
+  stoppedProviders: z.array(uploadStoppedProviderSchema).default([]),
 });
 export type UploadResults = z.infer<typeof uploadResultsSchema>;
 

@@ -1,9 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { MPEGDecoder } from 'mpg123-decoder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   builtinSpeechQueue,
   createBuiltinSpeech,
 } from '../../../src/server/providers/builtin-speech/builtin-speech.provider';
+import { SpeechWorkerPool } from '../../../src/server/providers/builtin-speech/speech-worker-pool';
 import { SpeechWorkerQueue } from '../../../src/server/providers/builtin-speech/speech-worker-queue';
 import { isProviderError } from '../../../src/server/providers/provider-error';
 import type { SpeechLanguage, SpeechRequest } from '../../../src/server/providers/speech';
@@ -282,6 +284,26 @@ describe('built-in speech: worker queue', () => {
       }
     } finally {
       await impatient.close();
+    }
+  });
+});
+
+describe('built-in speech: worker pool', () => {
+  const job = { text: 'Hola.', espeakVoice: 'es', wordsPerMinute: 165, pitch: 50, pitchRange: 50 };
+
+  it('has a worker per core by default, and spreads jobs over its workers', async () => {
+    const byDefault = new SpeechWorkerPool();
+    expect(byDefault.size).toBe(availableParallelism());
+    await byDefault.close();
+
+    const pool = new SpeechWorkerPool(2);
+    try {
+      const jobs = ['Uno.', 'Dos.', 'Tres.', 'Cuatro.'].map((text) => pool.run({ ...job, text }));
+      // Two jobs on each worker, none left waiting on a worker while the other idles.
+      expect(pool.loads).toEqual([2, 2]);
+      for (const result of await Promise.all(jobs)) expect(result.durationSeconds).toBeGreaterThan(0.2);
+    } finally {
+      await pool.close();
     }
   });
 });

@@ -123,15 +123,18 @@ export function createDictionaryService(deps: {
 
     /**
      * A new picture through the learner's image provider (built-in without a key), kept in the library.
-     * The dictionary names the style `imageStyle`, the Learn screen `style`.
+     * The dictionary names the style `imageStyle`, the Learn screen `style`. A word without a picture
+     * gets a built-in one when the provider fails (docs/product/providers.md#fallback); a word that has
+     * one keeps it, and the failure is the answer.
      */
     async regenerateImage(userId: string, wordId: number, request: RegenerateImageRequest) {
       const word = await findWord(userId, wordId);
       const settings = await deps.settingsService.get(userId);
       const providers = await deps.userProviders.forUser(userId);
       const look = pictureLookOf(request.imageStyle ?? request.style, settings);
+      const fallback = word.imageUrl ? undefined : { onFallback: () => undefined };
       const { imageUrl, isSaved } = await saveNewWordPicture(
-        { providers, mediaStore: deps.mediaStore, userId, dictionary },
+        { providers, mediaStore: deps.mediaStore, userId, dictionary, fallback },
         word,
         look,
       );

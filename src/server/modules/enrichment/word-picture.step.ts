@@ -8,6 +8,7 @@ import {
 } from '../../../shared/catalogs/image-styles';
 import { type Limiter, unbounded } from '../../lib/concurrency';
 import type { MediaStore } from '../../media/media-store';
+import { isProviderError, type ProviderError } from '../../providers/provider-error';
 import type { ProviderSet } from '../../providers/provider-set';
 import type { DictionaryRepository } from '../dictionary/dictionary.repository';
 
@@ -49,21 +50,56 @@ export async function saveNewWordPicture(
   return { imageUrl, isSaved };
 }
 
-/** A picture of the word in the style, through the learner's image provider, stored as `/media/…`. */
+/**
+ * What happens when the learner's image provider fails for a word (docs/product/providers.md#fallback):
+ * the built-in pictures draw it instead, and `onFallback` hears the failure. A provider in `skipped`
+ * (one run's, filled by its `onFallback` as it sees fit) is not asked at all: a refused key fails the same
+ * way for every word.
+ */
+export interface PictureFallback {
+  onFallback(error: ProviderError): void;
+  skipped?: ReadonlySet<string> | undefined;
+}
+
+/**
+ * A picture of the word in the style, through the learner's image provider, stored as `/media/…`. With
+ * `fallback`, a provider failure draws the built-in picture instead of failing.
+ */
 export async function drawWordPicture(
-  deps: { providers: ProviderSet; mediaStore: MediaStore; userId: string; limiter?: Limiter | undefined },
+  deps: {
+    providers: ProviderSet;
+    mediaStore: MediaStore;
+    userId: string;
+    limiter?: Limiter | undefined;
+    fallback?: PictureFallback | undefined;
+  },
   subject: { spanish: string; russian: string },
   style: ImageStyle,
   format: ImageFormat,
 ): Promise<string> {
   const limiter = deps.limiter ?? unbounded;
-  const generated = await limiter(() =>
-    deps.providers.images.generate({
-      subject,
-      prompt: stylePrompt(style, `${subject.spanish} (${subject.russian})`),
-      style,
-      format,
-    }),
-  );
+  const request = {
+    subject,
+    prompt: stylePrompt(style, `${subject.spanish} (${subject.russian})`),
+    style,
+    format,
+  };
+  const chosen = deps.providers.images;
+  const builtin = deps.providers.imagesFrom('builtin');
+  const { fallback } = deps;
+  const canFallBack = fallback !== undefined && builtin !== null && chosen.provider !== 'builtin';
+  let generated;
+  if (canFallBack && fallback.skipped?.has(chosen.provider)) {
+    // Pictures drawn on this machine take no slot of the provider's bound.
+    generated = await builtin.generate(request);
+  } else {
+    try {
+      generated = await limiter(() => chosen.generate(request));
+    } catch (error) {
+      if (!canFallBack || !isProviderError(error)) throw error;
+      fallback.onFallback(error);
+      generated = await builtin.generate(request);
+    }
+  }
   return deps.mediaStore.put(deps.userId, generated.image, generated.mimeType);
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { learningSessions, userProgress, words } from '../../db/schema';
-import { liveWordOf } from '../words/word-scope';
+import { liveWordOf, liveWordsOf } from '../words/word-scope';
 import type { CardAudio } from '../../../shared/api/learn';
 import { CARD_AUDIO_SLOTS } from '../enrichment/card-audio.step';
 
@@ -51,6 +51,36 @@ export function createLearnRepository(db: Db) {
         .where(liveWordOf(userId, wordId))
         .limit(1);
       return row;
+    },
+
+    /**
+     * The learner's words that lack one of their clips (null or empty), as cards, oldest first: the
+     * built-in clips job's work (docs/product/upload.md#built-in-clips-on-demand).
+     */
+    async listCardsMissingClips(userId: string) {
+      const isMissing = (column: (typeof clipColumns)[keyof typeof clipColumns]) =>
+        or(isNull(column), eq(column, ''));
+      return db
+        .select({
+          id: words.id,
+          spanish: words.spanish,
+          russian: words.russian,
+          example: words.example,
+          exampleTranslation: words.exampleTranslation,
+          ...clipColumns,
+        })
+        .from(words)
+        .where(
+          and(
+            liveWordsOf(userId),
+            or(
+              isMissing(words.audioData),
+              isMissing(words.russianAudioData),
+              isMissing(words.secondVoiceAudioData),
+            ),
+          ),
+        )
+        .orderBy(words.id);
     },
 
     async findSpacedRepetition(userId: string, wordId: number) {

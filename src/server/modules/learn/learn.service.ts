@@ -4,8 +4,20 @@ import type { generateAudioRequestSchema } from '../../../shared/api/providers';
 import { AppError, notFound } from '../../http/app-error';
 import type { SettingsService } from '../settings/settings.service';
 import type { SpeechService } from '../speech/speech.service';
+import {
+  createProviderPauses,
+  type PausedProviders,
+  type ProviderPauses,
+} from '../providers/provider-pauses';
 import type { UserProviders } from '../providers/user-providers';
-import { CARD_AUDIO_SLOTS, type CardAudioSlot, cardVoices, speakCard } from '../enrichment/card-audio.step';
+import { isProviderError } from '../../providers/provider-error';
+import {
+  builtinVoiceFor,
+  CARD_AUDIO_SLOTS,
+  type CardAudioSlot,
+  cardVoices,
+  speakCard,
+} from '../enrichment/card-audio.step';
 import type { WordsService } from '../words/words.service';
 import type { LearnRepository } from './learn.repository';
 
@@ -50,10 +62,14 @@ export function createLearnService(deps: {
   settingsService: SettingsService;
   userProviders: UserProviders;
   speechService: SpeechService;
+  providerPauses?: ProviderPauses;
   now?: () => Date;
 }) {
   const { learn } = deps;
   const now = deps.now ?? (() => new Date());
+  // A provider that failed this learner lately is passed over for the built-in voice for a while
+  // (docs/product/providers.md#fallback): the next cards of a Learn session do not each wait for it.
+  const providerPauses = deps.providerPauses ?? createProviderPauses(now);
 
   async function findCard(userId: string, wordId: number): Promise<Card> {
     const card = await learn.findCard(userId, wordId);
@@ -61,12 +77,21 @@ export function createLearnService(deps: {
     return card;
   }
 
-  /** The card's clips in these slots, in the learner's card voices, through the audio cache (D9). */
+  /**
+   * The card's clips in these slots, in the learner's card voices, through the audio cache (D9). A clip
+   * in `fallbackSlots` whose provider fails is spoken by the built-in voice of its language instead
+   * (docs/product/providers.md#fallback), so the card is never silent for a failing key.
+   */
   async function speakSlots(
     userId: string,
     card: Card,
     slots: readonly CardAudioSlot[],
-    options: { isForced: boolean; onClipFailure: ClipFailureHandler },
+    options: {
+      isForced: boolean;
+      onClipFailure: ClipFailureHandler;
+      fallbackSlots: readonly CardAudioSlot[];
+      pausedProviders?: PausedProviders;
+    },
   ): Promise<CardAudio> {
     const [settings, providers] = await Promise.all([
       deps.settingsService.get(userId),
@@ -83,7 +108,12 @@ export function createLearnService(deps: {
         onError: options.onClipFailure,
       },
       card,
-      { wordId: card.id, isForced: options.isForced, slots },
+      {
+        wordId: card.id,
+        isForced: options.isForced,
+        slots,
+        fallback: { slots: options.fallbackSlots, failedProviders: options.pausedProviders },
+      },
     );
   }
 
@@ -102,12 +132,22 @@ export function createLearnService(deps: {
       return { success: true as const, ...counters };
     },
 
-    /** The card's clips; one it lacks is made now and kept on the word, one that fails stays null. */
+    /**
+     * The card's clips; one it lacks is made now (docs/product/learn.md#audio-loading) and kept on the
+     * word, by the built-in voice when the learner's fails; one that fails even so stays null.
+     */
     async audio(userId: string, wordId: number, onClipFailure: ClipFailureHandler): Promise<CardAudio> {
       const card = await findCard(userId, wordId);
       const missing = missingSlots(card);
       if (missing.length === 0) return clipsOf(card);
-      const made = madeOnly(await speakSlots(userId, card, missing, { isForced: false, onClipFailure }));
+      const made = madeOnly(
+        await speakSlots(userId, card, missing, {
+          isForced: false,
+          onClipFailure,
+          fallbackSlots: missing,
+          pausedProviders: providerPauses.of(userId),
+        }),
+      );
       if (Object.keys(made).length === 0) return clipsOf(card);
       const stored = await learn.fillMissingClips(userId, wordId, made);
       if (!stored) throw missingWord();
@@ -122,7 +162,9 @@ export function createLearnService(deps: {
     /**
      * Forced: the three clips anew, replacing their cache entries; a slot that fails keeps its old clip,
      * and when none could be made the word's clips are cleared, for the player to make on demand.
-     * Otherwise only the missing clips are made; with none missing there is nothing to do.
+     * Otherwise only the missing clips are made; with none missing there is nothing to do. A slot the
+     * word has no clip for falls back to the built-in voice when the learner's fails; one with a clip
+     * keeps it rather than trade it for the built-in voice.
      */
     async regenerateAudio(
       userId: string,
@@ -134,7 +176,11 @@ export function createLearnService(deps: {
       const slots = forceRegenerate ? CARD_AUDIO_SLOTS : missingSlots(card);
       if (slots.length === 0) return { ...clipsOf(card), audioGenerated: true };
       const made = madeOnly(
-        await speakSlots(userId, card, slots, { isForced: forceRegenerate, onClipFailure }),
+        await speakSlots(userId, card, slots, {
+          isForced: forceRegenerate,
+          onClipFailure,
+          fallbackSlots: missingSlots(card),
+        }),
       );
       const audioGenerated = Object.keys(made).length > 0;
       // Without force the slots tried were empty already; the clips the word has (perhaps imported
@@ -189,12 +235,22 @@ export function createLearnService(deps: {
 
     /**
      * `POST /api/generate-audio`: one clip through the cache. For a Learn card (wordId and voiceType) the
-     * clip becomes that voice's clip on the word, so the next play needs no synthesis.
+     * clip becomes that voice's clip on the word, so the next play needs no synthesis; when the voice's
+     * provider fails, the built-in voice of the language speaks it (docs/product/providers.md#fallback).
      */
     async generateAudio(userId: string, request: GenerateAudioRequest) {
       const { wordId, voiceType, ...job } = request;
       if (wordId) await deps.wordsService.assertOwned(userId, wordId);
-      const clip = await deps.speechService.speak(userId, { ...job, wordId });
+      const speakForCard = async () => {
+        try {
+          return await deps.speechService.speak(userId, { ...job, wordId });
+        } catch (error) {
+          if (!wordId || !voiceType || !isProviderError(error) || error.provider === 'builtin') throw error;
+          const voiceId = builtinVoiceFor(job.voiceId, job.language);
+          return deps.speechService.speak(userId, { ...job, voiceId, wordId });
+        }
+      };
+      const clip = await speakForCard();
       if (wordId && voiceType) {
         const stored = await learn.setClips(userId, wordId, { [SLOT_OF_VOICE_TYPE[voiceType]]: clip.audio });
         if (!stored) throw missingWord();

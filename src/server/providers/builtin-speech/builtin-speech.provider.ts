@@ -1,7 +1,7 @@
 import { ProviderError } from '../provider-error';
 import type { SpeechLanguage, SpeechRequest, SpeechSynthesizer, SynthesizedSpeech } from '../speech';
 import { BUILTIN_VOICE_PREFIX, BUILTIN_VOICES, resolveBuiltinVoice, toSpeechVoice } from './builtin-voices';
-import { SpeechWorkerQueue } from './speech-worker-queue';
+import { type SpeechQueue, SpeechWorkerPool } from './speech-worker-pool';
 import { cleanTextForSpeech, MAX_SPOKEN_CHARACTERS } from './text-cleaner';
 
 export const BUILTIN_SPEECH_MODEL = 'espeak-ng';
@@ -30,12 +30,15 @@ const INTONATION: Record<string, { pitch: number; range: number }> = {
 /** The synthesis speeds the app offers are 0.75–1.2; anything else is a caller's slip, not a wish. */
 const clampSpeed = (speed: number) => (Number.isFinite(speed) ? Math.min(2, Math.max(0.5, speed)) : 1);
 
-/** One engine per process: the WASM module and its 24 MB of voice data are loaded once, on first use. */
-let sharedQueue: SpeechWorkerQueue | undefined;
+/**
+ * One pool per process, a worker per core: each loads the WASM module and its 24 MB of voice data on its
+ * first job.
+ */
+let sharedQueue: SpeechQueue | undefined;
 
-/** The process's synthesis queue, created on first use. */
-export function builtinSpeechQueue(): SpeechWorkerQueue {
-  sharedQueue ??= new SpeechWorkerQueue();
+/** The process's synthesis pool, created on first use. */
+export function builtinSpeechQueue(): SpeechQueue {
+  sharedQueue ??= new SpeechWorkerPool();
   return sharedQueue;
 }
 
@@ -48,7 +51,7 @@ export interface BuiltinSpeechSynthesizer extends SpeechSynthesizer {
 }
 
 export function createBuiltinSpeech(
-  queue: SpeechWorkerQueue = builtinSpeechQueue(),
+  queue: Pick<SpeechQueue, 'run'> = builtinSpeechQueue(),
 ): BuiltinSpeechSynthesizer {
   async function synthesize(request: SpeechRequest): Promise<SynthesizedSpeech> {
     const text = cleanTextForSpeech(request.text);

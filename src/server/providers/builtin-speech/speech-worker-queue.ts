@@ -66,6 +66,11 @@ export class SpeechWorkerQueue {
     this.idleShutdownMs = options.idleShutdownMs ?? 15 * 60_000;
   }
 
+  /** Jobs waiting or running: how busy this worker is, for a pool choosing one. */
+  get load(): number {
+    return this.waiting.length + (this.active ? 1 : 0);
+  }
+
   run(request: EspeakRenderRequest, signal?: AbortSignal): Promise<SynthesisResult> {
     if (signal?.aborted) return Promise.reject(signal.reason as Error);
     return new Promise<SynthesisResult>((resolve, reject) => {

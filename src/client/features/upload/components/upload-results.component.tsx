@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleAlert, CirclePlus, CopyX } from 'lucide-react';
+import { CircleAlert, CirclePlus, CopyX, LifeBuoy } from 'lucide-react';
 import type { UploadResults as UploadResultsData } from '../../../../shared/api/uploads';
 import { errorText } from '../../../lib/error-text';
 import { Badge } from '../../../ui/badge.component';
@@ -16,14 +16,23 @@ import { TableHead, TableScroll } from './table-scroll.component';
 type AddedWord = UploadResultsData['words'][number];
 type Duplicate = UploadResultsData['duplicates'][number];
 type UploadError = UploadResultsData['errors'][number];
+type Fallback = UploadResultsData['fallbacks'][number];
+type StoppedProvider = UploadResultsData['stoppedProviders'][number];
 
-/** After the job: the words added, the duplicates skipped (list and detailed report), and the errors. */
+/**
+ * After the job: the words added, the duplicates skipped (list and detailed report), the words that got
+ * built-in pictures or voices because a provider failed (docs/product/upload.md#results-report), and
+ * the errors.
+ */
 export function UploadResults({ results }: { results: UploadResultsData }) {
   return (
     <div className="flex flex-col gap-6">
       <AddedWords words={results.words} />
       {results.duplicates.length > 0 ? <SkippedDuplicates duplicates={results.duplicates} /> : null}
       <DuplicateReport duplicates={results.duplicates} />
+      {results.fallbacks.length > 0 || results.stoppedProviders.length > 0 ? (
+        <Fallbacks fallbacks={results.fallbacks} stoppedProviders={results.stoppedProviders} />
+      ) : null}
       {results.errors.length > 0 ? <UploadErrors errors={results.errors} /> : null}
     </div>
   );
@@ -125,6 +134,69 @@ function SkippedDuplicates({ duplicates }: { duplicates: readonly Duplicate[] })
           ))}
         </ul>
         <ShowMore shown={visible} total={duplicates.length} hasMore={hasMore} onShowMore={showMore} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function Fallbacks({
+  fallbacks,
+  stoppedProviders,
+}: {
+  fallbacks: readonly Fallback[];
+  stoppedProviders: readonly StoppedProvider[];
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const { visible, hasMore, showMore } = useVisibleCount(fallbacks.length);
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId} className="flex items-center gap-2">
+          <LifeBuoy className="size-5 shrink-0 text-sky-700 dark:text-sky-400" aria-hidden />
+          {t('upload.results.fallbacksTitle', { count: fallbacks.length })}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {/* A provider that stopped answering is named once, not on every word it would have served. */}
+        {stoppedProviders.map(({ provider }) => (
+          <p key={provider} role="status">
+            {errorText(t, { code: 'upload_provider_stopped', params: { provider } })}
+          </p>
+        ))}
+        {fallbacks.length > 0 ? (
+          <>
+            <p className="text-sm text-muted-foreground">{t('upload.results.fallbacksHint')}</p>
+            <TableScroll labelledBy={titleId}>
+              <table className="w-full min-w-lg text-sm" aria-labelledby={titleId}>
+                <TableHead
+                  columns={[
+                    { label: t('upload.results.errorColumnLine') },
+                    { label: t('upload.results.errorColumnWord') },
+                    { label: t('upload.results.errorColumnStage') },
+                    { label: t('upload.results.fallbackColumnReason') },
+                  ]}
+                />
+                <tbody>
+                  {fallbacks.slice(0, visible).map((fallback) => (
+                    // A line falls back at most once per stage.
+                    <tr key={`${fallback.lineNumber}-${fallback.stage}`} className="border-b last:border-b-0">
+                      <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
+                        {t('upload.results.errorLine', { line: fallback.lineNumber })}
+                      </td>
+                      <td className="py-2 pr-3" lang="es">
+                        {fallback.spanish}
+                      </td>
+                      <td className="py-2 pr-3">{t(`upload.stages.${fallback.stage}.name`)}</td>
+                      <td className="py-2">{errorText(t, fallback)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+            <ShowMore shown={visible} total={fallbacks.length} hasMore={hasMore} onShowMore={showMore} />
+          </>
+        ) : null}
       </CardContent>
     </Card>
   );
