@@ -8,7 +8,8 @@ import type { UploadJob } from '../../src/shared/api/uploads';
 import type { ServerMessage } from '../../src/shared/realtime';
 import { buildApp } from '../../src/server/app';
 import { openDatabase } from '../../src/server/db/client';
-import { words } from '../../src/server/db/schema';
+import { userSettings, words } from '../../src/server/db/schema';
+import { createSecretBox } from '../../src/server/lib/secret-box';
 import { duplicateKeyOf } from '../../src/shared/text/duplicate-key';
 import {
   TEST_APP_SECRET,
@@ -179,6 +180,33 @@ describe('upload without any key', () => {
     expect(job.results?.words.map((word) => word.spanish)).toEqual(['la mesa']);
     const mesa = (await wordRows(ana)).find((row) => row.spanish === 'la mesa');
     expect(mesa?.imageUrl).toBeNull();
+  });
+});
+
+describe('a key another instance sealed', () => {
+  it('serves as no key, and the report asks for the key again instead of passing over it in silence', async () => {
+    const ana = await registerUser(testApp.app);
+    // The settings row is made on first read; the other instance then seals a key into it.
+    expect((await get(testApp.app, ana, '/api/settings')).statusCode).toBe(200);
+    const otherInstance = createSecretBox('another-instance-secret-that-is-long-enough-0123');
+    await testApp.database.db
+      .update(userSettings)
+      .set({ openaiApiKeyEncrypted: otherInstance.seal('sk-test-valid') })
+      .where(eq(userSettings.userId, ana.id));
+    fake.clearRequests();
+    const job = await upload(ana, 'perro / собака\ngato / кошка');
+    expect(job.status).toBe('completed');
+    expect(job.results?.words).toHaveLength(2);
+    expect(job.results?.errors).toEqual([
+      {
+        lineNumber: null,
+        spanish: null,
+        stage: 'analysis',
+        code: 'provider_key_unreadable',
+        params: { provider: 'openai' },
+      },
+    ]);
+    expect(fake.requestsTo('openai')).toEqual([]);
   });
 });
 

@@ -32,6 +32,8 @@ export const JOB_ERROR_CODES = {
   dataUnreadable: 'job_data_unreadable',
   /** params: `provider`, which stopped answering; the rest of the upload used the built-in providers. */
   providerStopped: 'upload_provider_stopped',
+  /** params: `provider`, whose saved key was sealed under another APP_SECRET: to be entered again. */
+  keyUnreadable: 'provider_key_unreadable',
   /** An old report's sentence this server no longer knows: shown verbatim from `params.text`. */
   legacyText: 'legacy_text',
   unknown: 'unknown',

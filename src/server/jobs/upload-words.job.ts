@@ -22,7 +22,7 @@ import type { SpeechService } from '../modules/speech/speech.service';
 import type { ProviderPauses } from '../modules/providers/provider-pauses';
 import type { NewWord, UploadsRepository } from '../modules/uploads/uploads.repository';
 import { isCircuitOpen, isProviderError, type ProviderError } from '../providers/provider-error';
-import type { ProviderSet } from '../providers/provider-set';
+import type { KeyedProviderName, ProviderSet } from '../providers/provider-set';
 import { chunksOf } from './dictionary-job';
 import { jobData } from './job-data';
 import { codeOfLegacySentence, failureOf, JOB_ERROR_CODES } from './job-failure';
@@ -100,6 +100,13 @@ export const uploadResults = jobData('upload results', resultsV1Schema)
   .next(uploadResultsSchema, (old) => ({ ...old, fallbacks: [], stoppedProviders: [] }));
 
 // ---- One run ----
+
+/** The stage whose work a provider's key would have done, for a report line about that key. */
+const STAGE_OF_KEYED_PROVIDER: Readonly<Record<KeyedProviderName, UploadStage>> = {
+  openai: 'analysis',
+  elevenlabs: 'audio',
+  leonardo: 'images',
+};
 
 interface Prepared extends UploadEntry {
   duplicateKey: string;
@@ -448,6 +455,16 @@ export function createUploadWordsJob(
             spanish: null,
             stage: 'duplicates',
             ...line.reason,
+          });
+        }
+        // A key another instance sealed serves as none: the report says so once, never in silence.
+        for (const provider of providers.unreadableKeys) {
+          results.errors.push({
+            lineNumber: null,
+            spanish: null,
+            stage: STAGE_OF_KEYED_PROVIDER[provider],
+            code: JOB_ERROR_CODES.keyUnreadable,
+            params: { provider },
           });
         }
       }

@@ -8,6 +8,7 @@ import {
 } from './http/circuit-breaker';
 import type { FetchFunction } from './http/provider-fetch';
 import type { ImageGenerator, ImageProviderName } from './images';
+import type { ProviderName } from './provider-error';
 import type { LanguageModel } from './language-model';
 import { createLeonardoImages, LEONARDO_DEFAULT_BASE_URL } from './leonardo/leonardo-images';
 import { OPENAI_DEFAULT_BASE_URL } from './openai/openai-client';
@@ -30,7 +31,13 @@ export interface ProviderCredentials {
   openaiModel: string;
   elevenlabsApiKey: string | null;
   leonardoApiKey: string | null;
+  /**
+   * Providers whose stored key was sealed under another APP_SECRET: they serve as if keyless, and a job
+   * says so instead of passing over it in silence (docs/product/providers.md#keys).
+   */
+  unreadableKeys?: readonly KeyedProviderName[] | undefined;
 }
+export type KeyedProviderName = Exclude<ProviderName, 'builtin'>;
 
 export interface SpeechRouter {
   /** Keyed providers first (ElevenLabs, then OpenAI), the offline voices last. */
@@ -56,6 +63,8 @@ export interface ProviderSet {
   images: ImageGenerator;
   /** A named image provider, or null without its key. */
   imagesFrom(provider: ImageProviderName): ImageGenerator | null;
+  /** Providers with a stored key that cannot be read: serving as if keyless (see ProviderCredentials). */
+  unreadableKeys: readonly KeyedProviderName[];
 }
 
 export interface ProviderFactoryOptions {
@@ -152,6 +161,7 @@ export function createProviderFactory(options: ProviderFactoryOptions) {
           )
         : null,
       images: imageProviders.leonardo ?? imageProviders.openai ?? builtinImages,
+      unreadableKeys: credentials.unreadableKeys ?? [],
       imagesFrom: (provider) => imageProviders[provider] ?? null,
       speech: {
         async listVoices(signal) {

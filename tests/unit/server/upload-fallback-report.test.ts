@@ -53,6 +53,7 @@ function failingOpenAi(): ProviderSet {
     languageModel: null,
     images: { provider: 'openai', generate: () => Promise.reject(failure()) },
     imagesFrom: (provider) => (provider === 'builtin' ? builtinImages : null),
+    unreadableKeys: [],
     speech: {
       listVoices: () =>
         Promise.resolve({

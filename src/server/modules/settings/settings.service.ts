@@ -8,6 +8,7 @@ import {
 } from '../../../shared/api/settings';
 import { SPEECH_SPEEDS } from '../../../shared/catalogs/voices';
 import { maskSecret, type SecretBox } from '../../lib/secret-box';
+import type { KeyedProviderName } from '../../providers/provider-set';
 import type { SettingsRepository, SettingsRow, SettingsRowUpdate } from './settings.repository';
 
 type ParsedSettingsUpdate = ReturnType<typeof settingsUpdateSchema.parse>;
@@ -18,6 +19,13 @@ const ENCRYPTED_COLUMN = {
   elevenlabsApiKey: 'elevenlabsApiKeyEncrypted',
   leonardoApiKey: 'leonardoApiKeyEncrypted',
 } as const satisfies Record<ProviderKeyField, keyof SettingsRow>;
+
+/** Which provider each key field is for. */
+const PROVIDER_OF_KEY_FIELD = [
+  ['openaiApiKey', 'openai'],
+  ['elevenlabsApiKey', 'elevenlabs'],
+  ['leonardoApiKey', 'leonardo'],
+] as const satisfies ReadonlyArray<readonly [ProviderKeyField, KeyedProviderName]>;
 
 export function createSettingsService(deps: {
   settings: SettingsRepository;
@@ -91,7 +99,11 @@ export function createSettingsService(deps: {
       const row = await settings.findOrCreate(userId);
       // A key sealed under another APP_SECRET cannot be used; Settings asks the learner to enter it again.
       const open = (sealed: string | null) => openKey(sealed).key;
+      const unreadable = unreadableKeysOf(row);
       return {
+        unreadableKeys: PROVIDER_OF_KEY_FIELD.filter(([field]) => unreadable.includes(field)).map(
+          ([, provider]) => provider,
+        ),
         openaiApiKey: open(row.openaiApiKeyEncrypted),
         openaiBaseUrl: row.openaiBaseUrl,
         openaiModel: row.openaiModel,
