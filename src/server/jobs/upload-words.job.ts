@@ -288,7 +288,7 @@ async function analyseChunk(run: UploadRun, chunk: Prepared[]) {
     run.settings.vocabularyLevel,
     run.limiters.languageModel,
     (entry, error) => {
-      if (isCircuitOpen(error)) recordStoppedProvider(run, error as ProviderError);
+      if (isCircuitOpen(error)) recordStoppedProvider(run, error);
       else recordError(run, entry, 'analysis', failureOf(error));
     },
   );
