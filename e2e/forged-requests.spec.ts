@@ -66,6 +66,8 @@ test('a page on another port cannot reset listens, delete words, open the socket
   const formAnswer = page.waitForResponse(`${app}/api/words/reset-listen-count`);
   await page.locator('#form').evaluate((form: HTMLFormElement) => form.submit());
   expect((await formAnswer).status()).toBe(403);
+  // The form's navigation ends on the refusal before the next page is opened.
+  await page.waitForURL(`${app}/api/words/reset-listen-count`);
 
   // A logout link on the attacker's page.
   pages.set('/link', `<!doctype html><title>link</title><a href="${app}/api/logout">news</a>`);
