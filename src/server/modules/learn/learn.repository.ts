@@ -11,6 +11,17 @@ const clipColumns = {
   secondVoiceAudioData: words.secondVoiceAudioData,
 };
 
+/** What a card shows and speaks: its texts, picture and clips. */
+const cardColumns = {
+  id: words.id,
+  spanish: words.spanish,
+  russian: words.russian,
+  example: words.example,
+  exampleTranslation: words.exampleTranslation,
+  imageUrl: words.imageUrl,
+  ...clipColumns,
+};
+
 type ClipChanges = { [Slot in keyof CardAudio]?: string | null | SQL };
 
 const spacedRepetitionColumns = {
@@ -37,19 +48,7 @@ export interface SpacedRepetitionStep {
 export function createLearnRepository(db: Db) {
   return {
     async findCard(userId: string, wordId: number) {
-      const [row] = await db
-        .select({
-          id: words.id,
-          spanish: words.spanish,
-          russian: words.russian,
-          example: words.example,
-          exampleTranslation: words.exampleTranslation,
-          imageUrl: words.imageUrl,
-          ...clipColumns,
-        })
-        .from(words)
-        .where(liveWordOf(userId, wordId))
-        .limit(1);
+      const [row] = await db.select(cardColumns).from(words).where(liveWordOf(userId, wordId)).limit(1);
       return row;
     },
 
@@ -61,25 +60,9 @@ export function createLearnRepository(db: Db) {
       const isMissing = (column: (typeof clipColumns)[keyof typeof clipColumns]) =>
         or(isNull(column), eq(column, ''));
       return db
-        .select({
-          id: words.id,
-          spanish: words.spanish,
-          russian: words.russian,
-          example: words.example,
-          exampleTranslation: words.exampleTranslation,
-          ...clipColumns,
-        })
+        .select(cardColumns)
         .from(words)
-        .where(
-          and(
-            liveWordsOf(userId),
-            or(
-              isMissing(words.audioData),
-              isMissing(words.russianAudioData),
-              isMissing(words.secondVoiceAudioData),
-            ),
-          ),
-        )
+        .where(and(liveWordsOf(userId), or(...Object.values(clipColumns).map(isMissing))))
         .orderBy(words.id);
     },
 
