@@ -1,6 +1,6 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleAlert, CirclePlus, CopyX, LifeBuoy } from 'lucide-react';
+import { CircleAlert, CirclePlus, CopyX, LifeBuoy, type LucideIcon } from 'lucide-react';
 import type { UploadResults as UploadResultsData } from '../../../../shared/api/uploads';
 import { errorText } from '../../../lib/error-text';
 import { Badge } from '../../../ui/badge.component';
@@ -43,60 +43,57 @@ function AddedWords({ words }: { words: readonly AddedWord[] }) {
   const titleId = useId();
   const { visible, hasMore, showMore } = useVisibleCount(words.length);
   return (
-    <Card role="region" aria-labelledby={titleId}>
-      <CardHeader>
-        <CardTitle id={titleId} className="flex items-center gap-2">
-          <CirclePlus className="size-5 shrink-0 text-green-700 dark:text-green-400" aria-hidden />
-          {t('upload.results.addedTitle', { count: words.length })}
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        {words.length === 0 ? (
-          <p className="text-muted-foreground">{t('upload.results.addedEmpty')}</p>
-        ) : (
-          <ul className="divide-y" aria-labelledby={titleId}>
-            {words.slice(0, visible).map((word) => (
-              <li key={word.id} className="flex flex-col gap-1.5 py-3">
-                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                  <span lang="es" className="font-semibold">
-                    {word.spanish}
-                  </span>
-                  <span lang="ru" className="text-muted-foreground">
-                    {word.russian}
-                  </span>
-                  {word.cefrLevel ? <CefrBadge level={word.cefrLevel} /> : null}
-                  {word.partOfSpeech ? (
-                    <Badge
-                      variant="secondary"
-                      title={t('upload.results.partOfSpeech', { value: word.partOfSpeech })}
-                    >
-                      {word.partOfSpeech}
-                    </Badge>
-                  ) : null}
-                </div>
-                {word.example ? (
-                  <p className="text-sm">
-                    <span className="sr-only">{t('upload.results.example')}: </span>
-                    <span lang="es">
-                      <HighlightedText text={word.example} />
-                    </span>
-                  </p>
+    <ReportCard
+      titleId={titleId}
+      icon={CirclePlus}
+      iconClassName="text-green-700 dark:text-green-400"
+      title={t('upload.results.addedTitle', { count: words.length })}
+    >
+      {words.length === 0 ? (
+        <p className="text-muted-foreground">{t('upload.results.addedEmpty')}</p>
+      ) : (
+        <ul className="divide-y" aria-labelledby={titleId}>
+          {words.slice(0, visible).map((word) => (
+            <li key={word.id} className="flex flex-col gap-1.5 py-3">
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <span lang="es" className="font-semibold">
+                  {word.spanish}
+                </span>
+                <span lang="ru" className="text-muted-foreground">
+                  {word.russian}
+                </span>
+                {word.cefrLevel ? <CefrBadge level={word.cefrLevel} /> : null}
+                {word.partOfSpeech ? (
+                  <Badge
+                    variant="secondary"
+                    title={t('upload.results.partOfSpeech', { value: word.partOfSpeech })}
+                  >
+                    {word.partOfSpeech}
+                  </Badge>
                 ) : null}
-                {word.exampleTranslation ? (
-                  <p className="text-sm text-muted-foreground">
-                    <span className="sr-only">{t('upload.results.exampleTranslation')}: </span>
-                    <span lang="ru">
-                      <HighlightedText text={word.exampleTranslation} />
-                    </span>
-                  </p>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
-        <ShowMore shown={visible} total={words.length} hasMore={hasMore} onShowMore={showMore} />
-      </CardContent>
-    </Card>
+              </div>
+              {word.example ? (
+                <p className="text-sm">
+                  <span className="sr-only">{t('upload.results.example')}: </span>
+                  <span lang="es">
+                    <HighlightedText text={word.example} />
+                  </span>
+                </p>
+              ) : null}
+              {word.exampleTranslation ? (
+                <p className="text-sm text-muted-foreground">
+                  <span className="sr-only">{t('upload.results.exampleTranslation')}: </span>
+                  <span lang="ru">
+                    <HighlightedText text={word.exampleTranslation} />
+                  </span>
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ShowMore shown={visible} total={words.length} hasMore={hasMore} onShowMore={showMore} />
+    </ReportCard>
   );
 }
 
@@ -105,37 +102,34 @@ function SkippedDuplicates({ duplicates }: { duplicates: readonly Duplicate[] })
   const titleId = useId();
   const { visible, hasMore, showMore } = useVisibleCount(duplicates.length);
   return (
-    <Card role="region" aria-labelledby={titleId}>
-      <CardHeader>
-        <CardTitle id={titleId} className="flex items-center gap-2">
-          <CopyX className="size-5 shrink-0 text-amber-700 dark:text-amber-400" aria-hidden />
-          {t('upload.results.duplicatesTitle', { count: duplicates.length })}
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ul className="divide-y" aria-labelledby={titleId}>
-          {duplicates.slice(0, visible).map((duplicate, index) => (
-            // Duplicates carry no id and one word can be skipped twice; the position in the report is stable.
-            <li key={`${duplicate.spanish}-${index}`} className="flex flex-col gap-1 py-3">
-              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <span lang="es" className="font-semibold">
-                  {duplicate.spanish}
-                </span>
-                <DuplicateStatusBadge isActive={duplicate.isActive} />
-              </div>
-              <p className="text-sm">
-                <span className="text-muted-foreground">{t('upload.results.newRussian')}: </span>
-                <span lang="ru">{duplicate.newRussian ?? t('upload.results.noTranslation')}</span>
-                <span className="text-muted-foreground"> · {t('upload.results.existingRussian')}: </span>
-                <span lang="ru">{duplicate.existingRussian ?? t('upload.results.noTranslation')}</span>
-              </p>
-              <p className="text-sm text-muted-foreground">{errorText(t, duplicate.reason)}</p>
-            </li>
-          ))}
-        </ul>
-        <ShowMore shown={visible} total={duplicates.length} hasMore={hasMore} onShowMore={showMore} />
-      </CardContent>
-    </Card>
+    <ReportCard
+      titleId={titleId}
+      icon={CopyX}
+      iconClassName="text-amber-700 dark:text-amber-400"
+      title={t('upload.results.duplicatesTitle', { count: duplicates.length })}
+    >
+      <ul className="divide-y" aria-labelledby={titleId}>
+        {duplicates.slice(0, visible).map((duplicate, index) => (
+          // Duplicates carry no id and one word can be skipped twice; the position in the report is stable.
+          <li key={`${duplicate.spanish}-${index}`} className="flex flex-col gap-1 py-3">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span lang="es" className="font-semibold">
+                {duplicate.spanish}
+              </span>
+              <DuplicateStatusBadge isActive={duplicate.isActive} />
+            </div>
+            <p className="text-sm">
+              <span className="text-muted-foreground">{t('upload.results.newRussian')}: </span>
+              <span lang="ru">{duplicate.newRussian ?? t('upload.results.noTranslation')}</span>
+              <span className="text-muted-foreground"> · {t('upload.results.existingRussian')}: </span>
+              <span lang="ru">{duplicate.existingRussian ?? t('upload.results.noTranslation')}</span>
+            </p>
+            <p className="text-sm text-muted-foreground">{errorText(t, duplicate.reason)}</p>
+          </li>
+        ))}
+      </ul>
+      <ShowMore shown={visible} total={duplicates.length} hasMore={hasMore} onShowMore={showMore} />
+    </ReportCard>
   );
 }
 
@@ -150,55 +144,53 @@ function Fallbacks({
   const titleId = useId();
   const { visible, hasMore, showMore } = useVisibleCount(fallbacks.length);
   return (
-    <Card role="region" aria-labelledby={titleId}>
-      <CardHeader>
-        <CardTitle id={titleId} className="flex items-center gap-2">
-          <LifeBuoy className="size-5 shrink-0 text-sky-700 dark:text-sky-400" aria-hidden />
-          {t('upload.results.fallbacksTitle', { count: fallbacks.length })}
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-3">
-        {/* A provider that stopped answering is named once, not on every word it would have served. */}
-        {stoppedProviders.map(({ provider }) => (
-          <p key={provider} role="status">
-            {errorText(t, { code: 'upload_provider_stopped', params: { provider } })}
-          </p>
-        ))}
-        {fallbacks.length > 0 ? (
-          <>
-            <p className="text-sm text-muted-foreground">{t('upload.results.fallbacksHint')}</p>
-            <TableScroll labelledBy={titleId}>
-              <table className="w-full min-w-lg text-sm" aria-labelledby={titleId}>
-                <TableHead
-                  columns={[
-                    { label: t('upload.results.errorColumnLine') },
-                    { label: t('upload.results.errorColumnWord') },
-                    { label: t('upload.results.errorColumnStage') },
-                    { label: t('upload.results.fallbackColumnReason') },
-                  ]}
-                />
-                <tbody>
-                  {fallbacks.slice(0, visible).map((fallback) => (
-                    // A line falls back at most once per stage.
-                    <tr key={`${fallback.lineNumber}-${fallback.stage}`} className="border-b last:border-b-0">
-                      <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
-                        {t('upload.results.errorLine', { line: fallback.lineNumber })}
-                      </td>
-                      <td className="py-2 pr-3" lang="es">
-                        {fallback.spanish}
-                      </td>
-                      <td className="py-2 pr-3">{t(`upload.stages.${fallback.stage}.name`)}</td>
-                      <td className="py-2">{errorText(t, fallback)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-            <ShowMore shown={visible} total={fallbacks.length} hasMore={hasMore} onShowMore={showMore} />
-          </>
-        ) : null}
-      </CardContent>
-    </Card>
+    <ReportCard
+      titleId={titleId}
+      icon={LifeBuoy}
+      iconClassName="text-sky-700 dark:text-sky-400"
+      title={t('upload.results.fallbacksTitle', { count: fallbacks.length })}
+      contentClassName="flex flex-col gap-3"
+    >
+      {/* A provider that stopped answering is named once, not on every word it would have served. */}
+      {stoppedProviders.map(({ provider }) => (
+        <p key={provider} role="status">
+          {errorText(t, { code: 'upload_provider_stopped', params: { provider } })}
+        </p>
+      ))}
+      {fallbacks.length > 0 ? (
+        <>
+          <p className="text-sm text-muted-foreground">{t('upload.results.fallbacksHint')}</p>
+          <TableScroll labelledBy={titleId}>
+            <table className="w-full min-w-lg text-sm" aria-labelledby={titleId}>
+              <TableHead
+                columns={[
+                  { label: t('upload.results.errorColumnLine') },
+                  { label: t('upload.results.errorColumnWord') },
+                  { label: t('upload.results.errorColumnStage') },
+                  { label: t('upload.results.fallbackColumnReason') },
+                ]}
+              />
+              <tbody>
+                {fallbacks.slice(0, visible).map((fallback) => (
+                  // A line falls back at most once per stage.
+                  <tr key={`${fallback.lineNumber}-${fallback.stage}`} className="border-b last:border-b-0">
+                    <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
+                      {t('upload.results.errorLine', { line: fallback.lineNumber })}
+                    </td>
+                    <td className="py-2 pr-3" lang="es">
+                      {fallback.spanish}
+                    </td>
+                    <td className="py-2 pr-3">{t(`upload.stages.${fallback.stage}.name`)}</td>
+                    <td className="py-2">{errorText(t, fallback)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <ShowMore shown={visible} total={fallbacks.length} hasMore={hasMore} onShowMore={showMore} />
+        </>
+      ) : null}
+    </ReportCard>
   );
 }
 
@@ -207,46 +199,72 @@ function UploadErrors({ errors }: { errors: readonly UploadError[] }) {
   const titleId = useId();
   const { visible, hasMore, showMore } = useVisibleCount(errors.length);
   return (
+    <ReportCard
+      titleId={titleId}
+      icon={CircleAlert}
+      iconClassName="text-red-700 dark:text-red-400"
+      title={t('upload.results.errorsTitle', { count: errors.length })}
+    >
+      <TableScroll labelledBy={titleId}>
+        <table className="w-full min-w-lg text-sm" aria-labelledby={titleId}>
+          <TableHead
+            columns={[
+              { label: t('upload.results.errorColumnLine') },
+              { label: t('upload.results.errorColumnWord') },
+              { label: t('upload.results.errorColumnStage') },
+              { label: t('upload.results.errorColumnMessage') },
+            ]}
+          />
+          <tbody>
+            {errors.slice(0, visible).map((error, index) => (
+              // Errors carry no id; a line can fail at two stages, so the position keeps keys apart.
+              <tr
+                key={`${error.lineNumber ?? 'none'}-${error.stage}-${index}`}
+                className="border-b last:border-b-0"
+              >
+                <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
+                  {error.lineNumber === null
+                    ? t('upload.results.errorNoLine')
+                    : t('upload.results.errorLine', { line: error.lineNumber })}
+                </td>
+                <td className="py-2 pr-3">{error.spanish ?? t('upload.results.noTranslation')}</td>
+                <td className="py-2 pr-3">{t(`upload.stages.${error.stage}.name`)}</td>
+                <td className="py-2">{errorText(t, error)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+      <ShowMore shown={visible} total={errors.length} hasMore={hasMore} onShowMore={showMore} />
+    </ReportCard>
+  );
+}
+
+/** One section of the report: a card whose title, with its icon, names the region. */
+function ReportCard({
+  titleId,
+  icon: Icon,
+  iconClassName,
+  title,
+  contentClassName,
+  children,
+}: {
+  titleId: string;
+  icon: LucideIcon;
+  iconClassName: string;
+  title: string;
+  contentClassName?: string;
+  children: ReactNode;
+}) {
+  return (
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
         <CardTitle id={titleId} className="flex items-center gap-2">
-          <CircleAlert className="size-5 shrink-0 text-red-700 dark:text-red-400" aria-hidden />
-          {t('upload.results.errorsTitle', { count: errors.length })}
+          <Icon className={`size-5 shrink-0 ${iconClassName}`} aria-hidden />
+          {title}
         </CardTitle>
       </CardHeader>
-      <CardContent>
-        <TableScroll labelledBy={titleId}>
-          <table className="w-full min-w-lg text-sm" aria-labelledby={titleId}>
-            <TableHead
-              columns={[
-                { label: t('upload.results.errorColumnLine') },
-                { label: t('upload.results.errorColumnWord') },
-                { label: t('upload.results.errorColumnStage') },
-                { label: t('upload.results.errorColumnMessage') },
-              ]}
-            />
-            <tbody>
-              {errors.slice(0, visible).map((error, index) => (
-                // Errors carry no id; a line can fail at two stages, so the position keeps keys apart.
-                <tr
-                  key={`${error.lineNumber ?? 'none'}-${error.stage}-${index}`}
-                  className="border-b last:border-b-0"
-                >
-                  <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
-                    {error.lineNumber === null
-                      ? t('upload.results.errorNoLine')
-                      : t('upload.results.errorLine', { line: error.lineNumber })}
-                  </td>
-                  <td className="py-2 pr-3">{error.spanish ?? t('upload.results.noTranslation')}</td>
-                  <td className="py-2 pr-3">{t(`upload.stages.${error.stage}.name`)}</td>
-                  <td className="py-2">{errorText(t, error)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-        <ShowMore shown={visible} total={errors.length} hasMore={hasMore} onShowMore={showMore} />
-      </CardContent>
+      <CardContent className={contentClassName}>{children}</CardContent>
     </Card>
   );
 }
