@@ -18,6 +18,9 @@ describe('media checks', () => {
     expect(sniffAudio(oggPage)).toBe('audio/ogg');
     expect(sniffAudio(jsonError)).toBeUndefined();
     expect(sniffAudio(Buffer.from('<!DOCTYPE html>'))).toBeUndefined();
+    // Frame sync alone is not MP3: a UTF-16 JSON error (byte-order mark FF FE) and ADTS AAC (FF F1).
+    expect(sniffAudio(Buffer.from('\uFEFF{"error":"x"}', 'utf16le'))).toBeUndefined();
+    expect(sniffAudio(Buffer.from([0xff, 0xf1, 0x50, 0x80, 0x00, 0x1f, 0xfc]))).toBeUndefined();
   });
 
   it('keeps an MP3 and refuses JSON, an empty body and a WAV where MP3 was asked', () => {
@@ -48,6 +51,15 @@ describe('media checks', () => {
     await expect(checkImage('openai', jpeg.subarray(0, Math.floor(jpeg.length / 2)))).rejects.toMatchObject(
       badOutput,
     );
+  });
+
+  it('refuses a picture whose size would take the server’s memory, before decoding it', async () => {
+    // A few KB of PNG that would decode to 10000×10000 pixels (300 MB of raw pixels).
+    const huge = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(huge.length).toBeLessThan(1024 * 1024);
+    await expect(checkImage('openai', huge)).rejects.toMatchObject({ code: 'provider_bad_output' });
   });
 });
 

@@ -1,6 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { parseRange } from '../../../src/server/media/media.routes';
+import { MAX_ANSWER_BYTES, providerFetch } from '../../../src/server/providers/http/provider-fetch';
 import { parseRetryAfter, withRetries } from '../../../src/server/providers/http/retry';
 import { toStrictJsonSchema } from '../../../src/server/providers/openai/strict-json-schema';
 import { ProviderError } from '../../../src/server/providers/provider-error';
@@ -101,3 +104,37 @@ describe('spokenText', () => {
     expect(spokenText('España 🇪🇸')).toBe('España');
   });
 });
+
+describe('providerFetch', () => {
+  it('refuses an answer longer than any the app uses, and drops the connection instead of reading on', async () => {
+    let sent = 0;
+    const closed = new Promise<void>((resolve) => {
+      server.once('request', (_request, response: ServerResponse) => {
+        response.writeHead(200, { 'content-type': 'audio/mpeg' });
+        const chunk = Buffer.alloc(1024 * 1024);
+        const write = () => {
+          // An endless answer: it only stops when the client goes away.
+          while (!response.destroyed && response.write(chunk)) sent += chunk.length;
+          if (!response.destroyed) response.once('drain', write);
+        };
+        response.once('close', () => resolve());
+        write();
+      });
+    });
+    const port = (server.address() as AddressInfo).port;
+    await expect(
+      providerFetch({
+        provider: 'openai',
+        url: `http://127.0.0.1:${port}/speech`,
+        headers: {},
+        timeoutMs: 60_000,
+      }),
+    ).rejects.toMatchObject({ code: 'provider_bad_output', provider: 'openai' });
+    await closed;
+    expect(sent).toBeLessThan(MAX_ANSWER_BYTES * 2);
+  });
+});
+
+const server = createServer();
+beforeAll(() => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)));
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -15,11 +15,32 @@ const startsWith = (bytes: Buffer, text: string, at = 0) =>
 
 export function sniffAudio(bytes: Buffer): AudioType | undefined {
   if (startsWith(bytes, 'ID3')) return 'audio/mpeg';
-  // An MPEG audio frame starts with 11 set bits (frame sync): 0xFF then 0xE0 or more.
-  if (bytes.length >= 2 && bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0) return 'audio/mpeg';
+  if (isMpegAudioFrame(bytes)) return 'audio/mpeg';
   if (startsWith(bytes, 'RIFF') && startsWith(bytes, 'WAVE', 8)) return 'audio/wav';
   if (startsWith(bytes, 'OggS')) return 'audio/ogg';
   return undefined;
+}
+
+/**
+ * An MP3 frame header: 11 set bits (frame sync), Layer III, a real bitrate and sample rate. The sync alone
+ * would also take a UTF-16 byte-order mark (FF FE, which reads as Layer I) or AAC (FF F1) for MP3.
+ */
+function isMpegAudioFrame(bytes: Buffer): boolean {
+  if (bytes.length < 4) return false;
+  const [sync = 0, versionAndLayer = 0, rates = 0] = bytes;
+  const layer = (versionAndLayer >> 1) & 0b11;
+  const version = (versionAndLayer >> 3) & 0b11;
+  const bitrate = rates >> 4;
+  const sampleRate = (rates >> 2) & 0b11;
+  return (
+    sync === 0xff &&
+    (versionAndLayer & 0xe0) === 0xe0 &&
+    version !== 0b01 &&
+    layer === 0b01 &&
+    bitrate !== 0b0000 &&
+    bitrate !== 0b1111 &&
+    sampleRate !== 0b11
+  );
 }
 
 export function sniffImage(bytes: Buffer): ImageType | undefined {
@@ -28,6 +49,9 @@ export function sniffImage(bytes: Buffer): ImageType | undefined {
   if (startsWith(bytes, 'RIFF') && startsWith(bytes, 'WEBP', 8)) return 'image/webp';
   return undefined;
 }
+
+/** Well above the largest picture asked for (1792×1024), far below what would strain the server's memory. */
+const MAX_PICTURE_PIXELS = 4096 * 4096;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -67,7 +91,12 @@ export async function checkImage(provider: ProviderName, bytes: Buffer): Promise
     throw new ProviderError('provider_bad_output', provider, `not a picture: starts ${preview(bytes)}`);
   }
   try {
-    await sharp(bytes, { failOn: 'truncated' }).raw().toBuffer();
+    // A few KB of compressed PNG can claim a gigapixel: the size is read and bounded before any decode.
+    const { width, height } = await sharp(bytes).metadata();
+    if (width * height > MAX_PICTURE_PIXELS) {
+      throw new Error(`${width}×${height} is larger than any picture the app asks for`);
+    }
+    await sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_PICTURE_PIXELS }).raw().toBuffer();
   } catch (error) {
     throw new ProviderError(
       'provider_bad_output',

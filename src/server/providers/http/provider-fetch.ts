@@ -127,9 +127,10 @@ export async function providerFetch(request: ProviderRequest): Promise<ProviderR
   }
   try {
     // A body cut short (the connection dropped mid-answer) fails here, as a dropped connection.
-    const body = Buffer.from(await response.arrayBuffer());
+    const body = await readBounded(request.provider, response);
     return { status: response.status, headers: response.headers, body };
   } catch (error) {
+    if (error instanceof ProviderError) throw error;
     const failure = transportFailure(request.provider, error, context());
     // The provider did answer: a dropped body is worth another try but is no sign that it has gone away.
     if (failure instanceof ProviderError && failure.transport === 'unreachable') {
@@ -143,6 +144,27 @@ export async function providerFetch(request: ProviderRequest): Promise<ProviderR
       );
     }
     throw failure;
+  }
+}
+
+/** No answer we use comes near this: a longer one is a hostile or broken endpoint, not kept in memory. */
+export const MAX_ANSWER_BYTES = 25 * 1024 * 1024;
+
+/** The whole body, refused (and the connection dropped) once it passes MAX_ANSWER_BYTES. */
+async function readBounded(provider: ProviderName, response: Response): Promise<Buffer> {
+  if (!response.body) return Buffer.alloc(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks);
+    size += value.byteLength;
+    if (size > MAX_ANSWER_BYTES) {
+      await reader.cancel();
+      throw new ProviderError('provider_bad_output', provider, `answer over ${MAX_ANSWER_BYTES} bytes`);
+    }
+    chunks.push(value);
   }
 }
 
