@@ -396,6 +396,24 @@ describe('session', () => {
     },
   );
 
+  it('leaves renewal to the next ordinary request when the socket is the first to come back', async () => {
+    const user = await registerUser(testApp.app);
+    const oneDayLeft = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    await testApp.database.db
+      .update(sessions)
+      .set({ expire: oneDayLeft })
+      .where(eq(sessions.userId, user.id));
+    // The socket's answer cannot carry a cookie: the row keeps its expiry rather than outlive the cookie.
+    const socket = await testApp.app.injectWS('/ws', { headers: { cookie: user.cookie } });
+    socket.terminate();
+    const [row] = await testApp.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(row!.expire.getTime()).toBe(oneDayLeft.getTime());
+    const response = await inject({ url: '/api/auth/status', headers: { cookie: user.cookie } });
+    expect(response.cookies.find((cookie) => cookie.name === 'palabra_sid')?.value).toBe(
+      user.cookie.split('=')[1],
+    );
+  });
+
   it('marks the cookie Secure behind an HTTPS proxy', async () => {
     const response = await inject({
       method: 'POST',

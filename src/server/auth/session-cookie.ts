@@ -33,7 +33,10 @@ export function createSessionResolver(sessions: SessionStore) {
   async function resolveUserId(request: FastifyRequest, reply: FastifyReply): Promise<string | null> {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return null;
-    const session = await sessions.find(token);
+    // A socket upgrade's answer is written by the socket library, not this reply: a cookie set on it
+    // would be lost while the row moved on, so the next ordinary request renews instead.
+    const isUpgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
+    const session = await sessions.find(token, { canRenew: !isUpgrade });
     if (!session) return null;
     if (session.renewed) setSessionCookie(request, reply, token, session.expire);
     return session.userId;

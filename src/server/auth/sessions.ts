@@ -40,7 +40,11 @@ export function createSessionStore(db: Db, now: () => Date = () => new Date()) {
      * `renewed` tells the caller to send the cookie again with the new expiry
      * (docs/product/auth.md#sessions).
      */
-    async find(token: string): Promise<{ userId: string; expire: Date; renewed: boolean } | null> {
+    async find(
+      token: string,
+      /** False where no cookie can be sent back (a socket upgrade): renewing there would strand the cookie. */
+      { canRenew = true }: { canRenew?: boolean } = {},
+    ): Promise<{ userId: string; expire: Date; renewed: boolean } | null> {
       const current = now();
       const [row] = await db
         .select()
@@ -48,7 +52,7 @@ export function createSessionStore(db: Db, now: () => Date = () => new Date()) {
         .where(and(eq(sessions.sid, sidOf(token)), gt(sessions.expire, current)))
         .limit(1);
       if (!row?.userId) return null;
-      if (row.expire.getTime() - current.getTime() >= SESSION_TTL_MS / 2) {
+      if (!canRenew || row.expire.getTime() - current.getTime() >= SESSION_TTL_MS / 2) {
         return { userId: row.userId, expire: row.expire, renewed: false };
       }
       const expire = expiryFrom(current);
