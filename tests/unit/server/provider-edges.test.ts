@@ -67,6 +67,7 @@ describe('endpoint addresses', () => {
   it.each([
     ['169.254.169.254', 'link_local'],
     ['fe80::1', 'link_local'],
+    ['fd00:ec2::254', 'link_local'],
     ['::ffff:169.254.169.254', 'link_local'],
     ['::ffff:a9fe:a9fe', 'link_local'],
     ['[::ffff:169.254.169.254]', 'link_local'],
@@ -99,6 +100,8 @@ describe('endpoint addresses', () => {
 
   it('refuses link-local always, private and loopback unless the operator allows them', () => {
     expect(refusalOf('169.254.169.254', { allowPrivate: true })).toBe('link_local');
+    expect(refusalOf('fd00:ec2::254', { allowPrivate: true })).toBe('link_local');
+    expect(refusalOf('fd00:ec2::1', { allowPrivate: true })).toBeUndefined();
     expect(refusalOf('10.0.0.5', { allowPrivate: true })).toBeUndefined();
     expect(refusalOf('10.0.0.5', { allowPrivate: false })).toBe('private');
     expect(refusalOf('::1', { allowPrivate: false })).toBe('loopback');

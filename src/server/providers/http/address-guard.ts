@@ -25,6 +25,8 @@ const ranges = (list: BlockList, entries: Array<[string, number, 'ipv4' | 'ipv6'
 const LINK_LOCAL = ranges(new BlockList(), [
   ['169.254.0.0', 16, 'ipv4'],
   ['fe80::', 10, 'ipv6'],
+  // Cloud metadata outside link-local: AWS's IPv6 endpoint sits inside the private fc00::/7.
+  ['fd00:ec2::254', 128, 'ipv6'],
 ]);
 const LOOPBACK = ranges(new BlockList(), [
   ['127.0.0.0', 8, 'ipv4'],
