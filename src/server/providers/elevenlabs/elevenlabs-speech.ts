@@ -161,8 +161,10 @@ export function createElevenLabsSpeech(connection: ElevenLabsConnection): Speech
 
   async function synthesizeOnce(request: SpeechRequest): Promise<SynthesizedSpeech> {
     const settings = VOICE_SETTINGS[request.intonationStyle ?? 'neutral'] ?? NEUTRAL_SETTINGS;
+    // The streaming endpoint: the plain one sends nothing until the whole clip is made, which for a long
+    // text outlasts the first-byte limit (docs/product/providers.md#timeouts).
     const response = await call(
-      `/v1/text-to-speech/${encodeURIComponent(request.voiceId)}?output_format=mp3_44100_128`,
+      `/v1/text-to-speech/${encodeURIComponent(request.voiceId)}/stream?output_format=mp3_44100_128`,
       SPEECH_TIMEOUT_MS,
       request.signal,
       {
