@@ -236,8 +236,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     }),
   );
+  // The words are saved by then: a clips job that cannot be queued must not fail their upload. Learn
+  // still makes each card's clips on demand.
   const queueBuiltinClips = async (userId: string) => {
-    await jobRuntime.startOnce(userId, BUILTIN_CLIPS_JOB, {}, 0);
+    try {
+      await jobRuntime.startOnce(userId, BUILTIN_CLIPS_JOB, {}, 0);
+    } catch (error) {
+      app.log.error({ err: error, userId }, 'the built-in clips job could not be queued');
+    }
   };
   await jobRuntime.define(createRegenerateTranslationsJob({ maintenance, userProviders }));
   await jobRuntime.define(createRegenerateRussianAudioJob({ maintenance, speechService, settingsService }));
