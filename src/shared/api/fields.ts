@@ -6,10 +6,7 @@ import { isStorableText } from '../text/control-characters';
  * (docs/product/errors.md#values-the-database-cannot-hold).
  */
 
-const UNSTORABLE = {
-  error: 'Contains a NUL or a broken (lone surrogate) character',
-  params: { reason: 'unstorable_character' },
-};
+const UNSTORABLE = { error: 'Contains a NUL or a broken (lone surrogate) character' };
 
 /**
  * A provider key: it travels in an HTTP header, which carries visible ASCII only, and no key has anything

@@ -16,12 +16,18 @@ export interface SpeechQueue {
  * One synthesis queue (a worker thread) per core (docs/product/upload.md#built-in-clips-on-demand): eSpeak
  * is not re-entrant, so a second clip at the same time needs a second worker, and more workers than
  * cores would only compete for them. Each job goes to the least busy worker; each worker still starts
- * on its first job and ends after a long idle spell, so an idle server holds none.
+ * on its first job and ends after a long idle spell, so an idle server holds none. A busy worker holds
+ * about 190 MB, so a many-core host stops at MAX_WORKERS rather than fill its memory with engines.
  */
+const MAX_WORKERS = 4;
+
 export class SpeechWorkerPool implements SpeechQueue {
   private readonly queues: SpeechWorkerQueue[];
 
-  constructor(size: number = availableParallelism(), options: SpeechWorkerQueueOptions = {}) {
+  constructor(
+    size: number = Math.min(availableParallelism(), MAX_WORKERS),
+    options: SpeechWorkerQueueOptions = {},
+  ) {
     this.queues = Array.from({ length: Math.max(1, Math.floor(size)) }, () => new SpeechWorkerQueue(options));
   }
 
