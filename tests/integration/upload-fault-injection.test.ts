@@ -111,7 +111,7 @@ describe('an upload against an OpenAI endpoint that fails every call', () => {
           [],
         );
 
-        // Studyable: Learn's first request for a card answers its three clips, in the built-in voices.
+        // Studyable: Learn's first request for a card answers its three clips, the provider being down.
         const clips = (await send(learner, 'GET', `/api/words/${rows[0]!.id}/audio`)).json<
           Record<string, string | null>
         >();
