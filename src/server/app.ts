@@ -177,9 +177,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     addressGuard,
     firstByteTimeoutMs: deps.providerTimeouts?.firstByteMs,
   });
+  // Providers that failed a learner lately; a new key or endpoint of theirs ends the pause.
+  const providerPauses = createProviderPauses(deps.now);
   const settingsService = createSettingsService({
     settings: settingsRepository,
     secretBox,
+    onProviderChanged: (userId, provider) => providerPauses.resume(userId, provider),
     checkOpenaiBaseUrl: (url) => providerFactory.checkOwnOpenaiBaseUrl(url),
   });
   const progressService = createProgressService({
@@ -225,7 +228,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const maintenance = createWordMaintenanceRepository(db);
   const learnRepository = createLearnRepository(db);
-  const providerPauses = createProviderPauses(deps.now);
   await jobRuntime.define(
     createBuiltinClipsJob({
       learn: learnRepository,

@@ -301,6 +301,28 @@ describe('fallback when a configured provider fails', () => {
     expect(fake.requestsTo('openai', '/audio/speech')).toEqual([]);
   });
 
+  it('asks a provider again at once when the learner enters its key again', async () => {
+    const learner = await learnerWithOpenAi();
+    const [first, second] = await seedWords(testApp.database.db, learner.id, [
+      { spanish: 'el mar', russian: 'море' },
+      { spanish: 'el río', russian: 'река' },
+    ]);
+    fake.setBehaviour('openai', 'server_error', { path: '/audio/speech' });
+    const clipsOf = async (wordId: number | undefined) =>
+      Object.values(
+        (await get(testApp.app, learner, `/api/words/${wordId}/audio`)).json<Record<string, unknown>>(),
+      );
+    for (const clip of await clipsOf(first)) expect(clip).toMatch(CLIP_PATH);
+
+    // The learner fixes the key: the paused provider is asked again for the next card.
+    fake.setBehaviour('openai', null);
+    const saved = await post(testApp.app, learner, '/api/validate-openai-key', { apiKey: 'sk-test-valid' });
+    expect(saved.json()).toEqual({ valid: true });
+    fake.clearRequests();
+    for (const clip of await clipsOf(second)) expect(clip).toMatch(CLIP_PATH);
+    expect(fake.requestsTo('openai', '/audio/speech').length).toBeGreaterThan(0);
+  });
+
   it('regenerating the audio of a silent card falls back to the built-in voice', async () => {
     const learner = await learnerWithOpenAi();
     const [wordId] = await seedWords(testApp.database.db, learner.id, [

@@ -39,6 +39,11 @@ export function createProviderPauses(now: () => Date = () => new Date()) {
   return {
     isPaused,
     pause,
+    /** The learner changed this provider's key or endpoint: the next call tries it again at once. */
+    resume(userId: string, provider: string) {
+      paused.get(userId)?.delete(provider);
+      if (paused.get(userId)?.size === 0) paused.delete(userId);
+    },
     /**
      * Takes note of a failure: a provider error other than a refusal of that one request (an unknown
      * voice, a text too long) pauses its provider.

@@ -35,6 +35,8 @@ export function createSettingsService(deps: {
    * ProviderError the error handler answers as 400 `provider_address_refused`.
    */
   checkOpenaiBaseUrl?: (url: string | null) => Promise<void>;
+  /** Told when a learner changes a provider's key or endpoint, so a pause of that provider ends. */
+  onProviderChanged?: (userId: string, provider: KeyedProviderName) => void;
 }) {
   const { settings, secretBox } = deps;
 
@@ -82,6 +84,11 @@ export function createSettingsService(deps: {
         ProviderKeyField,
         unknown
       >;
+      const changedProviders = new Set<KeyedProviderName>(
+        PROVIDER_OF_KEY_FIELD.filter(([field]) => keys[field] !== undefined).map(([, provider]) => provider),
+      );
+      if (values.openaiBaseUrl !== undefined || values.openaiModel !== undefined)
+        changedProviders.add('openai');
       for (const field of PROVIDER_KEY_FIELDS) {
         const key = keys[field];
         // Absent leaves the stored key alone; null (or '') removes it.
@@ -91,7 +98,9 @@ export function createSettingsService(deps: {
       const current = await settings.findOrCreate(userId);
       const speed = changes.speechSpeed ?? current.speechSpeed;
       if (!(SPEECH_SPEEDS as readonly number[]).includes(speed)) changes.speechSpeed = 1.0;
-      return toSettings(await settings.update(userId, changes));
+      const updated = toSettings(await settings.update(userId, changes));
+      for (const provider of changedProviders) deps.onProviderChanged?.(userId, provider);
+      return updated;
     },
 
     /** Every provider key in clear text plus the model settings, for the provider layer only. */
