@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleAlert, CirclePlus, CopyX, LifeBuoy, type LucideIcon } from 'lucide-react';
+import type { CodedError } from '../../../../shared/api/errors';
 import type { UploadResults as UploadResultsData } from '../../../../shared/api/uploads';
 import { errorText } from '../../../lib/error-text';
 import { Badge } from '../../../ui/badge.component';
@@ -160,33 +161,15 @@ function Fallbacks({
       {fallbacks.length > 0 ? (
         <>
           <p className="text-sm text-muted-foreground">{t('upload.results.fallbacksHint')}</p>
-          <TableScroll labelledBy={titleId}>
-            <table className="w-full min-w-lg text-sm" aria-labelledby={titleId}>
-              <TableHead
-                columns={[
-                  { label: t('upload.results.errorColumnLine') },
-                  { label: t('upload.results.errorColumnWord') },
-                  { label: t('upload.results.errorColumnStage') },
-                  { label: t('upload.results.fallbackColumnReason') },
-                ]}
-              />
-              <tbody>
-                {fallbacks.slice(0, visible).map((fallback) => (
-                  // A line falls back at most once per stage.
-                  <tr key={`${fallback.lineNumber}-${fallback.stage}`} className="border-b last:border-b-0">
-                    <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
-                      {t('upload.results.errorLine', { line: fallback.lineNumber })}
-                    </td>
-                    <td className="py-2 pr-3" lang="es">
-                      {fallback.spanish}
-                    </td>
-                    <td className="py-2 pr-3">{t(`upload.stages.${fallback.stage}.name`)}</td>
-                    <td className="py-2">{errorText(t, fallback)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <LineReportTable
+            titleId={titleId}
+            reasonLabel={t('upload.results.fallbackColumnReason')}
+            rows={fallbacks.slice(0, visible).map((fallback) => ({
+              // A line falls back at most once per stage.
+              key: `${fallback.lineNumber}-${fallback.stage}`,
+              ...fallback,
+            }))}
+          />
           <ShowMore shown={visible} total={fallbacks.length} hasMore={hasMore} onShowMore={showMore} />
         </>
       ) : null}
@@ -205,38 +188,68 @@ function UploadErrors({ errors }: { errors: readonly UploadError[] }) {
       iconClassName="text-red-700 dark:text-red-400"
       title={t('upload.results.errorsTitle', { count: errors.length })}
     >
-      <TableScroll labelledBy={titleId}>
-        <table className="w-full min-w-lg text-sm" aria-labelledby={titleId}>
-          <TableHead
-            columns={[
-              { label: t('upload.results.errorColumnLine') },
-              { label: t('upload.results.errorColumnWord') },
-              { label: t('upload.results.errorColumnStage') },
-              { label: t('upload.results.errorColumnMessage') },
-            ]}
-          />
-          <tbody>
-            {errors.slice(0, visible).map((error, index) => (
-              // Errors carry no id; a line can fail at two stages, so the position keeps keys apart.
-              <tr
-                key={`${error.lineNumber ?? 'none'}-${error.stage}-${index}`}
-                className="border-b last:border-b-0"
-              >
-                <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
-                  {error.lineNumber === null
-                    ? t('upload.results.errorNoLine')
-                    : t('upload.results.errorLine', { line: error.lineNumber })}
-                </td>
-                <td className="py-2 pr-3">{error.spanish ?? t('upload.results.noTranslation')}</td>
-                <td className="py-2 pr-3">{t(`upload.stages.${error.stage}.name`)}</td>
-                <td className="py-2">{errorText(t, error)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <LineReportTable
+        titleId={titleId}
+        reasonLabel={t('upload.results.errorColumnMessage')}
+        rows={errors.slice(0, visible).map((error, index) => ({
+          // Errors carry no id; a line can fail at two stages, so the position keeps keys apart.
+          key: `${error.lineNumber ?? 'none'}-${error.stage}-${index}`,
+          ...error,
+        }))}
+      />
       <ShowMore shown={visible} total={errors.length} hasMore={hasMore} onShowMore={showMore} />
     </ReportCard>
+  );
+}
+
+/** A row of the report about one line: its number, word, stage and a coded reason. */
+type LineReportRow = CodedError & {
+  key: string;
+  lineNumber: number | null;
+  spanish: string | null;
+  stage: UploadError['stage'];
+};
+
+/** The table the errors and the fallbacks share: line, word, stage and why. */
+function LineReportTable({
+  titleId,
+  reasonLabel,
+  rows,
+}: {
+  titleId: string;
+  reasonLabel: string;
+  rows: readonly LineReportRow[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <TableScroll labelledBy={titleId}>
+      <table className="w-full min-w-lg text-sm" aria-labelledby={titleId}>
+        <TableHead
+          columns={[
+            { label: t('upload.results.errorColumnLine') },
+            { label: t('upload.results.errorColumnWord') },
+            { label: t('upload.results.errorColumnStage') },
+            { label: reasonLabel },
+          ]}
+        />
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key} className="border-b last:border-b-0">
+              <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
+                {row.lineNumber === null
+                  ? t('upload.results.errorNoLine')
+                  : t('upload.results.errorLine', { line: row.lineNumber })}
+              </td>
+              <td className="py-2 pr-3" lang={row.spanish === null ? undefined : 'es'}>
+                {row.spanish ?? t('upload.results.noTranslation')}
+              </td>
+              <td className="py-2 pr-3">{t(`upload.stages.${row.stage}.name`)}</td>
+              <td className="py-2">{errorText(t, row)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
 
