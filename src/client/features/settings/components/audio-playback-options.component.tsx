@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../../shared/api/settings';
 import { INTONATION_STYLES, LOOP_PLAY_ALL_OPTIONS } from '../../../../shared/catalogs/voices';
@@ -16,21 +16,48 @@ const isIntonationStyle = (value: string): value is IntonationStyle =>
 const loopOptionOf = (value: string): LoopOption | undefined =>
   LOOP_PLAY_ALL_OPTIONS.find((option) => String(option) === value);
 
+/** How long the volume rests after the slider is let go before it is saved: a run of key presses is one save. */
+const VOLUME_SAVE_DELAY_MS = 400;
+
 /**
- * The volume (docs/product/learn.md#volume): dragged freely, saved once when let go, so a drag is one save
- * and not one per step.
+ * The volume (docs/product/learn.md#volume): moved freely and saved once it rests, so a drag or a run of arrow
+ * keys is one save (several saves could land out of order). The slider shows the moved value until it is
+ * saved.
  */
 function VolumeSlider({ volume }: { volume: number }) {
   const { t } = useTranslation();
   const update = useUpdateSettings();
   const id = useId();
-  const [dragged, setDragged] = useState<number | null>(null);
-  const shown = dragged ?? volume;
+  const [moved, setMoved] = useState<number | null>(null);
+  const pendingSave = useRef<{ timer: ReturnType<typeof setTimeout>; save: () => void } | null>(null);
+  const shown = moved ?? volume;
+
+  // Leaving the tab right after moving the slider still saves it.
+  useEffect(
+    () => () => {
+      const pending = pendingSave.current;
+      if (!pending) return;
+      clearTimeout(pending.timer);
+      pending.save();
+    },
+    [],
+  );
+
   const commit = () => {
-    if (dragged === null) return;
-    setDragged(null);
-    if (dragged !== volume) update.mutate({ volume: dragged });
+    if (moved === null) return;
+    const value = moved;
+    if (pendingSave.current) clearTimeout(pendingSave.current.timer);
+    const save = () => {
+      pendingSave.current = null;
+      // Once saved (or failed and restored), the settings show the value again, unless it moved meanwhile.
+      update.mutate(
+        { volume: value },
+        { onSettled: () => setMoved((current) => (current === value ? null : current)) },
+      );
+    };
+    pendingSave.current = { timer: setTimeout(save, VOLUME_SAVE_DELAY_MS), save };
   };
+
   return (
     <div className="flex flex-col gap-2 sm:col-span-2">
       <div className="flex items-center justify-between gap-4">
@@ -47,7 +74,7 @@ function VolumeSlider({ volume }: { volume: number }) {
         step={5}
         value={shown}
         aria-valuetext={t('settingsProviders.audio.volumeValue', { value: shown })}
-        onChange={(event) => setDragged(Number(event.target.value))}
+        onChange={(event) => setMoved(Number(event.target.value))}
         onPointerUp={commit}
         onKeyUp={commit}
         onBlur={commit}
