@@ -6,6 +6,7 @@ import { Button } from '../ui/button.component';
 import { FullScreenMessage } from '../ui/full-screen-message.component';
 import { useAppearanceSync } from './appearance-sync.hook';
 import { useSessionRenewal } from './session-renewal.hook';
+import { useTimeZoneSync } from '../lib/hooks/time-zone-sync.hook';
 
 export function LoadingScreen() {
   const { t } = useTranslation();
@@ -20,6 +21,7 @@ export function RootLayout() {
   const authStatus = useAuthStatus();
   const isAuthenticated = authStatus.data?.isAuthenticated ?? false;
   useAppearanceSync();
+  useTimeZoneSync();
   useSessionRenewal(isAuthenticated);
 
   if (authStatus.isPending) return <LoadingScreen />;
