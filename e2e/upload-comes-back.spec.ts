@@ -175,14 +175,17 @@ test('on a 390 px phone the job panel covers neither the text box nor its button
     a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
   const textbox = page.getByLabel('Пары слов, по одной на строку');
   const submit = page.getByRole('button', { name: /^(Загрузить слова|Обработка\.\.\.)$/ });
-  // Wherever the learner scrolls: at the top, and with the form's button in view.
-  for (const target of [null, submit]) {
-    if (target) await target.scrollIntoViewIfNeeded();
-    const boxes = await Promise.all([panel, textbox, submit].map((locator) => locator.boundingBox()));
-    const [panelBox, textBox, buttonBox] = boxes;
-    expect(panelBox && textBox && buttonBox).toBeTruthy();
-    expect(overlaps(panelBox!, textBox!)).toBe(false);
-    expect(overlaps(panelBox!, buttonBox!)).toBe(false);
+  // Wherever the learner scrolls: each of them at the top, the middle and the bottom of the screen.
+  for (const target of [textbox, submit]) {
+    for (const block of ['start', 'center', 'end'] as const) {
+      await target.evaluate((element, where) => element.scrollIntoView({ block: where }), block);
+      const [panelBox, textBox, buttonBox] = await Promise.all(
+        [panel, textbox, submit].map((locator) => locator.boundingBox()),
+      );
+      expect(panelBox && textBox && buttonBox).toBeTruthy();
+      expect(overlaps(panelBox!, textBox!), `text box, scrolled to its ${block}`).toBe(false);
+      expect(overlaps(panelBox!, buttonBox!), `button, scrolled to its ${block}`).toBe(false);
+    }
   }
   await expect(panel.getByRole('heading')).toContainText(/Обработка (завершена|отменена)/, {
     timeout: JOB_TIMEOUT_MS,
