@@ -291,7 +291,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now,
   });
   const wordMaintenanceService = createWordMaintenanceService({ maintenance, jobRuntime, userProviders });
-  const uploadsService = createUploadsService({ jobRuntime });
+  const uploadsService = createUploadsService({ jobRuntime, settingsService });
 
   await app.register(authRoutes, {
     auth: authService,

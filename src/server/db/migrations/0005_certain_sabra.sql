@@ -16,5 +16,6 @@ CREATE TABLE "daily_studied_words" (
 );
 --> statement-breakpoint
 ALTER TABLE "user_settings" ADD COLUMN "time_zone" text DEFAULT 'UTC' NOT NULL;--> statement-breakpoint
+ALTER TABLE "upload_jobs" ADD COLUMN "dismissed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "daily_activity" ADD CONSTRAINT "daily_activity_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "daily_studied_words" ADD CONSTRAINT "daily_studied_words_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
