@@ -12,6 +12,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '../../../ui/select.component';
+import { voiceDisplayName } from '../../../lib/voice-name';
 import { NO_VOICE, type VoiceOption, type VoiceProvider } from '../lib/voice-filters';
 import { VoicePreviewButton } from './voice-preview-button.component';
 
@@ -48,7 +49,8 @@ export function VoiceSelect({
   };
   // A saved voice the list no longer offers (or not yet, while loading) still shows as chosen.
   const isUnlisted = value !== null && !options.some((option) => option.voice.voice_id === value);
-  const chosenName = options.find((option) => option.voice.voice_id === value)?.voice.name ?? value;
+  const chosen = options.find((option) => option.voice.voice_id === value)?.voice;
+  const chosenName = chosen ? voiceDisplayName(t, chosen) : value;
 
   return (
     <div className="flex flex-col gap-2">
@@ -96,7 +98,7 @@ function VoiceOptionText({ option }: { option: VoiceOption }) {
   const { t } = useTranslation();
   return (
     <span className="inline-flex items-center gap-2">
-      {option.voice.name}
+      {voiceDisplayName(t, option.voice)}
       {option.isRecommended ? (
         <span className="inline-flex items-center gap-0.5 text-xs text-muted-foreground">
           <Check className="size-3.5 text-green-700 dark:text-green-400" aria-hidden />
