@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, ScrollRestoration, useRouteError } from 'react-router';
 import { RefreshCw } from 'lucide-react';
 import { useAuthStatus, useIsAuthenticated } from '../lib/api/auth-status.api';
+import { useInstalledAppSession } from '../lib/hooks/installed-app-session.hook';
 import { Button } from '../ui/button.component';
 import { FullScreenMessage } from '../ui/full-screen-message.component';
 import { useAppearanceSync } from './appearance-sync.hook';
@@ -15,7 +16,8 @@ export function LoadingScreen() {
 
 /**
  * Every route sits below this: nothing renders until the server has said who is signed in
- * (docs/product/auth.md#signed-out-visitors).
+ * (docs/product/auth.md#signed-out-visitors), except in the installed app opened within 24 hours of its
+ * last session, which shows its screen while the check runs (docs/product/overview.md#installing-the-app).
  */
 export function RootLayout() {
   const authStatus = useAuthStatus();
@@ -23,6 +25,10 @@ export function RootLayout() {
   useAppearanceSync();
   useTimeZoneSync();
   useSessionRenewal(isAuthenticated);
+  useInstalledAppSession({
+    isConfirmed: authStatus.isSuccess && !authStatus.isPlaceholderData,
+    isAuthenticated,
+  });
 
   if (authStatus.isPending) return <LoadingScreen />;
   return (

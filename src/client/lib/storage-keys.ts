@@ -12,6 +12,12 @@ export const STORAGE_KEYS = {
   interfaceLanguage: 'interfaceLanguage',
   /** Last theme from settings, applied before the first render so a dark-theme learner sees no light flash. */
   theme: 'appearanceTheme',
+  /**
+   * Installed app only: when the learner was last seen signed in (ms since the epoch, refreshed every 30
+   * minutes) and the screen they were on (docs/product/overview.md#installing-the-app).
+   */
+  pwaSessionAt: 'pwaSessionAt',
+  pwaLastScreen: 'pwaLastScreen',
   /** The upload job being watched ({jobId, hasNotified} JSON), so a reload mid-job picks it up again. */
   uploadJob: 'uploadJob',
   /**
