@@ -74,7 +74,7 @@ async function expectEnglish(page: Page, state: string, learner?: PoolLearner) {
     .toEqual([]);
 }
 
-/** The interface language is the browser's choice (docs/product/overview.md#who-uses-it): picked here in the UI. */
+/** The interface language is chosen in the browser (docs/product/settings.md#interface-language): picked here in the UI. */
 async function chooseEnglish(page: Page) {
   await page.goto('/');
   await page.getByRole('group', { name: 'Язык интерфейса' }).getByRole('button', { name: 'English' }).click();

@@ -8,6 +8,7 @@ import { FullScreenMessage } from '../ui/full-screen-message.component';
 import { useAppearanceSync } from './appearance-sync.hook';
 import { useSessionRenewal } from './session-renewal.hook';
 import { useTimeZoneSync } from '../lib/hooks/time-zone-sync.hook';
+import { useInterfaceLanguageSync } from '../lib/hooks/interface-language-sync.hook';
 
 export function LoadingScreen() {
   const { t } = useTranslation();
@@ -24,6 +25,7 @@ export function RootLayout() {
   const isAuthenticated = authStatus.data?.isAuthenticated ?? false;
   useAppearanceSync();
   useTimeZoneSync();
+  useInterfaceLanguageSync();
   useSessionRenewal(isAuthenticated);
   useInstalledAppSession({
     isConfirmed: authStatus.isSuccess && !authStatus.isPlaceholderData,

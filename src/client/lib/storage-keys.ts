@@ -7,7 +7,7 @@ export const STORAGE_KEYS = {
    */
   routerVersion: 'routerVersion',
   /**
-   * 'ru' | 'en'; the interface language is kept in the browser only (docs/product/overview.md#who-uses-it).
+   * 'ru' | 'en'; the interface language chosen in this browser (docs/product/settings.md#interface-language).
    */
   interfaceLanguage: 'interfaceLanguage',
   /** Last theme from settings, applied before the first render so a dark-theme learner sees no light flash. */
