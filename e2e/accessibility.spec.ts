@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousViolations, signInLearner } from './support';
+import { addWords, expectNoSeriousViolations, signInLearner } from './support';
 
 test('landing has no serious accessibility violation', async ({ page }) => {
   await page.goto('/');
@@ -24,4 +24,60 @@ test('home has no serious accessibility violation', async ({ page }) => {
   await signInLearner(page);
   await expect(page.getByText('Ваш словарь пока пуст')).toBeVisible();
   await expectNoSeriousViolations(page);
+});
+
+/** The states where menus, dialogs and players change the page (docs/product/overview.md#accessibility). */
+test('Learn playing and with its menu open, and the user menu open, have no serious violation', async ({
+  page,
+}) => {
+  await signInLearner(page);
+  await page.getByRole('button', { name: 'Меню пользователя' }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  // The button is named by the name it shows first (label in name).
+  await expect(page.getByRole('button', { name: 'Меню пользователя' })).toHaveAccessibleName(
+    /^Марина Меню пользователя$/,
+  );
+  await expectNoSeriousViolations(page);
+  await page.keyboard.press('Escape');
+
+  await addWords(page, ['cantar / петь', 'bailar / танцевать']);
+  await page.goto('/learn');
+  await expect(page.getByTestId('learn-counter')).toHaveText('1 из 2');
+  await page.getByRole('button', { name: 'Меню' }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  // Still in the accessibility tree with the menu open.
+  await expect(page.getByRole('main')).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 1, name: 'Изучение' })).toHaveCount(1);
+  await expectNoSeriousViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Воспроизвести все' }).click();
+  await expect(page.getByRole('button', { name: 'Остановить' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+test('the word card, the upload results and every Settings tab have no serious violation', async ({
+  page,
+}) => {
+  await signInLearner(page);
+  await page.goto('/upload');
+  await page
+    .getByLabel('Пары слов, по одной на строку')
+    .fill(['correr / бегать', 'correr / бежать', 'nadar'].join('\n'));
+  await page.getByRole('button', { name: 'Загрузить слова' }).click();
+  await expect(page.getByRole('region', { name: /^Ошибки: 1$/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('region', { name: /^Пропущенные дубликаты: 1$/ })).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await page.goto('/dictionary');
+  await page.getByRole('button', { name: 'Карточка слова «correr»' }).click();
+  await expect(page.getByRole('dialog', { name: 'correr' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  for (const tab of ['interface', 'audio', 'images', 'api']) {
+    await page.goto(`/settings?tab=${tab}`);
+    await expect(page.getByRole('tab', { selected: true })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  }
 });

@@ -148,7 +148,8 @@ test('the word card makes an older picture the primary one; its dialogs pass axe
   expect(secondImage).not.toBe(firstImage);
 
   await openDictionary(page);
-  await expect(row(page, 'correr').locator('img')).toHaveAttribute('src', secondImage);
+  // The row loads the picture's thumbnail (docs/product/media.md#picture-variants).
+  await expect(row(page, 'correr').locator('img')).toHaveAttribute('src', `${secondImage}?w=64`);
   await row(page, 'correr').getByRole('button', { name: 'Карточка слова «correr»' }).click();
   const card = page.getByRole('dialog', { name: 'correr' });
   await expect(card.getByRole('button', { name: 'Изображение 1 — основное' })).toBeVisible();
@@ -158,7 +159,7 @@ test('the word card makes an older picture the primary one; its dialogs pass axe
   await expect.poll(async () => (await listWords(page))[0]?.imageUrl).toBe(firstImage);
   await expect(card.getByRole('button', { name: /^Изображение \d — основное$/ })).toHaveCount(1);
   await card.getByRole('button', { name: 'Закрыть' }).click();
-  await expect(row(page, 'correr').locator('img')).toHaveAttribute('src', firstImage ?? '');
+  await expect(row(page, 'correr').locator('img')).toHaveAttribute('src', `${firstImage}?w=64`);
 
   // The row's picture over the whole screen.
   await row(page, 'correr').getByRole('button', { name: 'Открыть изображение «correr»' }).click();

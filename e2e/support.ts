@@ -34,20 +34,28 @@ export async function registerThroughForm(page: Page, user: TestUser): Promise<v
  * context, through the sign-in call, and opens their home page, where a registration through the form
  * would land.
  */
-export async function signInLearner(page: Page): Promise<PoolLearner> {
+export async function signInLearner(
+  page: Page,
+  options: { language?: 'ru' | 'en' } = {},
+): Promise<PoolLearner> {
   const learner = claimLearner();
   const response = await page.request.post('/auth/login', {
     data: { email: learner.email, password: learner.password },
   });
   expect(response.status()).toBe(200);
-  await openHome(page, learner);
+  await openHome(page, learner, options.language);
   return learner;
 }
 
-/** The signed-in learner's home page. */
-export async function openHome(page: Page, learner: PoolLearner): Promise<void> {
+/** The signed-in learner's home page, greeting them in the interface language the browser chose. */
+export async function openHome(
+  page: Page,
+  learner: PoolLearner,
+  language: 'ru' | 'en' = 'ru',
+): Promise<void> {
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: `Привет, ${learner.firstName}!` })).toBeVisible();
+  const greeting = language === 'en' ? `Hello, ${learner.firstName}!` : `Привет, ${learner.firstName}!`;
+  await expect(page.getByRole('heading', { level: 1, name: greeting })).toBeVisible();
 }
 
 /** axe on the page as it is now: no serious or critical violation, each listed with its elements. */

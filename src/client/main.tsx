@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/globals.css';
 import './i18n/setup';
+// Before the app: the installed app may restore its last screen into the address the router reads.
+import './lib/installed-app';
 import { App } from './app/app.component';
 import { rememberedAppearance } from './app/appearance-sync.hook';
 import { i18next } from './i18n/setup';

@@ -19,6 +19,7 @@ import { createSecretBox } from './lib/secret-box';
 import { createMediaRepository } from './media/media.repository';
 import { mediaRoutes } from './media/media.routes';
 import { createMediaStore } from './media/media-store';
+import { createPictureVariants } from './media/picture-variants';
 import { BUILTIN_CLIPS_JOB, createBuiltinClipsJob } from './jobs/builtin-clips.job';
 import { createClearExpiredImagesJob } from './jobs/clear-expired-images.job';
 import { createJobQueue } from './jobs/job-queue';
@@ -195,7 +196,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings: settingsRepository,
     now: deps.now,
   });
-  const mediaStore = createMediaStore(createMediaRepository(db));
+  const mediaRepository = createMediaRepository(db);
+  const mediaStore = createMediaStore(mediaRepository);
   const userProviders = createUserProviders({ settingsService, providerFactory });
   const speechService = createSpeechService({
     audioCache: createAudioCacheRepository(db),
@@ -291,7 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now,
   });
   const wordMaintenanceService = createWordMaintenanceService({ maintenance, jobRuntime, userProviders });
-  const uploadsService = createUploadsService({ jobRuntime });
+  const uploadsService = createUploadsService({ jobRuntime, settingsService });
 
   await app.register(authRoutes, {
     auth: authService,
@@ -304,7 +306,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(wordsRoutes, { wordsService, sessionResolver });
   await app.register(dictionaryRoutes, { dictionaryService, sessionResolver });
   await app.register(learnRoutes, { learnService, sessionResolver });
-  await app.register(mediaRoutes, { mediaStore, sessionResolver });
+  await app.register(mediaRoutes, {
+    mediaStore,
+    pictureVariants: createPictureVariants({ repository: mediaRepository }),
+    sessionResolver,
+  });
   await app.register(wordMaintenanceRoutes, { wordMaintenanceService, sessionResolver });
   await app.register(uploadsRoutes, { uploadsService, sessionResolver });
   await app.register(jobsRoutes, { jobRuntime, sessionResolver });

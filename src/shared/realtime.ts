@@ -17,6 +17,16 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 export const isJobFinished = (status: JobStatus): boolean =>
   status === 'completed' || status === 'failed' || status === 'cancelled';
 export const isJobActive = (status: JobStatus): boolean => !isJobFinished(status);
+/**
+ * One monitoring stage's counts. `skipped`: the stage did not run, and why (docs/product/upload.md#skipped-stages);
+ * the reason stays a plain string here, so a client that does not know a newer reason still reads the message.
+ */
+export const stageCountSchema = z.object({
+  name: z.string(),
+  completed: z.number().int(),
+  total: z.number().int(),
+  skipped: z.object({ reason: z.string() }).optional(),
+});
 export const jobProgressSchema = z.object({
   total: z.number().int(),
   processed: z.number().int(),
@@ -29,9 +39,7 @@ export const jobProgressSchema = z.object({
    * The upload's ten monitoring stages (docs/product/upload.md#stages), each with completed/total; other jobs
    * have none.
    */
-  stages: z
-    .array(z.object({ name: z.string(), completed: z.number().int(), total: z.number().int() }))
-    .optional(),
+  stages: z.array(stageCountSchema).optional(),
 });
 export type JobProgress = z.infer<typeof jobProgressSchema>;
 

@@ -267,10 +267,12 @@ describe('PATCH /api/words/:id/listen-count', () => {
     expect(sessions).toHaveLength(2);
     expect(sessions[0]).toMatchObject({ endTime: extended, wordsStudied: 2 });
     expect(sessions[1]).toMatchObject({ startTime: afterPause, endTime: afterPause, wordsStudied: 1 });
+    // Perro again: a third play, but the day's words are still two (docs/product/progress.md#daily-activity).
     expect(await progressOf(learner)).toMatchObject({
       totalSessions: 2,
       currentStreak: 1,
-      wordsStudiedToday: 3,
+      wordsStudiedToday: 2,
+      playsToday: 3,
       lastStudyDate: afterPause.toISOString(),
     });
     const [stored] = await testApp.database.db

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { progressSchema } from '../../src/shared/api/progress';
-import { learningSessions, words } from '../../src/server/db/schema';
+import { dailyActivity, learningSessions, words } from '../../src/server/db/schema';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
 import { exactWordListSchema } from '../support/exact-word-list';
 
@@ -80,12 +80,22 @@ describe('GET /api/progress', () => {
       dailyWordGoal: 10,
       wordsStudiedToday: 0,
       totalWords: 0,
+      dailyTimeGoal: 30,
+      secondsStudiedToday: 0,
+      playsToday: 0,
+      today: progress.today,
+      timeZone: 'UTC',
     });
+    expect(progress.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it('counts the learner’s own words, sessions and streak', async () => {
     const ana = await registerUser(testApp.app);
     const now = await addProgress(ana);
+    const studyDay = new Date(now).toISOString().slice(0, 10);
+    await testApp.database.db
+      .insert(dailyActivity)
+      .values({ userId: ana.id, day: studyDay, wordsStudied: 6, plays: 7, secondsStudied: 90 });
     await testApp.app.inject({
       method: 'PUT',
       url: '/api/settings',
@@ -103,8 +113,9 @@ describe('GET /api/progress', () => {
       currentStreak: 3,
       dailyWordGoal: 20,
     });
-    // Sessions at "now" and "now − 1 s" are both today unless the test straddles UTC midnight.
-    expect([4, 7]).toContain(progress.wordsStudiedToday);
+    // Today's words come from the day's activity record (docs/product/progress.md#daily-activity), not
+    // from the sessions' play counts; the record is the UTC day of "now" unless the test straddles midnight.
+    expect(progress.wordsStudiedToday).toBe(progress.today === studyDay ? 6 : 0);
     expect(new Date(progress.lastStudyDate!).getTime()).toBeCloseTo(now, -3);
   });
 

@@ -2,10 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, ScrollRestoration, useRouteError } from 'react-router';
 import { RefreshCw } from 'lucide-react';
 import { useAuthStatus, useIsAuthenticated } from '../lib/api/auth-status.api';
+import { useInstalledAppSession } from '../lib/hooks/installed-app-session.hook';
 import { Button } from '../ui/button.component';
 import { FullScreenMessage } from '../ui/full-screen-message.component';
 import { useAppearanceSync } from './appearance-sync.hook';
 import { useSessionRenewal } from './session-renewal.hook';
+import { useTimeZoneSync } from '../lib/hooks/time-zone-sync.hook';
+import { useInterfaceLanguageSync } from '../lib/hooks/interface-language-sync.hook';
 
 export function LoadingScreen() {
   const { t } = useTranslation();
@@ -14,13 +17,20 @@ export function LoadingScreen() {
 
 /**
  * Every route sits below this: nothing renders until the server has said who is signed in
- * (docs/product/auth.md#signed-out-visitors).
+ * (docs/product/auth.md#signed-out-visitors), except in the installed app opened within 24 hours of its
+ * last session, which shows its screen while the check runs (docs/product/overview.md#installing-the-app).
  */
 export function RootLayout() {
   const authStatus = useAuthStatus();
   const isAuthenticated = authStatus.data?.isAuthenticated ?? false;
   useAppearanceSync();
+  useTimeZoneSync();
+  useInterfaceLanguageSync();
   useSessionRenewal(isAuthenticated);
+  useInstalledAppSession({
+    isConfirmed: authStatus.isSuccess && !authStatus.isPlaceholderData,
+    isAuthenticated,
+  });
 
   if (authStatus.isPending) return <LoadingScreen />;
   return (

@@ -30,9 +30,12 @@ export function UserMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" aria-label={t('userMenu.trigger')} className="max-w-40 shrink-0 px-2 sm:px-3">
+        {/* Named by what it shows, then what it is (docs/product/overview.md#accessibility): a voice-control
+            user says the visible name to press it, so the name must contain it (WCAG 2.5.3). */}
+        <Button variant="ghost" className="max-w-40 shrink-0 px-2 sm:px-3">
           <UserRound aria-hidden="true" />
           <span className="hidden truncate sm:inline">{name}</span>
+          <span className="sr-only">{` ${t('userMenu.trigger')}`}</span>
           <ChevronDown aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>

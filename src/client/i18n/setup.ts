@@ -17,12 +17,17 @@ export function isInterfaceLanguage(value: unknown): value is InterfaceLanguage 
 }
 
 /**
- * The interface language lives in the browser only (docs/product/overview.md#who-uses-it), ru unless chosen
- * otherwise.
+ * The language chosen in this browser, ru until one is chosen here or taken from the signed-in learner's
+ * settings (docs/product/settings.md#interface-language).
  */
 export function readInterfaceLanguage(): InterfaceLanguage {
   const stored = readStorage(STORAGE_KEYS.interfaceLanguage);
   return isInterfaceLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+}
+
+/** Whether this browser holds a language choice of its own (else the saved setting decides). */
+export function hasChosenInterfaceLanguage(): boolean {
+  return isInterfaceLanguage(readStorage(STORAGE_KEYS.interfaceLanguage));
 }
 
 export async function changeInterfaceLanguage(language: InterfaceLanguage): Promise<void> {

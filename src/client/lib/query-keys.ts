@@ -24,6 +24,8 @@ export const queryKeys = {
   jobs: {
     byId: (jobId: string) => ['jobs', jobId] as const,
   },
+  /** The learner's running or last finished upload, as the server names it for every tab and device. */
+  uploads: { current: ['uploads', 'current'] as const },
   words: {
     all: ['words'] as const,
     /** The whole list (`GET /api/words` without a limit): one entry every screen shares. */

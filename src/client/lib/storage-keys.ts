@@ -7,11 +7,17 @@ export const STORAGE_KEYS = {
    */
   routerVersion: 'routerVersion',
   /**
-   * 'ru' | 'en'; the interface language is kept in the browser only (docs/product/overview.md#who-uses-it).
+   * 'ru' | 'en'; the interface language chosen in this browser (docs/product/settings.md#interface-language).
    */
   interfaceLanguage: 'interfaceLanguage',
   /** Last theme from settings, applied before the first render so a dark-theme learner sees no light flash. */
   theme: 'appearanceTheme',
+  /**
+   * Installed app only: when the learner was last seen signed in (ms since the epoch, refreshed every 30
+   * minutes) and the screen they were on (docs/product/overview.md#installing-the-app).
+   */
+  pwaSessionAt: 'pwaSessionAt',
+  pwaLastScreen: 'pwaLastScreen',
   /** The upload job being watched ({jobId, hasNotified} JSON), so a reload mid-job picks it up again. */
   uploadJob: 'uploadJob',
   /**

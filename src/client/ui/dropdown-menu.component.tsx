@@ -3,7 +3,15 @@ import { Check } from 'lucide-react';
 import { DropdownMenu as MenuPrimitive } from 'radix-ui';
 import { cn } from '../lib/cn';
 
-export const DropdownMenu = MenuPrimitive.Root;
+/**
+ * Not modal: a modal menu hides the rest of the page from assistive technology with aria-hidden while its
+ * buttons stay focusable (axe's aria-hidden-focus), and takes the page's main landmark and heading with
+ * it. The menu still takes focus, closes on Escape and on a click outside
+ * (docs/product/overview.md#accessibility).
+ */
+export function DropdownMenu(props: ComponentProps<typeof MenuPrimitive.Root>) {
+  return <MenuPrimitive.Root modal={false} {...props} />;
+}
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 export const DropdownMenuGroup = MenuPrimitive.Group;
 export const DropdownMenuRadioGroup = MenuPrimitive.RadioGroup;

@@ -17,7 +17,14 @@ import { Button } from './button.component';
 import { Card, CardContent, CardHeader, CardTitle } from './card.component';
 import { Progress } from './progress.component';
 import { useProgress } from '../lib/api/progress.api';
-import { dailyGoalPercent, describeLastStudy, DEFAULT_DAILY_WORD_GOAL } from '../lib/progress-format';
+import {
+  dailyGoalPercent,
+  dailyTimePercent,
+  DEFAULT_DAILY_TIME_GOAL,
+  DEFAULT_DAILY_WORD_GOAL,
+  describeLastStudy,
+  minutesStudied,
+} from '../lib/progress-format';
 
 const numberFormat = new Intl.NumberFormat('ru-RU');
 
@@ -55,9 +62,13 @@ export function ProgressPanel({ className }: { className?: string }) {
 function ProgressDetails({ progress }: { progress: ProgressData }) {
   const { t } = useTranslation();
   const goalLabelId = useId();
+  const timeGoalLabelId = useId();
   const goal = progress.dailyWordGoal > 0 ? progress.dailyWordGoal : DEFAULT_DAILY_WORD_GOAL;
   const percent = dailyGoalPercent(progress.wordsStudiedToday, progress.dailyWordGoal);
-  const lastStudy = describeLastStudy(progress.lastStudyDate);
+  const timeGoal = progress.dailyTimeGoal > 0 ? progress.dailyTimeGoal : DEFAULT_DAILY_TIME_GOAL;
+  const timePercent = dailyTimePercent(progress.secondsStudiedToday, progress.dailyTimeGoal);
+  // 'Today' is the learner's day in their saved zone (docs/product/progress.md#learner-day).
+  const lastStudy = describeLastStudy(progress.lastStudyDate, new Date(), progress.timeZone);
   const lastStudyText =
     lastStudy.kind === 'never'
       ? t('progress.never')
@@ -105,6 +116,21 @@ function ProgressDetails({ progress }: { progress: ProgressData }) {
           </span>
         </div>
         <Progress value={percent} aria-labelledby={goalLabelId} />
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <div className="flex items-baseline justify-between gap-2 text-sm">
+          <span id={timeGoalLabelId} className="font-medium">
+            {t('progress.dailyTimeGoal')}
+          </span>
+          <span className="tabular-nums text-muted-foreground">
+            {t('progress.dailyTimeGoalValue', {
+              done: numberFormat.format(minutesStudied(progress.secondsStudiedToday)),
+              goal: numberFormat.format(timeGoal),
+            })}
+          </span>
+        </div>
+        <Progress value={timePercent} aria-labelledby={timeGoalLabelId} />
       </div>
 
       <dl className="grid gap-3 sm:grid-cols-3">

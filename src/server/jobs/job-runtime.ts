@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type CodedError, coded } from '../../shared/api/errors';
-import { emptyJobProgress, isJobFinished, type ServerMessage } from '../../shared/realtime';
+import { emptyJobProgress, isJobFinished, type ServerMessage, stageCountSchema } from '../../shared/realtime';
 import type { UploadJobProgress, UploadJobStatus } from '../db/schema';
 import type { RealtimeHub } from '../realtime/realtime-hub';
 import { type JobData, UnreadableJobDataError } from './job-data';
@@ -24,9 +24,8 @@ const storedProgressSchema = z.object({
   stage: z.string(),
   currentWord: z.string().nullable(),
   estimatedTimeRemaining: z.number().nullable(),
-  stages: z
-    .array(z.object({ name: z.string(), completed: z.number().int(), total: z.number().int() }))
-    .optional(),
+  // Rows written before stages could be skipped read as they are: the field is optional.
+  stages: z.array(stageCountSchema).optional(),
 });
 
 /** Progress is only ever a display: a row whose progress does not read shows none rather than failing. */
@@ -410,6 +409,18 @@ export function createJobRuntime(deps: {
       const unfinished = await jobs.findUnfinished(userId, kind);
       const cancelled = await Promise.all(unfinished.map((job) => jobs.cancel(userId, job.id)));
       return cancelled.filter(Boolean).length;
+    },
+
+    /** The learner's job of this kind their screens show: running, else the newest not dismissed. */
+    async findLatestShown(userId: string, kind: string): Promise<JobView | undefined> {
+      const row = await jobs.findLatestShown(userId, kind);
+      return row ? viewOf(row) : undefined;
+    },
+
+    /** Closes the learner's finished job for every device; false for a running one. */
+    async dismiss(userId: string, jobId: string): Promise<boolean> {
+      if (!UUID.test(jobId)) return false;
+      return jobs.dismiss(userId, jobId);
     },
 
     /** The learner's job, read; undefined for anyone else's, as for one that does not exist. */

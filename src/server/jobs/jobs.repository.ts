@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { CodedError } from '../../shared/api/errors';
 import { type UploadJobProgress, type UploadJobStatus, uploadJobs } from '../db/schema';
@@ -58,6 +58,39 @@ export function createJobsRepository(db: Db) {
             inArray(uploadJobs.status, ['pending', 'processing']),
           ),
         );
+    },
+
+    /**
+     * The learner's job of this kind that their screens show (docs/product/upload.md#the-upload-comes-back):
+     * an unfinished one first, else the newest, unless they dismissed it (an older one does not come back).
+     */
+    async findLatestShown(userId: string, kind: string): Promise<JobRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(uploadJobs)
+        .where(and(eq(uploadJobs.userId, userId), eq(uploadJobs.kind, kind)))
+        .orderBy(
+          sql`case when ${uploadJobs.status} in ('pending', 'processing') then 0 else 1 end`,
+          desc(uploadJobs.createdAt),
+        )
+        .limit(1);
+      return row && row.dismissedAt === null ? row : undefined;
+    },
+
+    /** Marks the learner's finished job dismissed; false for a running one, or anyone else's. */
+    async dismiss(userId: string, jobId: string): Promise<boolean> {
+      const rows = await db
+        .update(uploadJobs)
+        .set({ dismissedAt: new Date() })
+        .where(
+          and(
+            eq(uploadJobs.id, jobId),
+            eq(uploadJobs.userId, userId),
+            inArray(uploadJobs.status, ['completed', 'failed', 'cancelled']),
+          ),
+        )
+        .returning({ id: uploadJobs.id });
+      return rows.length > 0;
     },
 
     /** Every unfinished job of every learner, for resuming after a restart. */

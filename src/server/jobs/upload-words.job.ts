@@ -4,6 +4,7 @@ import { coded, type CodedError } from '../../shared/api/errors';
 import {
   UPLOAD_STAGES,
   type UploadFallback,
+  type UploadStageSkipReason,
   type UploadResults,
   uploadResultsSchema,
   type UploadStage,
@@ -149,22 +150,55 @@ interface UploadRun {
   leftClips: { value: boolean };
 }
 
+/** The stages only a language model does (docs/product/upload.md#skipped-stages). */
+const LANGUAGE_MODEL_STAGES: ReadonlySet<UploadStage> = new Set([
+  'translation',
+  'analysis',
+  'examples',
+  'tags',
+  'themes',
+]);
+
+/**
+ * Which stages this upload does not run, and why (docs/product/upload.md#skipped-stages): without a
+ * language model (none configured, or the learner asked for no AI help) its stages are skipped, base
+ * translation only when some line needs one; without pictures asked for, the picture stage is.
+ */
+export function skippedStages(
+  input: Pick<UploadJobInput, 'enhanceWithAI' | 'generateImages'>,
+  hasLanguageModel: boolean,
+  needsTranslation: boolean,
+): Partial<Record<UploadStage, UploadStageSkipReason>> {
+  const skipped: Partial<Record<UploadStage, UploadStageSkipReason>> = {};
+  const modelReason = !input.enhanceWithAI ? 'ai_off' : hasLanguageModel ? null : 'no_language_model';
+  if (modelReason) {
+    for (const stage of LANGUAGE_MODEL_STAGES) {
+      if (stage !== 'translation' || needsTranslation) skipped[stage] = modelReason;
+    }
+  }
+  if (!input.generateImages) skipped.images = 'images_off';
+  return skipped;
+}
+
 /**
  * The counts of the ten monitoring stages (docs/product/upload.md#stages) and of lines done or failed: one
- * object owns them, and each step tells it what it finished.
+ * object owns them, and each step tells it what it really finished; a skipped stage counts nothing.
  */
 function createUploadTally(
   context: UploadRun['context'],
   /** The entries left after the duplicates step; on a resumed run, the checkpoint's lines are done. */
   fresh: readonly UploadEntry[],
   isResumed: boolean,
+  hasLanguageModel: boolean,
 ) {
   const { input } = context;
   const total = input.entries.length + input.rejected.length;
+  const needingTranslation = fresh.filter((entry) => !entry.russian).length;
+  const skipped = skippedStages(input, hasLanguageModel, needingTranslation > 0);
   const stageTotal = (stage: UploadStage) => {
+    if (skipped[stage]) return 0;
     if (stage === 'duplicates') return input.entries.length;
-    if (stage === 'translation') return fresh.filter((entry) => !entry.russian).length;
-    if (stage === 'images' && !input.generateImages) return 0;
+    if (stage === 'translation') return needingTranslation;
     return fresh.length;
   };
   const counters = Object.fromEntries(
@@ -176,6 +210,7 @@ function createUploadTally(
   let failed = isResumed ? 0 : input.rejected.length;
   return {
     complete(stage: UploadStage, count = 1) {
+      if (skipped[stage]) return;
       counters[stage].completed += count;
     },
     lineFailed() {
@@ -191,7 +226,10 @@ function createUploadTally(
         failed,
         stage,
         currentWord,
-        stages: UPLOAD_STAGES.map((name) => ({ name, ...counters[name] })),
+        stages: UPLOAD_STAGES.map((name) => {
+          const reason = skipped[name];
+          return { name, ...counters[name], ...(reason ? { skipped: { reason } } : {}) };
+        }),
       }),
   };
 }
@@ -292,7 +330,7 @@ async function analyseChunk(run: UploadRun, chunk: Prepared[]) {
       else recordError(run, entry, 'analysis', failureOf(error));
     },
   );
-  const ready: Array<{ entry: Prepared; analysis: LocalAnalysis }> = [];
+  const ready: Array<{ entry: Prepared; analysis: LocalAnalysis; isByModel: boolean }> = [];
   for (const entry of chunk) {
     const analysis = analyses.get(entry);
     if (!entry.russian && !analysis?.russian) {
@@ -303,11 +341,14 @@ async function analyseChunk(run: UploadRun, chunk: Prepared[]) {
       continue;
     }
     if (!entry.russian) run.tally.complete('translation');
-    ready.push({ entry, analysis: analysis ?? localAnalysis(entry) });
+    ready.push({ entry, analysis: analysis ?? localAnalysis(entry), isByModel: analysis !== undefined });
   }
-  run.tally.complete('analysis', ready.length);
-  run.tally.complete('examples', ready.filter(({ analysis }) => analysis.example).length);
-  run.tally.complete('tags', ready.length);
+  // Only what the language model answered counts: the local rules' guesses are no analysis, example or
+  // CEFR level (docs/product/upload.md#skipped-stages).
+  const byModel = ready.filter(({ isByModel }) => isByModel);
+  run.tally.complete('analysis', byModel.length);
+  run.tally.complete('examples', byModel.filter(({ analysis }) => analysis.example).length);
+  run.tally.complete('tags', byModel.filter(({ analysis }) => analysis.cefrLevel).length);
   await run.tally.report('analysis', chunk.at(-1)?.spanish ?? null);
   return ready;
 }
@@ -374,9 +415,10 @@ async function enrichWord(run: UploadRun, entry: Prepared, analysis: LocalAnalys
   if (!audio.audioData || !audio.secondVoiceAudioData || (!audio.russianAudioData && russian)) {
     run.leftClips.value = true;
   }
-  // Done for the stage: made now, or left to be made on demand.
+  // Done for the stage: made now, or left to be made on demand. The spoken text was cleaned for the voices
+  // either way; a theme counts only when the analysis gave one.
   run.tally.complete('audio');
-  run.tally.complete('themes');
+  if (analysis.theme) run.tally.complete('themes');
   run.tally.complete('pronunciation');
   await run.tally.report('audio', entry.spanish);
   return {
@@ -494,7 +536,7 @@ export function createUploadWordsJob(
         );
         results.fallbacks = results.fallbacks.filter((fallback) => !redone.has(fallback.lineNumber));
       }
-      const tally = createUploadTally(context, fresh, checkpoint !== null);
+      const tally = createUploadTally(context, fresh, checkpoint !== null, run.languageModel !== null);
       const fullRun: UploadRun = { ...run, tally };
       await tally.report('duplicates', null);
 

@@ -1,6 +1,7 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { mediaObjects, mediaOwners } from '../db/schema';
+import { mediaObjects, mediaOwners, mediaVariants } from '../db/schema';
 
 interface Blob {
   sha256: string;
@@ -77,6 +78,61 @@ export function createMediaRepository(db: Db) {
         .leftJoin(mediaOwners, ownedBy(userId))
         .where(and(inArray(mediaObjects.sha256, sha256s), isReadableBy(userId)));
       return new Set(rows.map((row) => row.sha256));
+    },
+
+    /**
+     * The variant of a picture at this width, if it was made and this learner may read the original
+     * (docs/product/media.md#picture-variants); the original's bytes are not read.
+     */
+    async findVariant(sourceSha256: string, width: number, userId: string) {
+      const source = alias(mediaObjects, 'source');
+      const [row] = await db
+        .select({
+          sha256: mediaObjects.sha256,
+          mimeType: mediaObjects.mimeType,
+          data: mediaObjects.data,
+          sourceMimeType: source.mimeType,
+        })
+        .from(mediaVariants)
+        .innerJoin(mediaObjects, eq(mediaObjects.sha256, mediaVariants.variantSha256))
+        .innerJoin(source, eq(source.sha256, mediaVariants.sourceSha256))
+        .leftJoin(
+          mediaOwners,
+          and(eq(mediaOwners.sha256, mediaVariants.sourceSha256), eq(mediaOwners.userId, userId)),
+        )
+        .where(
+          and(
+            eq(mediaVariants.sourceSha256, sourceSha256),
+            eq(mediaVariants.width, width),
+            or(eq(source.isShared, true), isNotNull(mediaOwners.userId)),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Keeps a made variant: its bytes as a media object without owners, and the link from its original. Two
+     * instances making the same variant at once both succeed; the first link stays.
+     */
+    async saveVariant(sourceSha256: string, width: number, variant: Blob) {
+      await db.execute(sql`
+        with stored as (
+          insert into ${mediaObjects} (sha256, mime_type, byte_size, data)
+          values (${variant.sha256}, ${variant.mimeType}, ${variant.data.length}, ${variant.data})
+          on conflict (sha256) do nothing
+        )
+        insert into ${mediaVariants} (source_sha256, width, variant_sha256)
+        values (${sourceSha256}, ${width}, ${variant.sha256})
+        on conflict do nothing`);
+    },
+
+    /** A picture that is its own variant at this width (already small enough). */
+    async saveSelfVariant(sourceSha256: string, width: number) {
+      await db
+        .insert(mediaVariants)
+        .values({ sourceSha256, width, variantSha256: sourceSha256 })
+        .onConflictDoNothing();
     },
   };
 }

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { mediaQuerySchema } from '../../shared/api/media';
 import { type SessionResolver, userIdOf } from '../auth/session-cookie';
 import { notFound } from '../http/app-error';
 import { MEDIA_EXTENSIONS, type MediaStore, parseMediaPath } from './media-store';
+import type { PictureVariants, ServedVariant } from './picture-variants';
 
 const ONE_YEAR_SECONDS = 31_536_000;
 
@@ -27,29 +29,41 @@ export function parseRange(
   return { start, end };
 }
 
+const extensionOf = (mimeType: string): string | undefined =>
+  MEDIA_EXTENSIONS[mimeType as keyof typeof MEDIA_EXTENSIONS];
+
 /**
  * GET /media/<sha256>.<ext> (docs/product/media.md#content-addressed-store). The bytes never change for a
  * name, so they are cached for a year; `private`, because most media belong to one learner. Range requests
- * are answered because Safari on iOS will not play audio from a server that ignores them.
+ * are answered because Safari on iOS will not play audio from a server that ignores them. `?w=<width>`
+ * answers the picture's variant of that width (docs/product/media.md#picture-variants), readable by exactly
+ * the learners who may read the picture, and cached the same way: a variant never changes either.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{
   mediaStore: MediaStore;
+  pictureVariants: PictureVariants;
   sessionResolver: SessionResolver;
-}> = async (app, { mediaStore, sessionResolver }) => {
+}> = async (app, { mediaStore, pictureVariants, sessionResolver }) => {
   app.get(
     '/media/:file',
     {
-      schema: { params: z.object({ file: z.string().max(80) }) },
+      schema: { params: z.object({ file: z.string().max(80) }), querystring: mediaQuerySchema },
       preValidation: sessionResolver.requireUser,
     },
     async (request, reply) => {
       const parsed = parseMediaPath(`/media/${request.params.file}`);
       if (!parsed) throw notFound();
-      const media = await mediaStore.findReadable(parsed.sha256, userIdOf(request));
-      if (!media || MEDIA_EXTENSIONS[media.mimeType as keyof typeof MEDIA_EXTENSIONS] !== parsed.extension) {
-        throw notFound();
+      const userId = userIdOf(request);
+      const width = request.query.w;
+      let media: ServedVariant | undefined;
+      if (width === undefined) {
+        const found = await mediaStore.findReadable(parsed.sha256, userId);
+        media = found && { ...found, sha256: parsed.sha256, sourceMimeType: found.mimeType };
+      } else {
+        media = await pictureVariants.read(parsed.sha256, width, userId);
       }
-      const etag = `"${parsed.sha256}"`;
+      if (!media || extensionOf(media.sourceMimeType) !== parsed.extension) throw notFound();
+      const etag = `"${media.sha256}"`;
       reply
         .header('Cache-Control', `private, max-age=${ONE_YEAR_SECONDS}, immutable`)
         .header('ETag', etag)

@@ -50,9 +50,22 @@ export type BuiltinClipsResults = z.infer<typeof builtinClipsResultsSchema>;
 
 const dictionaryKinds = Object.values(DICTIONARY_JOB_KINDS) as [DictionaryJobKind, ...DictionaryJobKind[]];
 
+/** An upload, as `GET /api/jobs/:id` answers it. */
+export const uploadWordsJobSchema = jobOf([JOB_KINDS.uploadWords], uploadResultsSchema);
+
+/**
+ * `GET /api/words/upload-jobs/current` (docs/product/upload.md#the-upload-comes-back): the learner's running
+ * upload, else their last finished one until they dismiss it; null when there is none.
+ */
+export const currentUploadSchema = z.object({ job: uploadWordsJobSchema.nullable() });
+export type CurrentUpload = z.infer<typeof currentUploadSchema>;
+
+/** `POST /api/words/job/:id/dismiss`: false when the job is still running (only a finished one is closed). */
+export const dismissUploadSchema = z.object({ dismissed: z.boolean() });
+
 /** `GET /api/jobs/:id`: the job, its results read by its kind. */
 export const jobSchema = z.discriminatedUnion('kind', [
-  jobOf([JOB_KINDS.uploadWords], uploadResultsSchema),
+  uploadWordsJobSchema,
   jobOf(dictionaryKinds, dictionaryJobResultsSchema),
   jobOf([JOB_KINDS.regenerateTranslations], translationFixResultsSchema),
   jobOf([JOB_KINDS.regenerateAllRussianAudio], russianAudioResultsSchema),

@@ -11,8 +11,20 @@ export const progressSchema = z.object({
   /** ISO date-time of the last study session, null when the learner has never studied. */
   lastStudyDate: z.string().nullable(),
   dailyWordGoal: z.number().int(),
-  /** Words studied today, the daily-goal bar's numerator. */
+  /**
+   * Distinct words played through today, the daily-goal bar's numerator; today is the learner's day
+   * (docs/product/progress.md#learner-day).
+   */
   wordsStudiedToday: z.number().int(),
   totalWords: z.number().int(),
+  /** The daily time goal in minutes (settings `dailyTimeGoal`). */
+  dailyTimeGoal: z.number().int(),
+  /** Listening time today (docs/product/progress.md#study-time), the time goal's numerator. */
+  secondsStudiedToday: z.number().int(),
+  /** Cards played through today, replays included. */
+  playsToday: z.number().int(),
+  /** The learner's date now, `YYYY-MM-DD`, and the time zone it is in. */
+  today: z.string(),
+  timeZone: z.string(),
 });
 export type Progress = z.infer<typeof progressSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { httpUrl, providerKey, safeText } from './fields';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../calendar/learner-day';
 import {
   COLOR_SCHEMES,
   FONT_COLOR_SCHEMES,
@@ -80,6 +81,11 @@ export const settingsValuesSchema = z.object({
   loopPlayAll: literalOf(LOOP_PLAY_ALL_OPTIONS),
   dailyWordGoal: z.number().int().min(1).max(1000),
   dailyTimeGoal: z.number().int().min(1).max(1440),
+  /**
+   * The learner's IANA time zone, saved by the client from the browser: every 'today' is a day on this
+   * clock (docs/product/progress.md#learner-day).
+   */
+  timeZone: z.string().refine(isTimeZone, { error: 'Not an IANA time zone name' }),
   audioSwitchBehavior: z.enum(AUDIO_SWITCH_BEHAVIORS),
   spacedRepetitionIntervals: z.array(z.number().int().min(1).max(365)).min(1).max(20),
   lastUsedSupplementaryWord: safeText().max(200).nullable(),
@@ -160,6 +166,7 @@ export const settingsDefaults: SettingsValues = {
   loopPlayAll: 1,
   dailyWordGoal: 10,
   dailyTimeGoal: 30,
+  timeZone: DEFAULT_TIME_ZONE,
   audioSwitchBehavior: 'stop',
   spacedRepetitionIntervals: [1, 3, 7, 14, 30],
   lastUsedSupplementaryWord: null,
@@ -212,6 +219,11 @@ export const settingsUpdateSchema = settingsValuesSchema
 export type SettingsUpdate = z.input<typeof settingsUpdateSchema>;
 
 export const settingsSchema = settingsValuesSchema.extend({
+  /**
+   * Checked when saved; an answer takes any name, since a browser with an older zone database must still
+   * read settings another device saved (it then saves its own zone).
+   */
+  timeZone: z.string().min(1),
   hasOpenaiApiKey: z.boolean(),
   hasElevenlabsApiKey: z.boolean(),
   hasLeonardoApiKey: z.boolean(),

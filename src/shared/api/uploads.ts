@@ -10,6 +10,9 @@ export const uploadPaths = {
   upload: '/api/words/upload',
   job: (jobId: string) => `/api/words/job/${jobId}`,
   cancel: (jobId: string) => `/api/words/job/${jobId}/cancel`,
+  /** The learner's running or last finished upload (docs/product/upload.md#the-upload-comes-back). */
+  current: '/api/words/upload-jobs/current',
+  dismiss: (jobId: string) => `/api/words/job/${jobId}/dismiss`,
 } as const;
 
 /** The ten monitoring stages of docs/product/upload.md#stages, in order. */
@@ -36,7 +39,8 @@ export const processBatchRequestSchema = z.object({
     .max(MAX_UPLOAD_BYTES)
     .refine((text) => text.trim().length > 0, 'Введите слова для загрузки'),
   enhanceWithAI: z.boolean().default(true),
-  generateImages: z.boolean().default(true),
+  /** Absent: the learner's `autoGenerateImages` setting decides (docs/product/upload.md#upload-screen). */
+  generateImages: z.boolean().optional(),
   /** An upload style (sketch, dramatic…) or any catalogue style; the settings' default when absent. */
   imageStyle: safeText().max(50).nullish(),
 });
@@ -102,10 +106,19 @@ export const uploadResultsSchema = z.object({
 });
 export type UploadResults = z.infer<typeof uploadResultsSchema>;
 
+/**
+ * Why a stage did not run (docs/product/upload.md#skipped-stages): the learner has no language model, asked
+ * for no AI help, or asked for no pictures.
+ */
+export const UPLOAD_STAGE_SKIP_REASONS = ['no_language_model', 'ai_off', 'images_off'] as const;
+export type UploadStageSkipReason = (typeof UPLOAD_STAGE_SKIP_REASONS)[number];
+
 export const stageProgressSchema = z.object({
   name: z.enum(UPLOAD_STAGES),
   completed: z.number().int(),
   total: z.number().int(),
+  /** Set when the stage did not run; its counts are then 0 of 0. */
+  skipped: z.object({ reason: z.string() }).optional(),
 });
 
 /** `GET /api/words/job/:id`: what a reload mid-job reads to pick the job up again. */

@@ -53,3 +53,16 @@ describe('measureStreak', () => {
     });
   });
 });
+
+describe('measureStreak in the learner’s time zone', () => {
+  it('turns the day over at the learner’s midnight, not UTC’s', () => {
+    // 23:30 UTC on the 9th is already 09:30 on the 10th in Brisbane (UTC+10).
+    const lateUtc = new Date('2024-03-09T23:30:00Z');
+    expect(measureStreak(['2024-03-10', '2024-03-09'], lateUtc, 'Australia/Brisbane')).toBe(2);
+    expect(measureStreak(['2024-03-08'], lateUtc, 'Australia/Brisbane')).toBe(0);
+    // 03:00 UTC on the 10th is still 19:00 on the 9th in Los Angeles (UTC−8): the 8th still stands.
+    const earlyUtc = new Date('2024-03-10T03:00:00Z');
+    expect(measureStreak(['2024-03-08', '2024-03-07'], earlyUtc, 'America/Los_Angeles')).toBe(2);
+    expect(measureStreak(['2024-03-08', '2024-03-07'], earlyUtc)).toBe(0);
+  });
+});

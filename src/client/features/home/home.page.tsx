@@ -7,13 +7,20 @@ import { RecentWords } from './components/recent-words.component';
 
 export function HomePage() {
   const { t } = useTranslation();
-  const { data: user } = useAuthUser();
-  const name = userFirstName(user) ?? t('userMenu.fallbackName');
+  const { data: user, isPending } = useAuthUser();
+  // The fallback is for a user without a name, not for one still loading (docs/product/auth.md#registration).
+  const name = userFirstName(user) ?? (isPending ? undefined : t('userMenu.fallbackName'));
 
   return (
     <div className="flex flex-col gap-8">
       <div className="flex flex-col gap-1">
-        <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('home.greeting', { name })}</h1>
+        <h1 className="text-3xl font-bold tracking-tight md:text-4xl" aria-busy={name === undefined}>
+          {name === undefined ? (
+            <span className="inline-block h-[1em] w-64 max-w-full animate-pulse rounded-md bg-muted align-middle" />
+          ) : (
+            t('home.greeting', { name })
+          )}
+        </h1>
         <p className="text-muted-foreground">{t('home.subtitle')}</p>
       </div>
       <HomeCards />

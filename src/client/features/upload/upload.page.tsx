@@ -21,17 +21,29 @@ export function UploadPage() {
   const { job } = upload;
 
   return (
-    // Room at the bottom so the fixed job panel never covers the end of the results.
-    <div className={cn('flex flex-col gap-6', upload.isPanelOpen && 'pb-56 sm:pb-48')}>
+    // Room at the bottom so the job panel, floating on a wide screen, never covers the end of the results.
+    <div className={cn('flex flex-col gap-6', upload.isPanelOpen && 'lg:pb-48')}>
       <div className="flex flex-col gap-1">
         <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('upload.title')}</h1>
         <p className="text-muted-foreground">{t('upload.subtitle')}</p>
       </div>
 
+      {/* In the page on a phone or tablet (above the form, never over it); floating on a wide screen. */}
+      {job && upload.isPanelOpen ? (
+        <JobPanel
+          job={job}
+          socketState={upload.socketState}
+          isCancelling={upload.isCancelling}
+          onCancel={() => void upload.cancel()}
+          onClose={upload.closePanel}
+        />
+      ) : null}
+
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
           <UploadForm
             isBusy={upload.isBusy}
+            autoGenerateImages={upload.autoGenerateImages}
             onSubmitText={upload.submitText}
             onSubmitFile={upload.submitFile}
           />
@@ -45,16 +57,6 @@ export function UploadPage() {
 
       {/* Keyed by job so each upload's lists start at their first page again. */}
       {job?.results ? <UploadResults key={job.jobId} results={job.results} /> : null}
-
-      {job && upload.isPanelOpen ? (
-        <JobPanel
-          job={job}
-          socketState={upload.socketState}
-          isCancelling={upload.isCancelling}
-          onCancel={() => void upload.cancel()}
-          onClose={upload.closePanel}
-        />
-      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authPaths, authStatusSchema } from '../../../shared/api/auth';
+import { type AuthStatus, authPaths, authStatusSchema } from '../../../shared/api/auth';
 import { apiClient } from '../api-client';
 import { queryKeys } from '../query-keys';
 
@@ -17,8 +17,18 @@ export const authStatusQueryOptions = () =>
     staleTime: AUTH_STATUS_STALE_TIME_MS,
   });
 
+/**
+ * Set at start-up when the installed app was opened within 24 hours of its last session stamp
+ * (docs/product/overview.md#installing-the-app): the app renders as signed in while the first check runs,
+ * and whatever the check answers replaces it.
+ */
+let assumedStatus: AuthStatus | undefined;
+export function assumeSignedInUntilChecked(): void {
+  assumedStatus = { isAuthenticated: true };
+}
+
 export function useAuthStatus() {
-  return useQuery(authStatusQueryOptions());
+  return useQuery({ ...authStatusQueryOptions(), placeholderData: assumedStatus });
 }
 
 /** True only once the server has said so; while loading or after a failure the visitor counts as signed out. */

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authPaths, userSchema } from '../../../shared/api/auth';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { type AuthStatus, authPaths, type User, userSchema } from '../../../shared/api/auth';
 import { apiClient } from '../api-client';
 import { queryKeys } from '../query-keys';
 import { useIsAuthenticated } from './auth-status.api';
@@ -25,4 +25,16 @@ export const authUserQueryOptions = () =>
 export function useAuthUser() {
   const isAuthenticated = useIsAuthenticated();
   return useQuery({ ...authUserQueryOptions(), enabled: isAuthenticated });
+}
+
+/**
+ * A sign-in or registration answered with the user: the auth state and the user are known from that answer,
+ * so the first screen after it renders with the name instead of a fallback and a loading state
+ * (docs/product/auth.md#registration). The rest of the auth cache (sign-in methods) is read again.
+ */
+export async function seedSignedInUser(queryClient: QueryClient, user: User): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: queryKeys.auth.all });
+  queryClient.setQueryData<AuthStatus>(queryKeys.auth.status, { isAuthenticated: true });
+  queryClient.setQueryData<User>(queryKeys.auth.user, user);
+  await queryClient.invalidateQueries({ queryKey: queryKeys.auth.providers });
 }

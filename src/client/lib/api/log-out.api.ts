@@ -1,5 +1,6 @@
 import { authPaths, authStatusSchema } from '../../../shared/api/auth';
 import { apiClient } from '../api-client';
+import { forgetPwaSession } from '../pwa';
 
 /**
  * Ends the session with a POST, which only the app's own pages may send (docs/product/auth.md#logout),
@@ -7,6 +8,8 @@ import { apiClient } from '../api-client';
  * the GET address does the same as a same-origin navigation.
  */
 export async function logOut(path: string = authPaths.logout): Promise<void> {
+  // The installed app must not reopen as signed in (docs/product/overview.md#installing-the-app).
+  forgetPwaSession();
   try {
     await apiClient.post(path, authStatusSchema);
     window.location.assign('/');

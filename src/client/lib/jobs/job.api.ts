@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
-import { jobPaths, jobSchema } from '../../../shared/api/jobs';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { type Job, jobPaths, jobSchema } from '../../../shared/api/jobs';
 import { apiClient, HttpError } from '../api-client';
 import { shouldRetryQuery } from '../query-client';
 import { queryKeys } from '../query-keys';
@@ -40,3 +40,13 @@ export const jobQueryOptions = (jobId: string) =>
     structuralSharing: (previous, next) =>
       mergeJobSnapshot(previous as JobSnapshot | undefined, next as JobSnapshot<never>),
   });
+
+/**
+ * A job another call named (the learner's current upload, say), written into its entry the way a status
+ * answer is, so the job hook that follows it starts from what the server said and never moves it back.
+ */
+export function seedJob(queryClient: QueryClient, answer: Job): void {
+  queryClient.setQueryData<JobSnapshot>(queryKeys.jobs.byId(answer.jobId), (previous) =>
+    mergeJobSnapshot(previous, snapshotFromAnswer(answer)),
+  );
+}

@@ -14,7 +14,7 @@ export interface UploadJobProgress {
   /** Milliseconds, from the measured rate; null until there is a rate. */
   estimatedTimeRemaining: number | null;
   /** Per-stage counts of the ten monitoring stages (docs/product/upload.md#stages). */
-  stages?: { name: string; completed: number; total: number }[];
+  stages?: { name: string; completed: number; total: number; skipped?: { reason: string } }[];
 }
 
 /**
@@ -42,6 +42,11 @@ export const uploadJobs = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: timestamptz('completed_at'),
+    /**
+     * When the learner closed the finished upload's report (docs/product/upload.md#the-upload-comes-back):
+     * from then on it is no longer the upload every device shows.
+     */
+    dismissedAt: timestamptz('dismissed_at'),
   },
   (t) => [index('upload_jobs_user_id_created_at_idx').on(t.userId, t.createdAt)],
 );

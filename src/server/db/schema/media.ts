@@ -50,3 +50,24 @@ export const mediaOwners = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sha256, t.userId] }), index('media_owners_user_id_idx').on(t.userId)],
 );
+
+/**
+ * Smaller copies of a picture (docs/product/media.md#picture-variants): the variant is a media object of its
+ * own, made once per (picture, width). It has no owners: it is read only through its original's name, so
+ * exactly the learners who may read the original read it. A picture already no wider than the width (or
+ * one a smaller encoding would not shrink) maps to itself.
+ */
+export const mediaVariants = pgTable(
+  'media_variants',
+  {
+    sourceSha256: char('source_sha256', { length: 64 })
+      .notNull()
+      .references(() => mediaObjects.sha256, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    variantSha256: char('variant_sha256', { length: 64 })
+      .notNull()
+      .references(() => mediaObjects.sha256, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sourceSha256, t.width] })],
+);

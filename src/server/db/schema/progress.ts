@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { timestamptz, updatedAt } from './columns';
 import { users } from './users';
 
@@ -35,4 +35,44 @@ export const learningSessions = pgTable(
   },
   // Serves "words studied today" and the streak, both ranges over start_time per user.
   (t) => [index('learning_sessions_user_id_start_time_idx').on(t.userId, t.startTime)],
+);
+
+/**
+ * The learner's study, one row per learner and local day (docs/product/progress.md#daily-activity), kept
+ * from the first play of the day on for the goals and the charts. `day` is the learner's date in their time
+ * zone when they studied; the counters grow with each play.
+ */
+export const dailyActivity = pgTable(
+  'daily_activity',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** Distinct words played through that day: grows only when a word enters `daily_studied_words`. */
+    wordsStudied: integer('words_studied').notNull().default(0),
+    /** Cards played through, every replay included. */
+    plays: integer('plays').notNull().default(0),
+    /** Listening time measured between plays (docs/product/progress.md#study-time). */
+    secondsStudied: integer('seconds_studied').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * Which words a learner studied on which local day, once each: the primary key makes "distinct words
+ * today" exact under concurrent plays. No link to `words`: a word deleted later was still studied that day,
+ * ids are never reused, and a cascade would cost a scan of this table per deleted word.
+ */
+export const dailyStudiedWords = pgTable(
+  'daily_studied_words',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    wordId: integer('word_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.wordId] })],
 );

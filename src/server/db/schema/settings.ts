@@ -90,6 +90,7 @@ const settingsValueColumns = {
   loopPlayAll: integer('loop_play_all').$type<Setting<'loopPlayAll'>>().notNull().default(d.loopPlayAll),
   dailyWordGoal: integer('daily_word_goal').notNull().default(d.dailyWordGoal),
   dailyTimeGoal: integer('daily_time_goal').notNull().default(d.dailyTimeGoal),
+  timeZone: text('time_zone').notNull().default(d.timeZone),
   audioSwitchBehavior: text('audio_switch_behavior')
     .$type<Setting<'audioSwitchBehavior'>>()
     .notNull()

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { learningSessions, userProgress, words } from '../../db/schema';
+import { dailyActivity, dailyStudiedWords, learningSessions, userProgress, words } from '../../db/schema';
 import { liveWordOf, liveWordsOf } from '../words/word-scope';
 import type { CardAudio } from '../../../shared/api/learn';
 import { CARD_AUDIO_SLOTS } from '../enrichment/card-audio.step';
@@ -34,8 +34,15 @@ const spacedRepetitionColumns = {
 export interface Play {
   listenCount: number;
   at: Date;
+  /** The learner's date at `at`, `YYYY-MM-DD`, in their time zone. */
+  day: string;
   /** A learning session last active at or after this instant is still open and takes the play. */
   sessionOpenSince: Date;
+  /**
+   * The time since the learner's previous play is study time when at most this long
+   * (docs/product/progress.md#study-time); a longer pause counts nothing.
+   */
+  maxStudyGapMs: number;
 }
 
 export interface SpacedRepetitionStep {
@@ -95,8 +102,10 @@ export function createLearnRepository(db: Db) {
 
     /**
      * Stores a play and the study activity it is, together: the word's listen count (and, for a hidden
-     * word, its disabled-use count), the learner's open learning session (extended, or a new one), and
-     * the progress row. Answers the word's counters, undefined when the word is not this learner's.
+     * word, its disabled-use count), the learner's open learning session (extended, or a new one), the
+     * progress row, and the day's activity (docs/product/progress.md#daily-activity): the word among the
+     * day's studied words, the play and the study time since the previous play. Answers the word's
+     * counters, undefined when the word is not this learner's.
      */
     async recordPlay(userId: string, wordId: number, play: Play) {
       return db.transaction(async (tx) => {
@@ -129,21 +138,33 @@ export function createLearnRepository(db: Db) {
             },
           });
 
-        const lastActive = sql`coalesce(${learningSessions.endTime}, ${learningSessions.startTime})`;
-        const [open] = await tx
-          .select({ id: learningSessions.id, startTime: learningSessions.startTime })
+        // The latest session active lately: it takes the play when still open, and its last play starts
+        // the study time counted for this one (even across the learner's midnight, which closes it).
+        const lastActive =
+          sql<Date>`coalesce(${learningSessions.endTime}, ${learningSessions.startTime})`.mapWith(
+            learningSessions.startTime,
+          );
+        const recentSince = new Date(
+          Math.min(play.sessionOpenSince.getTime(), play.at.getTime() - play.maxStudyGapMs),
+        );
+        const [latest] = await tx
+          .select({ id: learningSessions.id, startTime: learningSessions.startTime, lastActive })
           .from(learningSessions)
           .where(
             and(
               eq(learningSessions.userId, userId),
               or(
-                gte(learningSessions.endTime, play.sessionOpenSince),
-                and(isNull(learningSessions.endTime), gte(learningSessions.startTime, play.sessionOpenSince)),
+                gte(learningSessions.endTime, recentSince),
+                and(isNull(learningSessions.endTime), gte(learningSessions.startTime, recentSince)),
               ),
             ),
           )
           .orderBy(desc(lastActive), desc(learningSessions.id))
           .limit(1);
+        const open = latest && latest.lastActive >= play.sessionOpenSince ? latest : undefined;
+        const gapMs = latest ? play.at.getTime() - latest.lastActive.getTime() : Infinity;
+        const secondsStudied = gapMs >= 0 && gapMs <= play.maxStudyGapMs ? Math.round(gapMs / 1000) : 0;
+        await recordDailyActivity(tx, userId, wordId, play.day, secondsStudied);
         if (open) {
           await tx
             .update(learningSessions)
@@ -195,6 +216,36 @@ export function createLearnRepository(db: Db) {
       return row;
     },
   };
+
+  /**
+   * The day's studied word (once per day: the primary key decides, so two plays at once add it once) and
+   * the day's counters: 2 statements per play, each touching one row.
+   */
+  async function recordDailyActivity(
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    userId: string,
+    wordId: number,
+    day: string,
+    secondsStudied: number,
+  ) {
+    const added = await tx
+      .insert(dailyStudiedWords)
+      .values({ userId, day, wordId })
+      .onConflictDoNothing()
+      .returning({ wordId: dailyStudiedWords.wordId });
+    const newWords = added.length;
+    await tx
+      .insert(dailyActivity)
+      .values({ userId, day, wordsStudied: newWords, plays: 1, secondsStudied })
+      .onConflictDoUpdate({
+        target: [dailyActivity.userId, dailyActivity.day],
+        set: {
+          wordsStudied: sql`${dailyActivity.wordsStudied} + ${newWords}`,
+          plays: sql`${dailyActivity.plays} + 1`,
+          secondsStudied: sql`${dailyActivity.secondsStudied} + ${secondsStudied}`,
+        },
+      });
+  }
 
   async function updateClips(userId: string, wordId: number, changes: ClipChanges) {
     if (Object.keys(changes).length === 0) {

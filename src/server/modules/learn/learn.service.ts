@@ -20,6 +20,7 @@ import {
 } from '../enrichment/card-audio.step';
 import type { WordsService } from '../words/words.service';
 import type { LearnRepository } from './learn.repository';
+import { localDay, startOfLocalDay } from '../../../shared/calendar/learner-day';
 
 type GenerateAudioRequest = z.output<typeof generateAudioRequestSchema>;
 type VoiceType = NonNullable<GenerateAudioRequest['voiceType']>;
@@ -27,6 +28,11 @@ type Card = NonNullable<Awaited<ReturnType<LearnRepository['findCard']>>>;
 
 /** A play within this long of the session's last one belongs to it; a longer pause starts a new session. */
 const SESSION_GAP_MS = 30 * 60 * 1000;
+/**
+ * docs/product/progress.md#study-time: the time between two played-through cards is listening time up to
+ * this long; a card with three voices and the longest play-all pause takes well under it.
+ */
+export const MAX_STUDY_GAP_MS = 2 * 60 * 1000;
 
 /** The player's voice names for the card's clip columns. */
 const SLOT_OF_VOICE_TYPE: Readonly<Record<VoiceType, CardAudioSlot>> = {
@@ -36,8 +42,6 @@ const SLOT_OF_VOICE_TYPE: Readonly<Record<VoiceType, CardAudioSlot>> = {
 };
 
 const missingWord = () => notFound('word_not_found');
-const utcDayOf = (date: Date) => date.toISOString().slice(0, 10);
-const startOfUtcDay = (date: Date) => new Date(`${utcDayOf(date)}T00:00:00Z`);
 const clipsOf = (card: CardAudio): CardAudio => ({
   audioData: card.audioData,
   russianAudioData: card.russianAudioData,
@@ -124,10 +128,19 @@ export function createLearnService(deps: {
      */
     async recordListen(userId: string, wordId: number, listenCount: number) {
       const at = now();
-      // The progress panel counts a session on the UTC day it started, so a session never runs past
-      // midnight: a play after it opens today's session, and today's words and streak count it.
-      const sessionOpenSince = new Date(Math.max(at.getTime() - SESSION_GAP_MS, startOfUtcDay(at).getTime()));
-      const counters = await learn.recordPlay(userId, wordId, { listenCount, at, sessionOpenSince });
+      const timeZone = await deps.settingsService.timeZoneOf(userId);
+      // A session counts on the learner's day it started (docs/product/progress.md#learner-day), so it
+      // never runs past their midnight: a play after it opens the new day's session.
+      const sessionOpenSince = new Date(
+        Math.max(at.getTime() - SESSION_GAP_MS, startOfLocalDay(at, timeZone).getTime()),
+      );
+      const counters = await learn.recordPlay(userId, wordId, {
+        listenCount,
+        at,
+        day: localDay(at, timeZone),
+        sessionOpenSince,
+        maxStudyGapMs: MAX_STUDY_GAP_MS,
+      });
       if (!counters) throw missingWord();
       return { success: true as const, ...counters };
     },
@@ -196,8 +209,9 @@ export function createLearnService(deps: {
     },
 
     /**
-     * A due word was played through: the next step once a (UTC) day; past the last interval of the
-     * learner's settings the word leaves the scheme.
+     * A due word was played through: the next step once a day, the learner's day
+     * (docs/product/progress.md#learner-day); past the last interval of the learner's settings the word
+     * leaves the scheme.
      */
     async completeSpacedRepetition(userId: string, wordId: number) {
       const answer = (state: {
@@ -210,7 +224,7 @@ export function createLearnService(deps: {
         isSpacedRepetitionActive: state.isSpacedRepetitionActive,
         lastSpacedRepetitionAt: state.lastSpacedRepetitionAt?.toISOString() ?? null,
       });
-      const { spacedRepetitionIntervals: intervals } = await deps.settingsService.get(userId);
+      const { spacedRepetitionIntervals: intervals, timeZone } = await deps.settingsService.get(userId);
       // A completion that loses a race reads the word again and finds it reviewed today.
       for (let attempt = 0; ; attempt += 1) {
         const word = await learn.findSpacedRepetition(userId, wordId);
@@ -220,7 +234,7 @@ export function createLearnService(deps: {
         }
         const at = now();
         const last = word.lastSpacedRepetitionAt;
-        if (last && utcDayOf(last) === utcDayOf(at)) return answer(word);
+        if (last && localDay(last, timeZone) === localDay(at, timeZone)) return answer(word);
         const day = word.spacedRepetitionDay + 1;
         const advanced = await learn.advanceSpacedRepetition(userId, wordId, word.spacedRepetitionDay, {
           spacedRepetitionDay: day,

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, isNotNull, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { audiobookSentences, learningSessions, userProgress, words } from '../../db/schema';
+import { audiobookSentences, dailyActivity, learningSessions, userProgress, words } from '../../db/schema';
 import { liveWordsOf } from '../words/word-scope';
 
 export interface ProgressFacts {
@@ -9,10 +9,14 @@ export interface ProgressFacts {
   wordsWithExample: number;
   audiobookSentences: number;
   totalSessions: number;
-  wordsStudiedSince: number;
+  /** The learner's day asked for, from its daily activity row (zeros when they have not studied). */
+  today: { wordsStudied: number; plays: number; secondsStudied: number };
   lastSessionAt: Date | null;
   storedLastStudyDate: Date | null;
-  /** Distinct UTC days with a learning session, newest first (enough of them to measure a streak). */
+  /**
+   * Distinct days the learner studied, in their time zone, newest first (enough of them to measure a
+   * streak): days of the daily activity record and, for the time before it was kept, of learning sessions.
+   */
   recentStudyDays: string[];
 }
 
@@ -24,8 +28,11 @@ const lastSessionActivity =
 
 export function createProgressRepository(db: Db) {
   return {
-    /** Everything the progress panel shows, counted from the learner's own rows. */
-    async readFacts(userId: string, since: Date): Promise<ProgressFacts> {
+    /**
+     * Everything the progress panel shows, counted from the learner's own rows; `today` is the learner's
+     * date and `timeZone` their zone (docs/product/progress.md#learner-day).
+     */
+    async readFacts(userId: string, today: string, timeZone: string): Promise<ProgressFacts> {
       const liveWords = liveWordsOf(userId);
       const [wordCounts] = await db
         .select({
@@ -43,16 +50,27 @@ export function createProgressRepository(db: Db) {
         .select({ total: count(), lastAt: lastSessionActivity })
         .from(learningSessions)
         .where(eq(learningSessions.userId, userId));
-      const [studiedSince] = await db
-        .select({ words: sum(learningSessions.wordsStudied) })
-        .from(learningSessions)
-        .where(and(eq(learningSessions.userId, userId), gte(learningSessions.startTime, since)));
-      const studyDay = sql<string>`to_char(${learningSessions.startTime} at time zone 'UTC', 'YYYY-MM-DD')`;
+      const [todayRow] = await db
+        .select({
+          wordsStudied: dailyActivity.wordsStudied,
+          plays: dailyActivity.plays,
+          secondsStudied: dailyActivity.secondsStudied,
+        })
+        .from(dailyActivity)
+        .where(and(eq(dailyActivity.userId, userId), eq(dailyActivity.day, today)));
+      const sessionDay = sql<string>`to_char(${learningSessions.startTime} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+      const activityDay = sql<string>`to_char(${dailyActivity.day}, 'YYYY-MM-DD')`;
       const days = await db
-        .selectDistinct({ day: studyDay })
+        .select({ day: sessionDay.as('day') })
         .from(learningSessions)
-        .where(and(eq(learningSessions.userId, userId), isNotNull(learningSessions.startTime)))
-        .orderBy(desc(studyDay))
+        .where(eq(learningSessions.userId, userId))
+        .union(
+          db
+            .select({ day: activityDay.as('day') })
+            .from(dailyActivity)
+            .where(eq(dailyActivity.userId, userId)),
+        )
+        .orderBy(desc(sql`day`))
         .limit(400);
       const [stored] = await db
         .select({ lastStudyDate: userProgress.lastStudyDate })
@@ -65,7 +83,7 @@ export function createProgressRepository(db: Db) {
         wordsWithExample: wordCounts?.withExample ?? 0,
         audiobookSentences: sentenceCount?.total ?? 0,
         totalSessions: sessionTotals?.total ?? 0,
-        wordsStudiedSince: Number(studiedSince?.words ?? 0),
+        today: todayRow ?? { wordsStudied: 0, plays: 0, secondsStudied: 0 },
         lastSessionAt: sessionTotals?.lastAt ?? null,
         storedLastStudyDate: stored?.lastStudyDate ?? null,
         recentStudyDays: days.map((row) => row.day),

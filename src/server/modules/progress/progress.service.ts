@@ -1,22 +1,26 @@
 import type { Progress } from '../../../shared/api/progress';
+import { addDays, DEFAULT_TIME_ZONE, localDay } from '../../../shared/calendar/learner-day';
 import type { SettingsRepository } from '../settings/settings.repository';
 import type { ProgressRepository } from './progress.repository';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
-
-/** Consecutive study days ending today, or yesterday (a streak is not broken before the day is over). */
-export function measureStreak(studyDaysNewestFirst: readonly string[], now: Date): number {
-  const today = utcDay(now);
-  const yesterday = utcDay(new Date(now.getTime() - DAY_MS));
+/**
+ * Consecutive study days ending today, or yesterday (a streak is not broken before the day is over); days
+ * are dates in the learner's time zone (docs/product/progress.md#learner-day), UTC until they have one.
+ */
+export function measureStreak(
+  studyDaysNewestFirst: readonly string[],
+  now: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): number {
+  const today = localDay(now, timeZone);
   const first = studyDaysNewestFirst[0];
-  if (first !== today && first !== yesterday) return 0;
+  if (first !== today && first !== addDays(today, -1)) return 0;
   let streak = 0;
-  let expected = new Date(`${first}T00:00:00Z`);
+  let expected = first;
   for (const day of studyDaysNewestFirst) {
-    if (day !== utcDay(expected)) break;
+    if (day !== expected) break;
     streak += 1;
-    expected = new Date(expected.getTime() - DAY_MS);
+    expected = addDays(expected, -1);
   }
   return streak;
 }
@@ -30,22 +34,26 @@ export function createProgressService(deps: {
   return {
     async get(userId: string): Promise<Progress> {
       const current = now();
-      const startOfDay = new Date(`${utcDay(current)}T00:00:00Z`);
-      const [facts, settings] = await Promise.all([
-        deps.progress.readFacts(userId, startOfDay),
-        deps.settings.findOrCreate(userId),
-      ]);
+      const settings = await deps.settings.findOrCreate(userId);
+      const { timeZone } = settings;
+      const today = localDay(current, timeZone);
+      const facts = await deps.progress.readFacts(userId, today, timeZone);
       const lastStudy = facts.lastSessionAt ?? facts.storedLastStudyDate;
       return {
         wordsAdded: facts.totalWords,
         wordsLearned: facts.wordsLearned,
         totalSentences: facts.wordsWithExample + facts.audiobookSentences,
         totalSessions: facts.totalSessions,
-        currentStreak: measureStreak(facts.recentStudyDays, current),
+        currentStreak: measureStreak(facts.recentStudyDays, current, timeZone),
         lastStudyDate: lastStudy ? lastStudy.toISOString() : null,
         dailyWordGoal: settings.dailyWordGoal,
-        wordsStudiedToday: facts.wordsStudiedSince,
+        wordsStudiedToday: facts.today.wordsStudied,
         totalWords: facts.totalWords,
+        dailyTimeGoal: settings.dailyTimeGoal,
+        secondsStudiedToday: facts.today.secondsStudied,
+        playsToday: facts.today.plays,
+        today,
+        timeZone,
       };
     },
   };

@@ -103,6 +103,11 @@ export function createSettingsService(deps: {
       return updated;
     },
 
+    /** The learner's time zone alone, for the calls that only need their day (no key is opened). */
+    async timeZoneOf(userId: string): Promise<string> {
+      return (await settings.findOrCreate(userId)).timeZone;
+    },
+
     /** Every provider key in clear text plus the model settings, for the provider layer only. */
     async readProviderCredentials(userId: string) {
       const row = await settings.findOrCreate(userId);

@@ -6,8 +6,10 @@ import {
   MAX_UPLOAD_BYTES,
   processBatchRequestSchema,
   processBatchResponseSchema,
+  uploadPaths,
   wordsJobSchema,
 } from '../../../shared/api/uploads';
+import { currentUploadSchema, dismissUploadSchema } from '../../../shared/api/jobs';
 import { createAttemptLimiter } from '../../auth/attempt-limiter';
 import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
 import { AppError } from '../../http/app-error';
@@ -69,7 +71,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
         { filename: file.filename, mimetype: file.mimetype, bytes },
         {
           enhanceWithAI: truthy(fields.enhanceWithAI?.value, true),
-          generateImages: truthy(fields.generateImages?.value, true),
+          generateImages:
+            fields.generateImages?.value === undefined
+              ? undefined
+              : truthy(fields.generateImages.value, true),
           imageStyle: typeof fields.imageStyle?.value === 'string' ? fields.imageStyle.value : null,
         },
       );
@@ -80,6 +85,16 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
     '/api/words/job/:id',
     { schema: { params: jobParams, response: { 200: wordsJobSchema } } },
     (request) => uploadsService.status(userIdOf(request), request.params.id),
+  );
+
+  app.get(uploadPaths.current, { schema: { response: { 200: currentUploadSchema } } }, (request) =>
+    uploadsService.current(userIdOf(request)),
+  );
+
+  app.post(
+    '/api/words/job/:id/dismiss',
+    { schema: { params: jobParams, response: { 200: dismissUploadSchema } } },
+    (request) => uploadsService.dismiss(userIdOf(request), request.params.id),
   );
 
   app.post(

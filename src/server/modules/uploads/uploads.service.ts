@@ -10,6 +10,7 @@ import {
   type UploadResults,
   type WordsJob,
 } from '../../../shared/api/uploads';
+import type { CurrentUpload } from '../../../shared/api/jobs';
 import { withoutControlCharacters } from '../../../shared/text/control-characters';
 import { decodeTextFile } from '../../../shared/text/decode-text-file';
 import { parseWordLines } from '../../../shared/text/word-lines';
@@ -17,10 +18,12 @@ import { AppError, notFound } from '../../http/app-error';
 import { rejectedLineFailure } from '../../jobs/job-failure';
 import { UPLOAD_WORDS_JOB, type UploadJobInput } from '../../jobs/upload-words.job';
 import type { JobRuntime } from '../../jobs/job-runtime';
+import type { SettingsService } from '../settings/settings.service';
 
 export interface UploadOptions {
   enhanceWithAI: boolean;
-  generateImages: boolean;
+  /** Absent: the learner's `autoGenerateImages` setting decides (docs/product/upload.md#upload-screen). */
+  generateImages?: boolean | undefined;
   imageStyle?: string | null | undefined;
 }
 
@@ -33,8 +36,11 @@ const tooLong = () => new AppError('too_many_lines', 400, { max: MAX_UPLOAD_LINE
  * Word uploads (docs/product/upload.md#upload-screen, docs/product/upload.md#stages): parse, then hand the
  * work to a job.
  */
-export function createUploadsService(deps: { jobRuntime: JobRuntime }) {
-  const { jobRuntime } = deps;
+export function createUploadsService(deps: {
+  jobRuntime: JobRuntime;
+  settingsService: Pick<SettingsService, 'get'>;
+}) {
+  const { jobRuntime, settingsService } = deps;
 
   async function start(userId: string, text: string, options: UploadOptions) {
     const parsed = parseWordLines(text);
@@ -53,7 +59,7 @@ export function createUploadsService(deps: { jobRuntime: JobRuntime }) {
         reason: rejectedLineFailure(code),
       })),
       enhanceWithAI: options.enhanceWithAI,
-      generateImages: options.generateImages,
+      generateImages: options.generateImages ?? (await settingsService.get(userId)).autoGenerateImages,
       imageStyle: options.imageStyle ?? null,
     };
     const jobId = await jobRuntime.start(userId, UPLOAD_WORDS_JOB, input, lineCount);
@@ -121,6 +127,33 @@ export function createUploadsService(deps: { jobRuntime: JobRuntime }) {
         },
         results: job.results as UploadResults | null,
       };
+    },
+
+    /**
+     * The learner's running upload, else their last finished one until they dismiss it
+     * (docs/product/upload.md#the-upload-comes-back): what every tab and device shows on the upload screen.
+     */
+    async current(userId: string): Promise<CurrentUpload> {
+      const job = await jobRuntime.findLatestShown(userId, UPLOAD_WORDS_JOB);
+      if (!job) return { job: null };
+      return {
+        job: {
+          jobId: job.id,
+          kind: UPLOAD_WORDS_JOB,
+          status: job.status,
+          progress: job.progress,
+          // The runtime read the results with the upload's own schema (null until the job is over).
+          results: job.results as UploadResults | null,
+          error: job.error,
+        },
+      };
+    },
+
+    /** Closes a finished upload's report on every device; a running one stays (answers false). */
+    async dismiss(userId: string, jobId: string) {
+      const job = await findJob(userId, jobId);
+      if (job.kind !== UPLOAD_WORDS_JOB) throw notFound('job_not_found');
+      return { dismissed: await jobRuntime.dismiss(userId, jobId) };
     },
 
     async cancel(userId: string, jobId: string) {

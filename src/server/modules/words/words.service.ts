@@ -5,6 +5,7 @@ import { compressBody, type ContentEncoding } from '../../http/content-encoding'
 import { createVersionedCache } from '../../lib/versioned-cache';
 import type { SettingsRepository } from '../settings/settings.repository';
 import type { WordChanges, WordListFilter, WordsRepository } from './words.repository';
+import { localDay } from '../../../shared/calendar/learner-day';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** About ten learners' whole dictionaries of 10,000 words each. */
@@ -16,8 +17,6 @@ const toItem = (row: WordRow): WordListItem => ({
   disabledAt: row.disabledAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
 });
-
-const isSameDay = (a: Date, b: Date) => a.toISOString().slice(0, 10) === b.toISOString().slice(0, 10);
 
 export function createWordsService(deps: {
   words: WordsRepository;
@@ -61,11 +60,12 @@ export function createWordsService(deps: {
 
     /**
      * docs/product/learn.md#spaced-repetition: hidden words whose next interval (counted from disabledAt) has
-     * come and that were not reviewed today.
+     * come and that were not reviewed today, the learner's day (docs/product/progress.md#learner-day).
      */
     async listDueForSpacedRepetition(userId: string): Promise<WordListItem[]> {
-      const { spacedRepetitionIntervals: intervals } = await deps.settings.findOrCreate(userId);
+      const { spacedRepetitionIntervals: intervals, timeZone } = await deps.settings.findOrCreate(userId);
       const today = now();
+      const isSameDay = (a: Date, b: Date) => localDay(a, timeZone) === localDay(b, timeZone);
       const rows = await deps.words.listInSpacedRepetition(userId);
       return rows
         .filter((row) => {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authPaths, authSuccessSchema, type LoginRequest } from '../../../../shared/api/auth';
 import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { seedSignedInUser } from '../../../lib/api/auth-user.api';
 
 export function login(credentials: LoginRequest) {
   return apiClient.post(authPaths.login, authSuccessSchema, { body: credentials });
@@ -11,7 +11,7 @@ export function useLoginMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    // Awaited so that the caller navigates only once the app knows it is signed in.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.all }),
+    // The answer is the signed-in user: the app knows who it is before the caller navigates.
+    onSuccess: ({ user }) => seedSignedInUser(queryClient, user),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authPaths, authSuccessSchema, type RegisterRequest } from '../../../../shared/api/auth';
 import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { seedSignedInUser } from '../../../lib/api/auth-user.api';
 
 export function register(request: RegisterRequest) {
   return apiClient.post(authPaths.register, authSuccessSchema, { body: request });
@@ -11,7 +11,8 @@ export function useRegisterMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: register,
-    // The server signs the new user in, so the auth state is refetched before the caller navigates.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.all }),
+    // The server signs the new user in and answers with them: home greets them by name at once
+    // (docs/product/auth.md#registration).
+    onSuccess: ({ user }) => seedSignedInUser(queryClient, user),
   });
 }

@@ -25,6 +25,7 @@ export function ImageViewerDialog({ word, onClose }: { word: DictionaryWord | nu
         {word ? (
           <WordImage
             src={word.imageUrl}
+            context="fullscreen"
             alt={t('dictionary.image.alt', { word: word.spanish })}
             fallbackLabel={t('dictionary.card.imageUnavailable')}
             isLazy={false}

@@ -110,6 +110,7 @@ function MediaTile({
       <span className="flex aspect-square w-full items-center justify-center bg-muted">
         <WordImage
           src={item.imageUrl}
+          context="card"
           alt=""
           fallbackLabel={t('dictionary.card.imageUnavailable')}
           isFallbackLabelVisible

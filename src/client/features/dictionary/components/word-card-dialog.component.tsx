@@ -22,6 +22,7 @@ import type { WordActions } from '../hooks/word-actions.hook';
 import { exampleSegments } from '../lib/example-highlight';
 import { HighlightedSegments } from './highlighted-segments.component';
 import { PlayWordButton } from './play-word-button.component';
+import { WordCardPicture } from './word-card-picture.component';
 
 /** The word with its example, translation and gallery; a picture clicked becomes the word's picture. */
 export function WordCardDialog({
@@ -56,6 +57,7 @@ function WordCard({ word, actions }: { word: DictionaryWord; actions: WordAction
           {word.russian}
         </DialogDescription>
       </DialogHeader>
+      <WordCardPicture word={word} />
       <dl className="grid gap-3 text-sm">
         <div>
           <dt className="font-medium text-muted-foreground">{t('dictionary.card.example')}</dt>
@@ -195,6 +197,7 @@ function GalleryImage({
     >
       <WordImage
         src={image.url}
+        context="card"
         alt=""
         fallbackLabel={t('dictionary.card.imageUnavailable')}
         isFallbackLabelVisible

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { ImageOff } from 'lucide-react';
 import { cn } from '../../../lib/cn';
-import { mediaSource } from '../../../lib/media-source';
+import { usePictureSource } from '../../../lib/hooks/picture-source.hook';
+import type { PictureContext } from '../../../lib/picture-source';
 
 interface WordImageProps {
   src: string | null;
+  /** Where it is shown: picks the picture's width (docs/product/media.md#picture-variants). */
+  context: PictureContext;
   alt: string;
   /** Shown instead of the picture when it has none or it fails to load. */
   fallbackLabel: string;
@@ -18,6 +21,7 @@ interface WordImageProps {
 /** A stored picture, or a labelled placeholder when there is none or it cannot load. */
 export function WordImage({
   src,
+  context,
   alt,
   fallbackLabel,
   isFallbackLabelVisible = false,
@@ -25,7 +29,7 @@ export function WordImage({
   className,
   imageClassName,
 }: WordImageProps) {
-  const source = mediaSource(src, 'image');
+  const source = usePictureSource(src, context);
   // Remembering the failed source (not a flag) lets a new picture for the same word try again.
   const [failedSource, setFailedSource] = useState<string | null>(null);
   if (!source || failedSource === source) {

@@ -98,6 +98,7 @@ export function WordRow(props: WordRowProps) {
           >
             <WordImage
               src={word.imageUrl}
+              context="thumbnail"
               alt=""
               fallbackLabel={t('dictionary.row.noImage')}
               className="size-14"
@@ -106,6 +107,7 @@ export function WordRow(props: WordRowProps) {
         ) : (
           <WordImage
             src={null}
+            context="thumbnail"
             alt=""
             fallbackLabel={t('dictionary.row.noImage')}
             className="size-14 shrink-0 rounded-md"

@@ -1,5 +1,6 @@
 import type { DictionaryJobKind } from '../../../../shared/api/dictionary';
 import type { JobStatus } from '../../../../shared/realtime';
+import { jobPercent as percentOfJob } from '../../../lib/jobs/job-progress';
 import type { JobSnapshot } from '../../../lib/jobs/job-state';
 
 /** A maintenance job the screen started: its id and kind; everything else is in the job's own entry. */
@@ -39,8 +40,10 @@ export function trackJob(jobs: readonly StartedJob[], job: StartedJob): readonly
   return [...jobs.filter((candidate) => candidate.kind !== job.kind), job];
 }
 
+/** The one percent rule of every job screen (docs/product/upload.md#overall-progress). */
 export function jobPercent(job: Pick<TrackedJob, 'status' | 'total' | 'processed'>): number {
-  if (job.status === 'completed') return 100;
-  if (job.total <= 0) return 0;
-  return Math.min(100, Math.max(0, Math.round((job.processed / job.total) * 100)));
+  return percentOfJob({
+    status: job.status,
+    progress: { total: job.total, processed: job.processed, failed: 0 },
+  });
 }

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TextSegment } from '../../../lib/word-highlight';
 import type { PlayerWord } from '../../../lib/audio/learn-player.types';
+import { usePictureOptions } from '../../../lib/hooks/picture-source.hook';
 import { mediaSource } from '../../../lib/media-source';
+import { pictureSource } from '../../../lib/picture-source';
 import { useWordImage } from '../api/word-image.api';
 import { cardFontSizes, type CardDisplayOptions, cardLines } from '../lib/card-text';
 
@@ -18,12 +20,14 @@ interface LearnCardProps {
 
 /**
  * A word's picture, fetched through `GET /api/words/:id/image` when the list carries none
- * (docs/product/learn.md#card "Background image per word"); a failed picture shows the plain background.
+ * (docs/product/learn.md#card "Background image per word"), at the screen's width
+ * (docs/product/media.md#picture-variants); a failed picture shows the plain background.
  */
 function useCardPicture(word: Pick<PlayerWord, 'id' | 'imageUrl'>): string | null {
+  const options = usePictureOptions();
   const listed = mediaSource(word.imageUrl, 'image');
   const fetched = useWordImage(word.id, listed === null);
-  return listed ?? mediaSource(fetched.data?.imageUrl, 'image');
+  return pictureSource(listed ?? fetched.data?.imageUrl, 'fullscreen', options);
 }
 
 function Segments({ segments }: { segments: readonly TextSegment[] }) {

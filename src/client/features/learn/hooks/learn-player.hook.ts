@@ -7,7 +7,9 @@ import type { LearnPlayer, PlayerWord } from '../../../lib/audio/learn-player.ty
 import { playerSettingsOf } from '../../../lib/audio/player-settings';
 import { bindMediaSession } from '../../../lib/audio/media-session';
 import { createSpeechFallback } from '../../../lib/audio/speech-fallback';
+import { deviceScreen } from '../../../lib/hooks/picture-source.hook';
 import { mediaSource } from '../../../lib/media-source';
+import { pictureSource } from '../../../lib/picture-source';
 import { generateAudio } from '../../../lib/api/generate-audio.api';
 import { fetchWordAudio } from '../api/word-audio.api';
 
@@ -57,7 +59,11 @@ function createScreenPlayer(initialWords: readonly PlayerWord[], initial: Screen
       loadClips: (word, signal) => loader.loadClips(word, signal),
       forgetClips: (wordId) => loader.forgetClips(wordId),
       prefetch: (word) => {
-        const picture = mediaSource(word.imageUrl, 'image');
+        // The same width the card will ask for (docs/product/media.md#picture-variants).
+        const picture = pictureSource(word.imageUrl, 'fullscreen', {
+          isLowQuality: latest.settings.lowQualityImages,
+          screen: deviceScreen(),
+        });
         if (picture) new Image().src = picture;
         loader.loadClips(word, prefetchSignal).then(
           (clips) => {

@@ -20,6 +20,7 @@ import { Progress } from '../../../ui/progress.component';
 import { toast } from '../../../ui/toast-store';
 import { useForceCacheRefresh } from '../api/force-cache-refresh.api';
 import { useRegenerateAllRussianAudio } from '../api/regenerate-all-russian-audio.api';
+import { jobPercent } from '../../../lib/jobs/job-progress';
 
 /**
  * docs/product/settings.md#cache-refresh: the page reloads 1 s after a cache refresh, long enough to read the
@@ -131,8 +132,7 @@ function RussianAudioRegeneration() {
   // Shown once the job has reported (it leaves 'pending' with its first progress), as before any report
   // there is nothing to count yet.
   const progress = job && job.status !== 'pending' ? job.progress : null;
-  const percent =
-    progress && progress.total > 0 ? Math.round((progress.processed / progress.total) * 100) : 0;
+  const percent = job && progress ? jobPercent({ status: job.status, progress }) : 0;
 
   return (
     <section aria-labelledby={titleId} className="flex flex-col items-start gap-2">

@@ -4,6 +4,7 @@ import { CircleAlert, CircleCheck, CircleX, Info, Stethoscope } from 'lucide-rea
 import type { Voice } from '../../../../shared/api/providers';
 import type { Settings } from '../../../../shared/api/settings';
 import { cn } from '../../../lib/cn';
+import { voiceDisplayName } from '../../../lib/voice-name';
 import { Button } from '../../../ui/button.component';
 import {
   Dialog,
@@ -88,7 +89,10 @@ function FindingItem({
 }) {
   const { t } = useTranslation();
   const { Icon, className } = SEVERITY_STYLE[finding.severity];
-  const nameOf = (voiceId: string) => voices?.find((voice) => voice.voice_id === voiceId)?.name ?? voiceId;
+  const nameOf = (voiceId: string) => {
+    const voice = voices?.find((listed) => listed.voice_id === voiceId);
+    return voice ? voiceDisplayName(t, voice) : voiceId;
+  };
 
   let text: string;
   switch (finding.id) {

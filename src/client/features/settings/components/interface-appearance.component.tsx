@@ -44,7 +44,7 @@ export function InterfaceAppearance({
           }))}
           onValueChange={(theme) => save({ theme })}
         />
-        {/* The language lives in this browser only (docs/product/overview.md#who-uses-it), so it is not a saved setting. */}
+        {/* The browser keeps the choice; the sync hook saves it for other browsers (docs/product/settings.md#interface-language). */}
         <SettingsSelectField
           label={t('language.label')}
           value={language}

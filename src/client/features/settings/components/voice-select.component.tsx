@@ -12,6 +12,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '../../../ui/select.component';
+import { voiceDisplayName } from '../../../lib/voice-name';
 import { NO_VOICE, type VoiceOption, type VoiceProvider } from '../lib/voice-filters';
 import { VoicePreviewButton } from './voice-preview-button.component';
 
@@ -54,8 +55,10 @@ export function VoiceSelect({
   };
   // A saved voice the list no longer offers (or not yet, while loading) still shows as chosen.
   const isUnlisted = value !== null && !options.some((option) => option.voice.voice_id === value);
-  const nameOf = (voiceId: string | null) =>
-    options.find((option) => option.voice.voice_id === voiceId)?.voice.name ?? voiceId;
+  const nameOf = (voiceId: string | null) => {
+    const listed = options.find((option) => option.voice.voice_id === voiceId)?.voice;
+    return listed ? voiceDisplayName(t, listed) : voiceId;
+  };
   // The voice that actually speaks: the saved one, else the automatic one, shown and sampled as chosen.
   const speakingVoice = value ?? automaticValue;
   const automaticName = nameOf(automaticValue);
@@ -110,7 +113,7 @@ function VoiceOptionText({ option }: { option: VoiceOption }) {
   const { t } = useTranslation();
   return (
     <span className="inline-flex items-center gap-2">
-      {option.voice.name}
+      {voiceDisplayName(t, option.voice)}
       {option.isRecommended ? (
         <span className="inline-flex items-center gap-0.5 text-xs text-muted-foreground">
           <Check className="size-3.5 text-green-700 dark:text-green-400" aria-hidden />

@@ -5,9 +5,13 @@ import { apiClient } from '../../../lib/api-client';
 /** The field name the server's multipart reader expects. */
 export const UPLOAD_FILE_FIELD = 'file';
 
-/** Sends a .txt file as multipart; the server reads its lines and starts the same job as a paste. */
-export function uploadFile(file: File) {
+/**
+ * Sends a .txt file as multipart; the server reads its lines and starts the same job as a paste. Fields go
+ * before the file, as the server reads only those. `generateImages` left out: the learner's setting.
+ */
+export function uploadFile({ file, generateImages }: { file: File; generateImages: boolean | undefined }) {
   const body = new FormData();
+  if (generateImages !== undefined) body.append('generateImages', String(generateImages));
   body.append(UPLOAD_FILE_FIELD, file, file.name);
   return apiClient.post(uploadPaths.upload, fileUploadResponseSchema, { body });
 }

@@ -7,7 +7,7 @@ import { errorText } from '../../../lib/error-text';
 import type { SocketState } from '../../../lib/realtime-socket';
 import { Button } from '../../../ui/button.component';
 import { Progress } from '../../../ui/progress.component';
-import { jobPercent, wordsDone } from '../lib/upload-job-state';
+import { jobDoneCount, jobPercent } from '../lib/upload-job-state';
 import { isJobActive, isJobFinished, type JobStatus } from '../../../../shared/realtime';
 
 const STATUS_ICONS: Record<JobStatus, typeof Clock> = {
@@ -35,9 +35,10 @@ interface JobPanelProps {
 }
 
 /**
- * The job's status, fixed at the bottom right on every width (full width on a phone, above the tab bar):
- * cancel while the job runs, close once it ended (docs/product/jobs.md#cancellation: cancel only while
- * processing, close on the three ends).
+ * The job's status: in the page's flow below 1024 px, where a fixed panel would cover the form on a phone,
+ * and fixed at the bottom right on a wide screen (docs/product/upload.md#upload-screen). Cancel while the
+ * job runs, close once it ended (docs/product/jobs.md#cancellation: cancel only while processing, close
+ * on the three ends).
  */
 export function JobPanel({ job, socketState, isCancelling, onCancel, onClose }: JobPanelProps) {
   const { t } = useTranslation();
@@ -50,7 +51,7 @@ export function JobPanel({ job, socketState, isCancelling, onCancel, onClose }: 
   return (
     <section
       aria-labelledby={titleId}
-      className="fixed inset-x-3 bottom-20 z-40 flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xl sm:inset-x-auto sm:right-4 sm:w-96 md:bottom-4"
+      className="flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm lg:fixed lg:right-4 lg:bottom-4 lg:z-40 lg:w-96 lg:shadow-xl"
     >
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 items-center gap-2">
@@ -72,7 +73,7 @@ export function JobPanel({ job, socketState, isCancelling, onCancel, onClose }: 
         <div className="flex items-baseline justify-between gap-2 text-sm">
           <span id={barLabelId}>{t('upload.panel.barLabel')}</span>
           <span className="tabular-nums text-muted-foreground">
-            {t('upload.panel.counts', { done: wordsDone(progress), total: progress.total })} ·{' '}
+            {t('upload.panel.counts', { done: jobDoneCount(job), total: progress.total })} ·{' '}
             {t('upload.progress.percent', { percent })}
           </span>
         </div>

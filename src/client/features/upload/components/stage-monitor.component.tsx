@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleCheck, CircleDashed, Hourglass, LoaderCircle, Sparkles } from 'lucide-react';
+import { Link } from 'react-router';
+import { CircleCheck, CircleDashed, CircleSlash, Hourglass, LoaderCircle, Sparkles } from 'lucide-react';
 import type { UploadJob } from '../../../../shared/api/uploads';
 import { cn } from '../../../lib/cn';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card.component';
@@ -12,6 +13,7 @@ const STATUS_ICONS: Record<StageStatus, typeof CircleCheck> = {
   running: LoaderCircle,
   waiting: Hourglass,
   'not-started': CircleDashed,
+  skipped: CircleSlash,
 };
 
 const STATUS_CLASSES: Record<StageStatus, string> = {
@@ -19,7 +21,11 @@ const STATUS_CLASSES: Record<StageStatus, string> = {
   running: 'text-primary dark:text-foreground',
   waiting: 'text-amber-700 dark:text-amber-400',
   'not-started': 'text-muted-foreground',
+  skipped: 'text-muted-foreground',
 };
+
+/** Settings opened on its API tab (the `tab` search parameter picks the tab). */
+const SETTINGS_API_PATH = '/settings?tab=api';
 
 /**
  * The ten stages of docs/product/upload.md#stages with completed / total and a status icon each, then the
@@ -58,19 +64,38 @@ export function StageMonitor({ job }: { job: UploadJob | null }) {
                       {t(`upload.stages.${row.name}.name`)}
                     </th>
                     <td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">
-                      {t('upload.monitor.count', { completed: row.completed, total: row.total })}
+                      {row.skipReason
+                        ? '—'
+                        : t('upload.monitor.count', { completed: row.completed, total: row.total })}
                     </td>
                     <td className="py-2">
-                      <span className="inline-flex items-center gap-1.5">
+                      <span className="inline-flex items-start gap-1.5">
                         <Icon
                           className={cn(
-                            'size-4 shrink-0',
+                            'mt-0.5 size-4 shrink-0',
                             STATUS_CLASSES[row.status],
                             row.status === 'running' && 'animate-spin',
                           )}
                           aria-hidden
                         />
-                        <span>{t(`upload.monitor.status.${row.status}`)}</span>
+                        {row.skipReason ? (
+                          <span>
+                            {t(`upload.monitor.skipReasons.${row.skipReason}`)}
+                            {row.skipReason === 'no_language_model' ? (
+                              <>
+                                {' '}
+                                <Link
+                                  to={SETTINGS_API_PATH}
+                                  className="font-medium whitespace-nowrap text-primary underline underline-offset-4 dark:text-foreground"
+                                >
+                                  {t('upload.monitor.settingsLink')}
+                                </Link>
+                              </>
+                            ) : null}
+                          </span>
+                        ) : (
+                          <span>{t(`upload.monitor.status.${row.status}`)}</span>
+                        )}
                       </span>
                     </td>
                   </tr>

@@ -13,28 +13,39 @@ import {
   formatFileSize,
   hasText,
 } from '../lib/upload-text';
+import type { UploadChoices } from '../lib/upload-job-state';
 
 interface UploadFormProps {
   /** A job is starting or running: no second upload until it ends. */
   isBusy: boolean;
+  /** The learner's `autoGenerateImages` setting; undefined while it loads (the server then applies it). */
+  autoGenerateImages: boolean | undefined;
   /** Resolves true once the job started. */
-  onSubmitText: (text: string) => Promise<boolean>;
-  onSubmitFile: (file: File | null) => Promise<boolean>;
+  onSubmitText: (text: string, choices: UploadChoices) => Promise<boolean>;
+  onSubmitFile: (file: File | null, choices: UploadChoices) => Promise<boolean>;
 }
 
-/** The paste box with its formats, the 'Загрузить слова' button, and the .txt file upload. */
-export function UploadForm({ isBusy, onSubmitText, onSubmitFile }: UploadFormProps) {
+/**
+ * The paste box with its formats, the 'Загрузить слова' button, the .txt file upload, and the pictures box
+ * for both, which starts as the learner's setting says (docs/product/upload.md#upload-screen).
+ */
+export function UploadForm({ isBusy, autoGenerateImages, onSubmitText, onSubmitFile }: UploadFormProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const textId = useId();
   const formatsId = useId();
+  const imagesId = useId();
+  const imagesHintId = useId();
   const [text, setText] = useState('');
+  /** Null until the learner ticks or unticks the box: until then it follows the setting. */
+  const [imagesChoice, setImagesChoice] = useState<boolean | null>(null);
   const lineCount = countWordLines(text);
+  const choices: UploadChoices = { generateImages: imagesChoice ?? autoGenerateImages };
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isBusy || !hasText(text)) return;
-    if (await onSubmitText(text)) setText('');
+    if (await onSubmitText(text, choices)) setText('');
   };
 
   return (
@@ -43,6 +54,24 @@ export function UploadForm({ isBusy, onSubmitText, onSubmitFile }: UploadFormPro
         <CardTitle id={titleId}>{t('upload.form.title')}</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
+        <div className="flex items-start gap-3">
+          <input
+            id={imagesId}
+            type="checkbox"
+            checked={choices.generateImages ?? true}
+            onChange={(event) => setImagesChoice(event.target.checked)}
+            aria-describedby={imagesHintId}
+            className="mt-0.5 size-5 shrink-0 cursor-pointer accent-primary"
+          />
+          <div className="flex flex-col gap-0.5">
+            <Label htmlFor={imagesId} className="cursor-pointer">
+              {t('upload.form.generateImages')}
+            </Label>
+            <p id={imagesHintId} className="text-sm text-muted-foreground">
+              {t('upload.form.generateImagesHint')}
+            </p>
+          </div>
+        </div>
         <form className="flex flex-col gap-3" onSubmit={(event) => void submit(event)}>
           <Label htmlFor={textId}>{t('upload.form.textLabel')}</Label>
           <Textarea
@@ -81,13 +110,19 @@ export function UploadForm({ isBusy, onSubmitText, onSubmitFile }: UploadFormPro
             </Button>
           </div>
         </form>
-        <FileUpload isBusy={isBusy} onSubmitFile={onSubmitFile} />
+        <FileUpload isBusy={isBusy} onSubmitFile={(file) => onSubmitFile(file, choices)} />
       </CardContent>
     </Card>
   );
 }
 
-function FileUpload({ isBusy, onSubmitFile }: Pick<UploadFormProps, 'isBusy' | 'onSubmitFile'>) {
+function FileUpload({
+  isBusy,
+  onSubmitFile,
+}: {
+  isBusy: boolean;
+  onSubmitFile: (file: File | null) => Promise<boolean>;
+}) {
   const { t, i18n } = useTranslation();
   const inputId = useId();
   const hintId = useId();

@@ -4,6 +4,7 @@ import { CircleAlert, CirclePlus, CopyX, LifeBuoy, type LucideIcon } from 'lucid
 import type { CodedError } from '../../../../shared/api/errors';
 import type { UploadResults as UploadResultsData } from '../../../../shared/api/uploads';
 import { errorText } from '../../../lib/error-text';
+import { usePartOfSpeechLabel } from '../../../lib/hooks/part-of-speech-label.hook';
 import { Badge } from '../../../ui/badge.component';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.component';
 import { CefrBadge } from '../../../ui/cefr-badge.component';
@@ -41,6 +42,7 @@ export function UploadResults({ results }: { results: UploadResultsData }) {
 
 function AddedWords({ words }: { words: readonly AddedWord[] }) {
   const { t } = useTranslation();
+  const partOfSpeechLabel = usePartOfSpeechLabel();
   const titleId = useId();
   const { visible, hasMore, showMore } = useVisibleCount(words.length);
   return (
@@ -67,9 +69,11 @@ function AddedWords({ words }: { words: readonly AddedWord[] }) {
                 {word.partOfSpeech ? (
                   <Badge
                     variant="secondary"
-                    title={t('upload.results.partOfSpeech', { value: word.partOfSpeech })}
+                    title={t('upload.results.partOfSpeech', {
+                      value: partOfSpeechLabel(word.partOfSpeech),
+                    })}
                   >
-                    {word.partOfSpeech}
+                    {partOfSpeechLabel(word.partOfSpeech)}
                   </Badge>
                 ) : null}
               </div>

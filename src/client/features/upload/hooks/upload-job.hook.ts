@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../lib/api/settings.api';
 import { serverErrorText } from '../../../lib/error-text';
@@ -10,10 +10,11 @@ import { queryKeys } from '../../../lib/query-keys';
 import { realtimeSocket } from '../../../lib/realtime-socket';
 import { toast } from '../../../ui/toast-store';
 import { useCancelJob } from '../api/cancel-job.api';
+import { currentUploadQueryOptions, useDismissUpload } from '../api/current-upload.api';
 import { useProcessBatch } from '../api/process-batch.api';
 import { useUploadFile } from '../api/upload-file.api';
-import { summarizeResults, uploadJobOf } from '../lib/upload-job-state';
-import { clearStoredUploadJob, readStoredUploadJob, writeStoredUploadJob } from '../lib/upload-job-storage';
+import { summarizeResults, type UploadChoices, uploadJobOf } from '../lib/upload-job-state';
+import { readStoredUploadJob, writeStoredUploadJob } from '../lib/upload-job-storage';
 import {
   buildTranslationLookup,
   countWordLines,
@@ -35,8 +36,9 @@ const subscribeToSocketState = (onChange: () => void) => realtimeSocket.onState(
 
 /**
  * Everything about the one upload job the screen watches: starting it (text or file), following it with
- * `useJob` (socket and status call), cancelling, closing its panel, and the completion message. The job
- * id is kept in localStorage so a reload mid-job picks the job up again.
+ * `useJob` (socket and status call), cancelling, closing its panel, and the completion message. Which job
+ * that is the server says (docs/product/upload.md#the-upload-comes-back): the learner's running or last
+ * finished upload, so a reload, another tab or another device shows it until it is dismissed.
  */
 export function useUploadJob() {
   const { t } = useTranslation();
@@ -45,19 +47,22 @@ export function useUploadJob() {
   const processBatch = useProcessBatch();
   const uploadFile = useUploadFile();
   const cancelJob = useCancelJob();
+  const dismissUpload = useDismissUpload();
+  const current = useQuery(currentUploadQueryOptions(queryClient));
 
-  const [jobId, setJobId] = useState<string | null>(() => readStoredUploadJob()?.jobId ?? null);
-  const [isPanelOpen, setIsPanelOpen] = useState(() => readStoredUploadJob() !== null);
+  /** Started in this tab: followed whatever the server's answer says. */
+  const [startedId, setStartedId] = useState<string | null>(null);
+  /** Closed in this tab: its panel is gone, its results stay on the page until the next upload. */
+  const [closedId, setClosedId] = useState<string | null>(null);
+  const jobId = startedId ?? closedId ?? current.data?.job?.jobId ?? null;
   const [lookup, setLookup] = useState<TranslationLookup>(emptyLookup);
   const socketState = useSyncExternalStore(subscribeToSocketState, realtimeSocket.getState);
 
   const onFinish = (finished: JobSnapshot) => {
-    // The stored flag covers reloads: a job whose end was handled before the reload is not announced again.
+    // One announcement per browser: a job whose end this browser announced is not announced after a reload.
     const stored = readStoredUploadJob();
-    if (stored?.jobId === finished.jobId) {
-      if (stored.hasNotified) return;
-      writeStoredUploadJob({ jobId: finished.jobId, hasNotified: true });
-    }
+    if (stored?.jobId === finished.jobId && stored.hasNotified) return;
+    writeStoredUploadJob({ jobId: finished.jobId, hasNotified: true });
     // Cancelled and failed jobs keep what they had saved, so the lists change whatever the ending.
     void queryClient.invalidateQueries({ queryKey: queryKeys.words.all });
     void queryClient.invalidateQueries({ queryKey: queryKeys.progress });
@@ -78,18 +83,14 @@ export function useUploadJob() {
   const followed = useJob(jobId, { onFinish });
   const snapshot = followed.job;
   const job = useMemo(() => (snapshot ? uploadJobOf(snapshot) : null), [snapshot]);
-  const isGone = followed.isGone;
-
-  useEffect(() => {
-    // The stored job no longer exists (another learner's browser, a reset database): forget it quietly.
-    if (isGone) clearStoredUploadJob();
-  }, [isGone]);
 
   const follow = (nextJobId: string, total: number, nextLookup: TranslationLookup) => {
     writeStoredUploadJob({ jobId: nextJobId, hasNotified: false });
     setLookup(nextLookup);
-    setJobId(nextJobId);
-    setIsPanelOpen(true);
+    setStartedId(nextJobId);
+    setClosedId(null);
+    // The server's answer now names this job too: asked again, another tab's next visit agrees.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.uploads.current });
     toast({
       title: t('upload.toasts.startedTitle'),
       description: t('upload.toasts.startedDescription', { count: total }),
@@ -97,7 +98,7 @@ export function useUploadJob() {
   };
 
   /** Resolves true when the job started, so the form can clear itself. */
-  const submitText = async (rawText: string): Promise<boolean> => {
+  const submitText = async (rawText: string, choices: UploadChoices): Promise<boolean> => {
     const text = stripEmojiFromText(rawText);
     if (!hasText(text)) {
       toast({
@@ -114,7 +115,8 @@ export function useUploadJob() {
           processBatch.mutateAsync({
             text,
             enhanceWithAI: true,
-            generateImages: true,
+            // Left out while the settings load: the server then applies the learner's setting.
+            ...(choices.generateImages === undefined ? {} : { generateImages: choices.generateImages }),
             imageStyle: settings.data?.defaultImageStyle ?? DEFAULT_UPLOAD_IMAGE_STYLE,
           }),
         (answer) => pendingJob(answer.jobId, total, null, []),
@@ -133,7 +135,7 @@ export function useUploadJob() {
     }
   };
 
-  const submitFile = async (file: File | null): Promise<boolean> => {
+  const submitFile = async (file: File | null, choices: UploadChoices): Promise<boolean> => {
     if (!file) {
       toast({
         title: t('upload.toasts.noFileTitle'),
@@ -144,7 +146,7 @@ export function useUploadJob() {
     }
     try {
       const answer = await followed.start(
-        () => uploadFile.mutateAsync(file),
+        () => uploadFile.mutateAsync({ file, generateImages: choices.generateImages }),
         (started) => pendingJob(started.jobId, started.processed, null, []),
         { socketWaitMs: 0 },
       );
@@ -178,19 +180,33 @@ export function useUploadJob() {
     }
   };
 
-  /** Hides the panel and forgets the job across reloads; its results stay on the page until the next upload. */
+  /**
+   * Hides the panel and dismisses the finished job on the server, so no tab or device shows it again;
+   * its results stay on this page until the next upload.
+   */
   const closePanel = () => {
-    if (jobId) realtimeSocket.forgetJob(jobId);
-    clearStoredUploadJob();
-    setIsPanelOpen(false);
+    if (!jobId) return;
+    realtimeSocket.forgetJob(jobId);
+    setClosedId(jobId);
+    setStartedId(null);
+    dismissUpload.mutate(jobId, {
+      onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.uploads.current }),
+      onError: (error) =>
+        toast({
+          title: t('upload.toasts.dismissFailedTitle'),
+          description: serverErrorText(t, error) ?? t('upload.toasts.dismissFailedDescription'),
+          variant: 'destructive',
+        }),
+    });
   };
 
   const isStarting = processBatch.isPending || uploadFile.isPending;
   return {
+    autoGenerateImages: settings.data?.autoGenerateImages,
     job,
     lookup,
     socketState,
-    isPanelOpen: isPanelOpen && job !== null,
+    isPanelOpen: job !== null && closedId !== job.jobId,
     isStarting,
     /** A job is running or about to: no second upload until it ends (spec: the button is disabled). */
     isBusy: isStarting || (job !== null && isJobActive(job.status)),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { type UploadJob, type UploadResults, uploadResultsSchema } from '../../../../shared/api/uploads';
-import { isJobFinished, type JobProgress, type JobStatus } from '../../../../shared/realtime';
 import type { JobSnapshot } from '../../../lib/jobs/job-state';
 import { isUploadStage } from './upload-stages';
 
@@ -24,33 +23,17 @@ export function uploadJobOf(snapshot: JobSnapshot): UploadJob {
   };
 }
 
-/** Words handled so far (enriched or failed); the progress bar and the index count both. */
-export function wordsDone(progress: Pick<JobProgress, 'processed' | 'failed'>): number {
-  return Math.max(0, progress.processed) + Math.max(0, progress.failed);
-}
+// The bar, the percent and the word index follow the one rule every job screen shares.
+export {
+  itemsDone as wordsDone,
+  jobCurrentIndex,
+  jobDoneCount,
+  jobPercent,
+} from '../../../lib/jobs/job-progress';
 
-/**
- * Whole percent, clamped to 0–100 (docs/product/overview.md#home-and-progress); a finished job with nothing
- * to do is at 100.
- */
-export function jobPercent(job: {
-  status: JobStatus;
-  progress: Pick<JobProgress, 'total' | 'processed' | 'failed'>;
-}) {
-  const { total } = job.progress;
-  if (total <= 0) return job.status === 'completed' ? 100 : 0;
-  return Math.min(100, Math.max(0, Math.round((wordsDone(job.progress) / total) * 100)));
-}
-
-/** "Word 5 of 30": the word being worked on while active (1-based), the words handled once finished. */
-export function jobCurrentIndex(job: {
-  status: JobStatus;
-  progress: Pick<JobProgress, 'total' | 'processed' | 'failed'>;
-}): number {
-  const done = wordsDone(job.progress);
-  const total = Math.max(0, job.progress.total);
-  if (isJobFinished(job.status) || job.status === 'pending') return Math.min(done, total);
-  return Math.min(done + 1, total);
+/** What the learner chose for one upload; `generateImages` undefined leaves it to their setting. */
+export interface UploadChoices {
+  generateImages: boolean | undefined;
 }
 
 /** Milliseconds to whole minutes and seconds, rounded up to 5 s so the estimate does not flicker. */

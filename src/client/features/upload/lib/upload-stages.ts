@@ -1,21 +1,40 @@
-import { UPLOAD_STAGES, type UploadStage } from '../../../../shared/api/uploads';
+import {
+  UPLOAD_STAGE_SKIP_REASONS,
+  UPLOAD_STAGES,
+  type UploadStage,
+  type UploadStageSkipReason,
+} from '../../../../shared/api/uploads';
 import { isJobActive, type JobStatus } from '../../../../shared/realtime';
 
-/** The four icons of the monitoring table (docs/product/upload.md#upload-screen). */
-export type StageStatus = 'done' | 'running' | 'waiting' | 'not-started';
+/**
+ * The icons of the monitoring table (docs/product/upload.md#upload-screen), and skipped
+ * (docs/product/upload.md#skipped-stages).
+ */
+export type StageStatus = 'done' | 'running' | 'waiting' | 'not-started' | 'skipped';
 
 export interface StageCount {
   name: string;
   completed: number;
   total: number;
+  skipped?: { reason: string } | undefined;
 }
+
+/** Why a stage was skipped, as the screen words it; a reason this client does not know reads 'other'. */
+export type StageSkipReason = UploadStageSkipReason | 'other';
 
 export interface StageRow {
   name: UploadStage;
   completed: number;
   total: number;
   status: StageStatus;
+  /** Set when the status is skipped. */
+  skipReason?: StageSkipReason;
 }
+
+const skipReasonOf = (reason: string): StageSkipReason =>
+  (UPLOAD_STAGE_SKIP_REASONS as readonly string[]).includes(reason)
+    ? (reason as UploadStageSkipReason)
+    : 'other';
 
 export function isUploadStage(value: unknown): value is UploadStage {
   return typeof value === 'string' && (UPLOAD_STAGES as readonly string[]).includes(value);
@@ -41,7 +60,8 @@ export function currentStageOf(status: JobStatus, stage: string | null): Current
  *   (a paste with every translation given skips base translation), or the job completed;
  * - running: the current stage, or one with part of its items through, while the job is active;
  * - waiting: the job is active and the stage has not begun;
- * - not started: no job is running (not yet, or it failed or was cancelled before the stage began).
+ * - not started: no job is running (not yet, or it failed or was cancelled before the stage began);
+ * - skipped: the server said the stage does not run in this upload, and why.
  */
 export function deriveStageRows(
   job: { status: JobStatus; stage: string | null; stages: readonly StageCount[] | undefined } | null,
@@ -58,6 +78,7 @@ export function deriveStageRows(
     const total = Math.max(0, count?.total ?? 0);
     const row = { name, completed: Math.min(completed, total || completed), total };
     if (!job) return { ...row, status: 'not-started' };
+    if (count?.skipped) return { ...row, status: 'skipped', skipReason: skipReasonOf(count.skipped.reason) };
     const isWentPast = isPastEveryStage || (currentIndex !== -1 && index < currentIndex);
     const isAllThrough = total > 0 && completed >= total;
     if (job.status === 'completed' || isAllThrough || (total === 0 && isWentPast)) {

@@ -1,0 +1,340 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { PoolLearner } from './learner-pool';
+import { poolLearner } from './learner-pool';
+import { listWords, signInLearner, UPLOAD_TIMEOUT_MS } from './support';
+
+/**
+ * The proof of docs/product/errors.md#interface-language: with the interface in English (and an
+ * English browser), every screen and state reads in English. Each state below is reached and the page
+ * is scanned for Cyrillic in its text (screen-reader-only text included), its labels, titles,
+ * placeholders and alternative texts, and its document title.
+ *
+ * Russian may appear only where it is content rather than interface, and each such place is listed here:
+ * - the learner's own data: their name (the seeded learners are Russian-named); their words are seeded
+ *   with Latin-only translations, so the dictionary and Learn need no exclusion;
+ * - RUSSIAN_CONTENT: the language's own name in the language switch, the sample pairs that show the
+ *   upload's line formats (the dictionary is Spanish–Russian), the Russian voice's preview sentence.
+ *
+ * To cover a new screen or state, add a step to one of the tests (or a new test) and call `expectEnglish`.
+ */
+
+const RUSSIAN_CONTENT = [
+  'Русский',
+  'дом',
+  'собака',
+  'книга',
+  'солнце',
+  'доброе утро',
+  'Привет! Я буду читать тебе переводы.',
+] as const;
+
+/** Everything a learner reads or hears on the page now, as [where, text] pairs. */
+async function readableTexts(page: Page): Promise<Array<[string, string]>> {
+  return page.evaluate(() => {
+    const found: Array<[string, string]> = [];
+    const describe = (element: Element) => {
+      const id = element.id ? `#${element.id}` : '';
+      const label = element.getAttribute('aria-label') ?? element.getAttribute('data-testid') ?? '';
+      return `<${element.tagName.toLowerCase()}${id}${label ? ` "${label}"` : ''}>`;
+    };
+    const isRendered = (element: Element) => element.checkVisibility({ visibilityProperty: true });
+    found.push(['document title', document.title]);
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      const text = node.textContent?.trim();
+      if (!parent || !text || parent.closest('script, style, noscript, template')) continue;
+      if (isRendered(parent)) found.push([describe(parent), text]);
+    }
+    const attributes = ['aria-label', 'aria-description', 'aria-valuetext', 'title', 'placeholder', 'alt'];
+    for (const element of document.body.querySelectorAll('*')) {
+      if (!isRendered(element)) continue;
+      for (const attribute of attributes) {
+        const value = element.getAttribute(attribute)?.trim();
+        if (value) found.push([`${describe(element)}[${attribute}]`, value]);
+      }
+    }
+    return found;
+  });
+}
+
+/** No Cyrillic outside the listed content and the learner's own name. */
+async function expectEnglish(page: Page, state: string, learner?: PoolLearner) {
+  const allowed = [...RUSSIAN_CONTENT, ...(learner ? [learner.firstName, learner.lastName] : [])];
+  await expect
+    .poll(
+      async () =>
+        (await readableTexts(page))
+          .filter(([, text]) =>
+            /\p{Script=Cyrillic}/u.test(allowed.reduce((rest, ok) => rest.split(ok).join(''), text)),
+          )
+          .map(([where, text]) => `${where}: ${text}`),
+      { message: `Russian text in the English interface (${state})`, timeout: 3_000 },
+    )
+    .toEqual([]);
+}
+
+/** The interface language is chosen in the browser (docs/product/settings.md#interface-language): picked here in the UI. */
+async function chooseEnglish(page: Page) {
+  await page.goto('/');
+  await page.getByRole('group', { name: 'Язык интерфейса' }).getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Learn Spanish' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+}
+
+async function closeWith(page: Page, opened: Locator) {
+  await page.keyboard.press('Escape');
+  await expect(opened).toHaveCount(0);
+}
+
+test.describe('the English interface', () => {
+  test.use({ locale: 'en-US' });
+
+  test('signed out: landing, sign-in, registration, their errors, the sign-in error page and 404', async ({
+    page,
+  }) => {
+    await chooseEnglish(page);
+    await expectEnglish(page, 'landing');
+
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expectEnglish(page, 'login');
+    // An empty form is stopped by the browser's check, worded by the app.
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const email = page.getByLabel('Email');
+    expect(await email.evaluate((input: HTMLInputElement) => input.validationMessage)).toMatch(
+      /^[^\p{Script=Cyrillic}]+$/u,
+    );
+    await email.fill('nobody@example.com');
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByText('Invalid credentials', { exact: true })).toBeVisible();
+    await expectEnglish(page, 'login: wrong password');
+
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { level: 1, name: 'Registration' })).toBeVisible();
+    await expectEnglish(page, 'register');
+    const registerEmail = page.getByLabel('Email');
+    await registerEmail.fill('not-an-address');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    expect(await registerEmail.evaluate((input: HTMLInputElement) => input.validationMessage)).toMatch(
+      /^[^\p{Script=Cyrillic}]+$/u,
+    );
+    // A taken e-mail (a seeded learner's, so no account is made): the server's code in English.
+    await registerEmail.fill(poolLearner(0).email);
+    await page.getByLabel('Password', { exact: true }).fill('abcdef');
+    await page.getByLabel('Confirm password').fill('abcdeg');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page.getByText('Passwords do not match', { exact: true })).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill('abc');
+    await page.getByLabel('Confirm password').fill('abc');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(
+      page.getByText('Password must be at least 6 characters long', { exact: true }),
+    ).toBeVisible();
+    await page.getByLabel('First name').fill('Ana');
+    await page.getByLabel('Password', { exact: true }).fill('abcdef1');
+    await page.getByLabel('Confirm password').fill('abcdef1');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page.getByText('A user with this email already exists', { exact: true })).toBeVisible();
+    await expectEnglish(page, 'register: errors');
+
+    for (const reason of ['auth_failed', 'no_user', 'login_failed', 'other']) {
+      await page.goto(`/auth-error?reason=${reason}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectEnglish(page, `auth-error ${reason}`);
+    }
+
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL('/login');
+    await expectEnglish(page, 'protected route while signed out');
+  });
+
+  test('signed in, before any word: home, menus, dashboard, empty screens, settings, placeholders', async ({
+    page,
+  }) => {
+    await chooseEnglish(page);
+    const learner = await signInLearner(page, { language: 'en' });
+    await expectEnglish(page, 'home (empty)', learner);
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    const userMenu = page.getByRole('menu');
+    await expect(userMenu).toBeVisible();
+    await expectEnglish(page, 'user menu open', learner);
+    await closeWith(page, userMenu);
+
+    const screens: Array<[path: string, heading: string]> = [
+      ['/dashboard', 'Progress'],
+      ['/dictionary', 'Dictionary'],
+      ['/upload', 'Upload words'],
+      ['/audiobooks', 'Audiobooks'],
+      ['/audiobook/1', 'Audiobook'],
+      ['/audio-test', 'Audio diagnostics'],
+      ['/no/such/page', '404 Page Not Found'],
+    ];
+    for (const [path, heading] of screens) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expectEnglish(page, path, learner);
+    }
+
+    await page.goto('/learn');
+    await expect(page.getByRole('link', { name: 'Upload words' })).toBeVisible();
+    await expectEnglish(page, 'learn (no words)', learner);
+
+    for (const tab of ['Interface', 'Audio', 'Images', 'API']) {
+      await page.goto('/settings');
+      await page.getByRole('tab', { name: tab }).click();
+      await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+      await expectEnglish(page, `settings: ${tab}`, learner);
+    }
+    // Every option list of the Interface tab.
+    await page.getByRole('tab', { name: 'Interface' }).click();
+    for (const combobox of await page.getByRole('combobox').all()) {
+      await combobox.click();
+      const options = page.getByRole('listbox');
+      await expect(options).toBeVisible();
+      await expectEnglish(page, 'settings: an option list', learner);
+      await closeWith(page, options);
+    }
+
+    await page.getByRole('tab', { name: 'Audio' }).click();
+    for (const combobox of await page.getByRole('combobox').all()) {
+      if (await combobox.isDisabled()) continue;
+      await combobox.click();
+      const options = page.getByRole('listbox');
+      await expect(options).toBeVisible();
+      await expectEnglish(page, 'settings: a voice list', learner);
+      await closeWith(page, options);
+    }
+
+    // A key the provider refuses: the notice with the steps to fix it, and the translation fix without a key.
+    await page.getByRole('tab', { name: 'API' }).click();
+    const keyInput = page.getByLabel('OpenAI key', { exact: true });
+    await keyInput.fill('sk-not-a-real-key');
+    await page.locator('form').filter({ has: keyInput }).getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'OpenAI' }).first()).toBeVisible();
+    const baseUrl = page.getByLabel(/OpenAI-compatible API/);
+    await baseUrl.fill('not a url');
+    expect(
+      await baseUrl.evaluate((input: HTMLInputElement) => (input.reportValidity(), input.validationMessage)),
+    ).toMatch(/^[^\p{Script=Cyrillic}]+$/u);
+    await expectEnglish(page, 'settings: API with a refused key', learner);
+  });
+
+  test('with words: upload results, dictionary, word card, maintenance dialogs, Learn and its menu', async ({
+    page,
+  }) => {
+    test.setTimeout(UPLOAD_TIMEOUT_MS);
+    await chooseEnglish(page);
+    const learner = await signInLearner(page, { language: 'en' });
+    await page.goto('/upload');
+    const box = page.getByLabel('Word pairs, one per line');
+    // Latin-only translations, so the learner's words need no exclusion; a repeat, and a line without a
+    // translation while the learner has no language-model key.
+    await box.fill(
+      ['la casa / house', 'el perro / dog', 'cantar / to sing', 'casa / home', 'nadar'].join('\n'),
+    );
+    await page.getByRole('button', { name: 'Upload words' }).click();
+    const panel = page.getByRole('region', { name: /^Word processing:/ });
+    await expect(panel).toBeVisible();
+    await expectEnglish(page, 'upload: running job', learner);
+    await expect(page.getByText(/^Errors: \d+$/)).toBeVisible({ timeout: UPLOAD_TIMEOUT_MS / 2 });
+    await expect(page.getByText(/^Skipped duplicates: 1$/)).toBeVisible();
+    await expectEnglish(page, 'upload: results with a duplicate and errors', learner);
+    expect((await listWords(page)).length).toBe(3);
+
+    await page.goto('/dictionary');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dictionary' })).toBeVisible();
+    const words = page.getByRole('list', { name: 'Words' });
+    await expect(words.getByRole('listitem')).toHaveCount(3);
+    await expectEnglish(page, 'dictionary: list', learner);
+    for (const combobox of await page.getByRole('combobox').all()) {
+      await combobox.click();
+      const options = page.getByRole('listbox');
+      await expect(options).toBeVisible();
+      await expectEnglish(page, 'dictionary: a filter', learner);
+      await closeWith(page, options);
+    }
+    await page.getByRole('searchbox').fill('zzz');
+    await page.getByRole('searchbox').press('Enter');
+    await expect(page.getByText('No words found', { exact: true })).toBeVisible();
+    await expectEnglish(page, 'dictionary: nothing found', learner);
+    await page.getByRole('searchbox').press('Escape');
+
+    await page
+      .getByRole('button', { name: /^Word card/ })
+      .first()
+      .click();
+    const card = page.getByRole('dialog');
+    await expect(card).toBeVisible();
+    await expectEnglish(page, 'dictionary: word card', learner);
+    await closeWith(page, card);
+
+    await page
+      .getByRole('button', { name: /^More actions/ })
+      .first()
+      .click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expectEnglish(page, 'dictionary: word actions', learner);
+    await closeWith(page, page.getByRole('menu'));
+
+    await page.getByRole('button', { name: 'Maintenance' }).click();
+    const maintenance = page.getByRole('menu');
+    await expect(maintenance).toBeVisible();
+    await expectEnglish(page, 'dictionary: maintenance menu', learner);
+    // The actions that ask first or answer with a toast; none changes the words.
+    const toasts = page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem');
+    for (const item of await maintenance.getByRole('menuitem').allTextContents()) {
+      if (!/delete|reset/i.test(item)) continue;
+      const before = await toasts.count();
+      await page.getByRole('menuitem', { name: item }).click();
+      const confirm = page.getByRole('alertdialog');
+      await expect(confirm.or(toasts.nth(before)).first()).toBeVisible();
+      await expectEnglish(page, `dictionary: ${item}`, learner);
+      if ((await confirm.count()) > 0) await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('button', { name: 'Maintenance' }).click();
+    }
+    await closeWith(page, page.getByRole('menu'));
+
+    await page.goto('/learn');
+    await expect(page.getByTestId('learn-counter')).toHaveText('1 of 3');
+    await expectEnglish(page, 'learn: card', learner);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expectEnglish(page, 'learn: menu open', learner);
+    await closeWith(page, page.getByRole('menu'));
+    await page.getByRole('button', { name: 'Hide the word' }).click();
+    await expect(page.getByText('Word hidden', { exact: true })).toBeVisible();
+    await expectEnglish(page, 'learn: word hidden', learner);
+  });
+});
+
+test('the Russian interface words the browser’s own form checks in Russian, in an English browser', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  // Russian from its first letter (an example address may follow).
+  const onlyRussian = /^[^a-z]*\p{Script=Cyrillic}/iu;
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  expect(
+    await page.getByLabel('Email').evaluate((input: HTMLInputElement) => input.validationMessage),
+  ).toMatch(onlyRussian);
+  await page.goto('/register');
+  const email = page.getByLabel('Email');
+  await email.fill('not-an-address');
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  expect(await email.evaluate((input: HTMLInputElement) => input.validationMessage)).toMatch(onlyRussian);
+
+  await signInLearner(page);
+  await page.goto('/settings?tab=api');
+  const baseUrl = page.getByLabel('Адрес OpenAI-совместимого API (необязательно)');
+  await baseUrl.fill('not a url');
+  await expect(page.getByText('Адрес должен начинаться с http:// или https://')).toBeVisible();
+  expect(
+    await baseUrl.evaluate((input: HTMLInputElement) => (input.reportValidity(), input.validationMessage)),
+  ).toMatch(onlyRussian);
+  await context.close();
+});

@@ -1,0 +1,125 @@
+import { expect, test, type Page } from '@playwright/test';
+import { addWords, listWords, signInLearner, UPLOAD_TIMEOUT_MS, uniqueUser } from './support';
+
+// docs/product/auth.md#registration and docs/product/progress.md#learner-day, as a learner sees them.
+
+interface Frame {
+  greeting: string | null;
+  page: string;
+}
+
+/**
+ * Records, from the moment `startRecording` is called, every text the page showed: the greeting (the main
+ * heading) and the whole visible text, once per DOM change, so a state shown for a single frame is caught.
+ */
+async function recordFrames(page: Page) {
+  await page.addInitScript(() => {
+    const frames: { greeting: string | null; page: string }[] = [];
+    const state = { isRecording: false, frames };
+    Object.assign(window, { __frames: state });
+    const record = () => {
+      if (!state.isRecording) return;
+      const heading = document.querySelector('main h1');
+      frames.push({ greeting: heading ? heading.textContent : null, page: document.body.innerText });
+    };
+    new MutationObserver(record).observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+  return {
+    start: () =>
+      page.evaluate(() => {
+        (window as unknown as { __frames: { isRecording: boolean } }).__frames.isRecording = true;
+      }),
+    frames: () =>
+      page.evaluate(() => (window as unknown as { __frames: { frames: Frame[] } }).__frames.frames),
+  };
+}
+
+test('after registering, home greets the learner by name from its first frame', async ({ page }) => {
+  const user = uniqueUser('Лусия');
+  const recorder = await recordFrames(page);
+  await page.goto('/register');
+  await page.getByLabel('Имя', { exact: true }).fill(user.firstName);
+  await page.getByLabel('Фамилия').fill(user.lastName);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Пароль', { exact: true }).fill(user.password);
+  await page.getByLabel('Подтверждение пароля').fill(user.password);
+  await recorder.start();
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  const greeting = `Привет, ${user.firstName}!`;
+  await expect(page.getByRole('heading', { level: 1, name: greeting })).toBeVisible();
+  // The page settles (the progress panel has loaded) before the frames are read.
+  await expect(page.getByRole('region', { name: 'Ваш прогресс' }).getByText('Никогда')).toBeVisible();
+
+  const frames = await recorder.frames();
+  const named = frames.findIndex((frame) => frame.greeting === greeting);
+  expect(named, 'the greeting with the name appeared').toBeGreaterThanOrEqual(0);
+  const before = frames.slice(0, named);
+  expect(before.filter((frame) => frame.page.includes('Пользователь')).map((f) => f.greeting)).toEqual([]);
+  expect(before.filter((frame) => frame.page.includes('Загрузка')).map((f) => f.greeting)).toEqual([]);
+  const greetings = new Set(frames.map((frame) => frame.greeting).filter((text) => text !== null));
+  expect([...greetings].filter((text) => text.startsWith('Привет'))).toEqual([greeting]);
+});
+
+test.describe('in Brisbane (UTC+10)', () => {
+  test.use({ timezoneId: 'Australia/Brisbane' });
+
+  test('the browser’s time zone is saved by itself, and home shows both daily goals', async ({ page }) => {
+    const saved = page.waitForRequest(
+      (sent) =>
+        sent.method() === 'PUT' &&
+        new URL(sent.url()).pathname === '/api/settings' &&
+        (sent.postDataJSON() as { timeZone?: string }).timeZone === 'Australia/Brisbane',
+    );
+    await signInLearner(page);
+    expect((await (await saved).response())?.ok()).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get('/api/settings')).json()) as { timeZone: string }).timeZone,
+      )
+      .toBe('Australia/Brisbane');
+
+    const progress = page.getByRole('region', { name: 'Ваш прогресс' });
+    await expect(progress.getByRole('progressbar', { name: 'Дневная цель' })).toBeVisible();
+    await expect(progress.getByText('0 из 10', { exact: true })).toBeVisible();
+    await expect(progress.getByRole('progressbar', { name: 'Время занятий' })).toBeVisible();
+    await expect(progress.getByText('0 из 30 мин', { exact: true })).toBeVisible();
+    // Once saved, the zone is not sent again on the next visit.
+    let sentAgain = false;
+    page.on('request', (sent) => {
+      if (sent.method() === 'PUT' && new URL(sent.url()).pathname === '/api/settings') sentAgain = true;
+    });
+    const settingsRead = page.waitForResponse(
+      (answer) => answer.request().method() === 'GET' && new URL(answer.url()).pathname === '/api/settings',
+    );
+    await page.reload();
+    await settingsRead;
+    await expect(progress.getByText('0 из 30 мин', { exact: true })).toBeVisible();
+    expect(sentAgain).toBe(false);
+  });
+});
+
+test('the daily goal counts the words studied today, not the plays', async ({ page }) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
+  await signInLearner(page);
+  await addWords(page, ['cantar / петь', 'bailar / танцевать']);
+  const words = await listWords(page);
+  expect(words).toHaveLength(2);
+  // Play-all looped three times over both cards: six plays of two words, as the Learn screen reports them.
+  for (let loop = 1; loop <= 3; loop += 1) {
+    for (const word of words) {
+      const played = await page.request.patch(`/api/words/${word.id}/listen-count`, {
+        data: { listenCount: loop },
+      });
+      expect(played.ok()).toBe(true);
+    }
+  }
+  await page.reload();
+  const progress = page.getByRole('region', { name: 'Ваш прогресс' });
+  await expect(progress.getByText('2 из 10', { exact: true })).toBeVisible();
+  await expect(progress.getByText('Сегодня', { exact: true })).toBeVisible();
+});

@@ -1,0 +1,33 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { browserTimeZone } from '../../../shared/calendar/learner-day';
+import { useSettings } from '../api/settings.api';
+import { updateSettings } from '../api/update-settings.api';
+import { queryKeys } from '../query-keys';
+
+/**
+ * Keeps the learner's saved time zone that of the browser they use (docs/product/progress.md#learner-day):
+ * once settings have loaded, a different zone is saved without a word to the learner, and today's figures
+ * are read again. Each zone is tried once per page: a zone the server refuses is not sent in a loop, and
+ * the learner's day stays the stored one.
+ */
+export function useTimeZoneSync(): void {
+  const queryClient = useQueryClient();
+  const { data: settings } = useSettings();
+  const storedZone = settings?.timeZone;
+  const tried = useRef(new Set<string>());
+
+  useEffect(() => {
+    if (storedZone === undefined) return;
+    const zone = browserTimeZone();
+    if (zone === storedZone || tried.current.has(zone)) return;
+    tried.current.add(zone);
+    updateSettings({ timeZone: zone }).then(
+      (saved) => {
+        queryClient.setQueryData(queryKeys.settings, saved);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.progress });
+      },
+      (error: unknown) => console.warn('[settings] time zone not saved', error),
+    );
+  }, [storedZone, queryClient]);
+}

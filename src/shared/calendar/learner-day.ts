@@ -1,0 +1,122 @@
+/**
+ * The learner's calendar (docs/product/progress.md#learner-day): 'today' is the date on the learner's own
+ * clock, in the IANA time zone their browser reports and settings keep. Both sides use these rules, so the
+ * server's daily goal, streak and spaced-repetition day and the client's 'Сегодня' agree.
+ */
+
+/** The zone of a learner whose browser has not told us theirs yet. */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
+/** An IANA name such as `Europe/Madrid`, `America/Argentina/Buenos_Aires`, `Etc/GMT+8` or `UTC`. */
+const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+){0,2}$/;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * True for a time zone name the runtime's zone database knows. Offsets such as `+05:00` are refused even
+ * where a runtime accepts them: a name is what the browser reports, and SQL reads an offset's sign the
+ * other way round.
+ */
+export function isTimeZone(name: string): boolean {
+  if (name.length > 64 || !IANA_NAME.test(name)) return false;
+  try {
+    formatterFor(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The browser's own zone, or UTC when it names none this code accepts. */
+export function browserTimeZone(): string {
+  const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+}
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function wallClock(instant: Date, timeZone: string): WallClock {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 1970,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** The learner's date at this instant, `YYYY-MM-DD`. */
+export function localDay(instant: Date, timeZone: string): string {
+  const clock = wallClock(instant, timeZone);
+  return `${pad(clock.year, 4)}-${pad(clock.month)}-${pad(clock.day)}`;
+}
+
+/** The calendar day `days` after (or before, when negative) a `YYYY-MM-DD` day. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** How far the zone's wall clock is ahead of UTC at this instant, in milliseconds. */
+function offsetAt(instant: number, timeZone: string): number {
+  const clock = wallClock(new Date(instant), timeZone);
+  const asUtc = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The first instant of the learner's day containing `instant`. Where a clock change skips midnight, the day
+ * starts at the change: the first instant whose local date is that day.
+ */
+export function startOfLocalDay(instant: Date, timeZone: string): Date {
+  const day = localDay(instant, timeZone);
+  const midnightAsUtc = Date.parse(`${day}T00:00:00Z`);
+  let start = midnightAsUtc - offsetAt(midnightAsUtc, timeZone);
+  start = midnightAsUtc - offsetAt(start, timeZone);
+  if (localDay(new Date(start), timeZone) === day && localDay(new Date(start - 1), timeZone) !== day) {
+    return new Date(start);
+  }
+  // Midnight does not exist that day (or the guess crossed a change): search the first instant of the day
+  // between a day before and the instant itself.
+  let low = instant.getTime() - 48 * 60 * 60 * 1000;
+  let high = instant.getTime();
+  while (high - low > 1) {
+    const middle = low + Math.floor((high - low) / 2);
+    if (localDay(new Date(middle), timeZone) < day) low = middle;
+    else high = middle;
+  }
+  return new Date(high);
+}
