@@ -79,7 +79,10 @@ test('without any key the built-in voices are offered, marked offline, and diagn
 
   const main = page.getByRole('combobox', { name: 'Испанский голос (основной)' });
   await expect(page.getByText('Рекомендуемые голоса отмечены знаком ✓.')).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Второй испанский голос' })).toBeDisabled();
+  // Nothing saved: each slot shows the built-in voice that speaks for it (docs/product/providers.md#card-voices).
+  await expect(page.getByRole('combobox', { name: 'Второй испанский голос' })).toHaveText(
+    'Автоматически: Испанский (Латинская Америка), женский',
+  );
   await expectNoSeriousViolations(page);
 
   await main.click();
@@ -94,8 +97,9 @@ test('without any key the built-in voices are offered, marked offline, and diagn
   await page.getByRole('button', { name: 'Диагностика аудио' }).click();
   const dialog = page.getByRole('dialog', { name: 'Диагностика аудио' });
   await expect(dialog.getByText('Ключа синтеза речи нет: озвучивают встроенные офлайн-голоса')).toBeVisible();
-  await expect(dialog.getByText('Выбран только один испанский голос: выберите второй')).toBeVisible();
-  await expect(dialog.getByText('Есть предупреждения')).toBeVisible();
+  // The second Spanish voice is the automatic one, so two voices speak.
+  await expect(dialog.getByText('Выбраны два испанских голоса')).toBeVisible();
+  await expect(dialog.getByText('Всё работает, есть замечания')).toBeVisible();
 });
 
 test('speech and image keys: ElevenLabs voices become recommended, Leonardo shows its balance', async ({

@@ -34,11 +34,16 @@ export const leonardoTokenInfoResponseSchema = z.object({
 });
 export type LeonardoTokenInfo = z.infer<typeof leonardoTokenInfoResponseSchema>;
 
-/** ElevenLabs' own voice shape; offline and OpenAI voices are listed in it too, marked by labels. */
+/**
+ * ElevenLabs' own voice shape; offline and OpenAI voices are listed in it too, marked by labels. `languages`
+ * (ours, always sent) are the languages the voice speaks well, which the card-voice rule reads
+ * (docs/product/providers.md#card-voices).
+ */
 export const voiceSchema = z.object({
   voice_id: z.string(),
   name: z.string(),
   labels: z.record(z.string(), z.string()),
+  languages: z.array(z.enum(['es', 'ru'])).optional(),
 });
 export const voicesResponseSchema = z.array(voiceSchema);
 export type Voice = z.infer<typeof voiceSchema>;

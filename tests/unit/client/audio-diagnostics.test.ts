@@ -206,3 +206,35 @@ describe('verdict', () => {
     expect(chosenVoiceIds(settingsWith({ spanishVoices: ['a', 'a', ''], russianVoice: 'a' }))).toEqual(['a']);
   });
 });
+
+describe('slots left to the automatic choice (docs/product/providers.md#card-voices)', () => {
+  // The list as the server sends it: each voice with the languages it speaks.
+  const speaking = (voice: Voice, languages: Array<'es' | 'ru'>): Voice => ({ ...voice, languages });
+  const keylessList = [
+    speaking(builtinEs1, ['es']),
+    speaking(builtinEs2, ['es']),
+    speaking(builtinRu, ['ru']),
+  ];
+
+  it('count as the built-in voices that speak for them when nothing is chosen and there is no key', () => {
+    const findings = diagnoseAudio({
+      settings: settingsWith({ bilingualPlaybackLearn: true }),
+      voices: keylessList,
+    });
+    expect(findings.map((finding) => finding.id)).toEqual([
+      'speechKeyOfflineOnly',
+      'spanishVoices',
+      'bilingual',
+    ]);
+    expect(overallSeverity(findings)).toBe('info');
+  });
+
+  it('give a single chosen Spanish voice its automatic second one', () => {
+    const ids = diagnoseAudio({
+      settings: settingsWith({ spanishVoices: [builtinEs2.voice_id] }),
+      voices: keylessList,
+    }).map((finding) => finding.id);
+    expect(ids).toContain('spanishVoices');
+    expect(ids).not.toContain('spanishVoicesOne');
+  });
+});

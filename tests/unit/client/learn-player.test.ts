@@ -19,11 +19,14 @@ const VOICE_GAP_MS = 50;
 const CARD_GAP_MS = 50;
 const STOP_DELAY_MS = 100;
 const SPEECH_FALLBACK_RATE = 0.8;
+/** docs/product/learn.md#clip-retries: two more attempts, 300 ms × attempt apart. */
+const RETRY_BACKOFF_MS = 300;
 
 /** One play() of the fake clip player; the test decides when it starts, ends or fails. */
 interface ClipCall {
   source: string;
   signal: AbortSignal;
+  volume: number;
   settled: boolean;
   start(durationMs?: number): void;
   end(): void;
@@ -34,11 +37,12 @@ function createFakeClipPlayer() {
   const calls: ClipCall[] = [];
   const state = { stops: 0 };
   const player: ClipPlayer = {
-    play(source, { signal, onStart }) {
+    play(source, { signal, volume, onStart }) {
       return new Promise<void>((resolve, reject) => {
         const call: ClipCall = {
           source,
           signal,
+          volume,
           settled: false,
           start: (durationMs = 1000) => onStart(durationMs),
           end: () => {
@@ -67,6 +71,7 @@ interface SpeechCall {
   text: string;
   lang: string;
   rate: number;
+  volume: number;
   signal: AbortSignal;
   end(): void;
   fail(error: Error): void;
@@ -75,9 +80,9 @@ interface SpeechCall {
 function createFakeSpeech() {
   const calls: SpeechCall[] = [];
   const fallback: SpeechFallback = {
-    speak(text, { lang, rate, signal }) {
+    speak(text, { lang, rate, volume, signal }) {
       return new Promise<void>((resolve, reject) => {
-        calls.push({ text, lang, rate, signal, end: resolve, fail: reject });
+        calls.push({ text, lang, rate, volume, signal, end: resolve, fail: reject });
         signal.addEventListener('abort', () => resolve(), { once: true });
       });
     },
@@ -179,6 +184,24 @@ async function sound(h: Harness, durationMs = 800): Promise<string> {
   call.end();
   await flush();
   return call.source;
+}
+
+/**
+ * Fails the pending clip and both of its retries, each after its back-off (300 ms, then 600 ms), so the
+ * voice is given up (docs/product/learn.md#clip-retries).
+ */
+async function failEveryAttempt(h: Harness): Promise<void> {
+  await flush();
+  const first = h.clips.last();
+  if (!first || first.settled) throw new Error('no clip is waiting to play');
+  first.fail();
+  for (const retry of [1, 2]) {
+    await advance(RETRY_BACKOFF_MS * retry);
+    const again = h.clips.last();
+    if (!again || again.settled || again.source !== first.source) throw new Error(`no retry ${retry}`);
+    again.fail();
+  }
+  await flush();
 }
 
 /** Plays the pending card's voices through, with the gaps between them; returns the sources heard. */
@@ -294,9 +317,7 @@ describe('playing a card', () => {
       words: [word(1, { example: '**Hola** amigo 👋.', exampleTranslation: 'Привет, **друг**!' })],
     });
     h.player.playCard();
-    await flush();
-    h.clips.last()?.fail();
-    await flush();
+    await failEveryAttempt(h);
     expect(h.speech.calls).toHaveLength(1);
     expect(h.speech.calls[0]).toMatchObject({
       text: 'Hola amigo',
@@ -304,15 +325,14 @@ describe('playing a card', () => {
       rate: SPEECH_FALLBACK_RATE,
     });
     expect(h.snap().voice).toBe('spanish1');
-    expect(h.clips.calls).toHaveLength(1);
+    expect(h.clips.calls).toHaveLength(3);
     h.speech.calls[0]?.end();
     await flush();
     await advance(VOICE_GAP_MS - 1);
-    expect(h.clips.calls).toHaveLength(1);
+    expect(h.clips.calls).toHaveLength(3);
     await advance(1);
     expect(h.clips.last()?.source).toBe('/media/1-ru.mp3');
-    h.clips.last()?.fail();
-    await flush();
+    await failEveryAttempt(h);
     expect(h.speech.calls[1]).toMatchObject({ text: 'Привет, друг!', lang: 'ru-RU', rate: 0.8 });
     h.speech.calls[1]?.end();
     await advance(VOICE_GAP_MS);
@@ -376,9 +396,7 @@ describe('playing a card', () => {
   it('limits the speech fallback to 10 s', async () => {
     const h = setup({ words: [word(1)] });
     h.player.playCard();
-    await flush();
-    h.clips.last()?.fail();
-    await flush();
+    await failEveryAttempt(h);
     const speech = h.speech.calls[0];
     await advance(VOICE_TIMEOUT_MS - 1);
     expect(speech?.signal.aborted).toBe(false);
@@ -462,13 +480,155 @@ describe('playing a card', () => {
   it('does not count a card whose only sound was a speech fallback that could not speak', async () => {
     const h = setup({ words: [word(1, { russianAudioData: null, secondVoiceAudioData: null })] });
     h.player.playCard();
-    await flush();
-    h.clips.last()?.fail();
-    await flush();
+    await failEveryAttempt(h);
     h.speech.calls[0]?.fail(new Error('No speech synthesis'));
     await advance(STOP_DELAY_MS);
     expect(h.snap().mode).toBe('idle');
     expect(h.played).toEqual([]);
+  });
+});
+
+/** What `audio.play()` rejects with when the browser's autoplay policy refuses to start sound. */
+const notAllowed = () =>
+  Object.assign(new Error('play() failed because the user didn’t interact'), {
+    name: 'NotAllowedError',
+  });
+
+describe('volume (docs/product/learn.md#volume)', () => {
+  it('plays every clip and the speech fallback at the learner’s volume, read at each clip', async () => {
+    const h = setup({ words: [word(1, { russianAudioData: null })], settings: { volume: 80 } });
+    h.player.playCard();
+    await sound(h);
+    expect(h.clips.calls[0]?.volume).toBeCloseTo(0.8);
+    h.player.setSettings({ ...baseSettings, volume: 30 });
+    await advance(VOICE_GAP_MS);
+    await failEveryAttempt(h);
+    expect(h.clips.calls.slice(1).map((call) => call.volume)).toEqual([0.3, 0.3, 0.3]);
+    expect(h.speech.calls[0]?.volume).toBeCloseTo(0.3);
+  });
+
+  it('is silent at 0 and full at 100', async () => {
+    const h = setup({ words: [word(1)], settings: { volume: 0 } });
+    h.player.playCard();
+    await sound(h);
+    expect(h.clips.calls[0]?.volume).toBe(0);
+    h.player.setSettings({ ...baseSettings, volume: 100 });
+    await advance(VOICE_GAP_MS);
+    await sound(h);
+    expect(h.clips.calls[1]?.volume).toBe(1);
+  });
+});
+
+describe('clip retries (docs/product/learn.md#clip-retries)', () => {
+  it('tries a failed clip again after 300 ms, then 600 ms, and plays on when a retry works', async () => {
+    const h = setup({ words: [word(1)] });
+    h.player.playCard();
+    await flush();
+    h.clips.last()?.fail();
+    await flush();
+    await advance(RETRY_BACKOFF_MS - 1);
+    expect(h.clips.calls).toHaveLength(1);
+    await advance(1);
+    expect(h.clips.calls.map((call) => call.source)).toEqual(['/media/1-es1.mp3', '/media/1-es1.mp3']);
+    h.clips.last()?.fail();
+    await flush();
+    await advance(2 * RETRY_BACKOFF_MS - 1);
+    expect(h.clips.calls).toHaveLength(2);
+    await advance(1);
+    expect(h.clips.calls).toHaveLength(3);
+    expect(await sound(h)).toBe('/media/1-es1.mp3');
+    expect(h.speech.calls).toHaveLength(0);
+    await advance(VOICE_GAP_MS);
+    expect(await sound(h)).toBe('/media/1-ru.mp3');
+    await advance(VOICE_GAP_MS);
+    await sound(h);
+    expect(h.played).toEqual([1]);
+    expect(h.logs.filter((message) => message.includes('trying again'))).toHaveLength(2);
+  });
+
+  it('gives up after two retries and reads the text instead', async () => {
+    const h = setup({ words: [word(1)] });
+    h.player.playCard();
+    await failEveryAttempt(h);
+    expect(h.clips.calls.map((call) => call.source)).toEqual(Array(3).fill('/media/1-es1.mp3'));
+    expect(h.speech.calls).toHaveLength(1);
+    await advance(RETRY_BACKOFF_MS * 10);
+    expect(h.clips.calls).toHaveLength(3);
+  });
+
+  it('does not retry a clip stopped during its back-off', async () => {
+    const h = setup({ words: [word(1)] });
+    h.player.playCard();
+    await flush();
+    h.clips.last()?.fail();
+    await flush();
+    h.player.stop();
+    await advance(RETRY_BACKOFF_MS * 10);
+    expect(h.clips.calls).toHaveLength(1);
+    expect(h.speech.calls).toHaveLength(0);
+  });
+});
+
+describe('sound refused by the browser (docs/product/learn.md#sound-blocked)', () => {
+  it('waits at the refused voice without retrying or reading it, then resumes there on the learner’s tap', async () => {
+    const h = setup();
+    h.player.togglePlayAll();
+    expect(await soundCard(h)).toHaveLength(3);
+    await advance(CARD_GAP_MS);
+    await flush();
+    expect(h.snap().index).toBe(1);
+    h.clips.last()?.fail(notAllowed());
+    await flush();
+    expect(h.snap()).toMatchObject({ soundBlocked: true, mode: 'playAll', index: 1, voice: null });
+    // Nothing goes on by itself: no retry, no speech, no voice limit, no next card.
+    await advance(VOICE_TIMEOUT_MS * 6);
+    expect(h.clips.calls).toHaveLength(4);
+    expect(h.speech.calls).toHaveLength(0);
+    expect(h.snap()).toMatchObject({ soundBlocked: true, index: 1 });
+
+    h.player.resumeSound();
+    // Started inside the tap itself, so that the browser lets it sound.
+    expect(h.clips.calls).toHaveLength(5);
+    expect(h.clips.last()?.source).toBe('/media/2-es1.mp3');
+    expect(h.snap().soundBlocked).toBe(false);
+    expect(await sound(h)).toBe('/media/2-es1.mp3');
+    await advance(VOICE_GAP_MS);
+    expect(await sound(h)).toBe('/media/2-ru.mp3');
+    await advance(VOICE_GAP_MS);
+    await sound(h);
+    expect(h.played).toEqual([1, 2]);
+    await advance(CARD_GAP_MS);
+    await flush();
+    expect(h.snap()).toMatchObject({ index: 2, mode: 'playAll' });
+  });
+
+  it('forgets the refusal when playback stops, and a later tap does nothing', async () => {
+    const h = setup();
+    h.player.playCard();
+    await flush();
+    h.clips.last()?.fail(notAllowed());
+    await flush();
+    expect(h.snap().soundBlocked).toBe(true);
+    h.player.stop();
+    expect(h.snap()).toMatchObject({ soundBlocked: false, mode: 'idle' });
+    h.player.resumeSound();
+    await advance(VOICE_TIMEOUT_MS);
+    expect(h.clips.calls).toHaveLength(1);
+  });
+
+  it('is asked again when the resumed clip is refused once more', async () => {
+    const h = setup({ words: [word(1)] });
+    h.player.playCard();
+    await flush();
+    h.clips.last()?.fail(notAllowed());
+    await flush();
+    h.player.resumeSound();
+    h.clips.last()?.fail(notAllowed());
+    await flush();
+    expect(h.snap().soundBlocked).toBe(true);
+    h.player.resumeSound();
+    expect(await sound(h)).toBe('/media/1-es1.mp3');
+    expect(h.clips.calls).toHaveLength(3);
   });
 });
 
@@ -491,13 +651,11 @@ describe('stop and the 100 ms stop delay', () => {
   it('cancels the speech fallback through its signal', async () => {
     const h = setup();
     h.player.playCard();
-    await flush();
-    h.clips.last()?.fail();
-    await flush();
+    await failEveryAttempt(h);
     h.player.stop();
     expect(h.speech.calls[0]?.signal.aborted).toBe(true);
     await advance(VOICE_TIMEOUT_MS);
-    expect(h.clips.calls).toHaveLength(1);
+    expect(h.clips.calls).toHaveLength(3);
   });
 
   it('makes a card started right after a cut wait until 100 ms have passed before its first voice', async () => {

@@ -27,7 +27,15 @@ const word = (id: number, imageUrl: string | null = null): PlayerWord => ({
 
 /** A player whose snapshot the test sets, recording the commands it gets. */
 function fakePlayer(words: PlayerWord[]) {
-  let snapshot: PlayerSnapshot = { words, index: 0, mode: 'idle', loop: 0, totalLoops: 1, voice: null };
+  let snapshot: PlayerSnapshot = {
+    words,
+    index: 0,
+    mode: 'idle',
+    loop: 0,
+    totalLoops: 1,
+    voice: null,
+    soundBlocked: false,
+  };
   const listeners = new Set<() => void>();
   const commands: string[] = [];
   const record = (name: string) => () => {
@@ -43,6 +51,7 @@ function fakePlayer(words: PlayerWord[]) {
     setSettings: record('setSettings'),
     goTo: record('goTo'),
     next: record('next'),
+    resumeSound: record('resumeSound'),
     previous: record('previous'),
     playCard: record('playCard'),
     togglePlayAll: record('togglePlayAll'),

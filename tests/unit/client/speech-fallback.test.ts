@@ -19,21 +19,22 @@ describe('speech fallback', () => {
       },
       createUtterance: (text) => {
         texts.push(text);
-        return { lang: '', rate: 1, voice: null, onend: null, onerror: null };
+        return { lang: '', rate: 1, volume: 1, voice: null, onend: null, onerror: null };
       },
     });
     return { fallback, spoken, texts, cancels: () => cancels };
   }
 
-  it('reads the text in the asked language and rate, preferring a voice of that exact language', async () => {
+  it('reads the text in the asked language, rate and volume, preferring a voice of that exact language', async () => {
     const h = speechSetup();
     const speaking = h.fallback.speak('Hola', {
       lang: 'es-ES',
       rate: 0.8,
+      volume: 0.8,
       signal: new AbortController().signal,
     });
     expect(h.texts).toEqual(['Hola']);
-    expect(h.spoken[0]).toMatchObject({ lang: 'es-ES', rate: 0.8, voice: { lang: 'es_ES' } });
+    expect(h.spoken[0]).toMatchObject({ lang: 'es-ES', rate: 0.8, volume: 0.8, voice: { lang: 'es_ES' } });
     h.spoken[0]?.onend?.();
     await expect(speaking).resolves.toBeUndefined();
   });
@@ -43,12 +44,18 @@ describe('speech fallback', () => {
     const failing = h.fallback.speak('Привет', {
       lang: 'ru-RU',
       rate: 0.8,
+      volume: 1,
       signal: new AbortController().signal,
     });
     h.spoken[0]?.onerror?.();
     await expect(failing).rejects.toThrow('Speech synthesis failed');
     const controller = new AbortController();
-    const cancelled = h.fallback.speak('Hola', { lang: 'es-ES', rate: 0.8, signal: controller.signal });
+    const cancelled = h.fallback.speak('Hola', {
+      lang: 'es-ES',
+      rate: 0.8,
+      volume: 1,
+      signal: controller.signal,
+    });
     const before = h.cancels();
     controller.abort();
     await expect(cancelled).resolves.toBeUndefined();
@@ -58,7 +65,7 @@ describe('speech fallback', () => {
   it('rejects at once without speech synthesis, so silence is never counted as heard', async () => {
     const fallback = createSpeechFallback({});
     await expect(
-      fallback.speak('Hola', { lang: 'es-ES', rate: 0.8, signal: new AbortController().signal }),
+      fallback.speak('Hola', { lang: 'es-ES', rate: 0.8, volume: 1, signal: new AbortController().signal }),
     ).rejects.toThrow('No speech synthesis');
   });
 });

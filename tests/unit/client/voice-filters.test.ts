@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Voice } from '../../../src/shared/api/providers';
 import {
+  cardVoicesOf,
   isOfflineVoice,
   isRussianVoice,
   isSpanishVoice,
@@ -223,5 +224,38 @@ describe('Spanish voice slots', () => {
   it("maps the Russian selector's 'none' to null", () => {
     expect(russianVoiceFromSelect(NO_VOICE)).toBeNull();
     expect(russianVoiceFromSelect('builtin:ru-RU-f3')).toBe('builtin:ru-RU-f3');
+  });
+});
+
+describe('the voices that speak the cards (docs/product/providers.md#card-voices)', () => {
+  const withLanguages = (voice: Voice, languages: Array<'es' | 'ru'>): Voice => ({ ...voice, languages });
+  const builtinRuF = withLanguages(builtin('ru-RU', 'f3', 'Русский, женский', 'female'), ['ru']);
+  const keyless = [withLanguages(builtinEsM, ['es']), withLanguages(builtinLaF, ['es']), builtinRuF];
+
+  it('are the first voices of the list that speak each language when nothing is chosen', () => {
+    expect(cardVoicesOf(keyless, { spanishVoices: [], russianVoice: null })).toEqual({
+      firstSpanish: builtinEsM.voice_id,
+      secondSpanish: builtinLaF.voice_id,
+      russian: builtinRuF.voice_id,
+    });
+  });
+
+  it('keep the learner’s choice and fill the second Spanish voice with another one', () => {
+    expect(cardVoicesOf(keyless, { spanishVoices: [builtinLaF.voice_id], russianVoice: null })).toEqual({
+      firstSpanish: builtinLaF.voice_id,
+      secondSpanish: builtinEsM.voice_id,
+      russian: builtinRuF.voice_id,
+    });
+  });
+
+  it('choosing a second voice while the main one is automatic keeps the automatic main voice first', () => {
+    expect(withSpanishVoice([], 1, builtinEsF.voice_id, builtinEsM.voice_id)).toEqual([
+      builtinEsM.voice_id,
+      builtinEsF.voice_id,
+    ]);
+    expect(withSpanishVoice([builtinLaF.voice_id], 1, builtinEsF.voice_id, builtinEsM.voice_id)).toEqual([
+      builtinLaF.voice_id,
+      builtinEsF.voice_id,
+    ]);
   });
 });

@@ -18,6 +18,7 @@ import { ImageStyleDialog } from './components/image-style-dialog.component';
 import { LearnBottomBar } from './components/learn-bottom-bar.component';
 import { LearnCard } from './components/learn-card.component';
 import { LearnMenu } from './components/learn-menu.component';
+import { LearnSoundPrompt } from './components/learn-sound-prompt.component';
 import { LearnTopBar } from './components/learn-top-bar.component';
 import { useLearnActions } from './hooks/learn-actions.hook';
 import { useLearnKeyboard } from './hooks/learn-keyboard.hook';
@@ -196,6 +197,7 @@ function LearnSession({ initialWords, settings }: { initialWords: PlayerWord[]; 
           />
         }
       />
+      {snapshot.soundBlocked ? <LearnSoundPrompt onResume={player.resumeSound} /> : null}
       <ImageStyleDialog
         isOpen={isStyleDialogOpen}
         word={actionWord.spanish}

@@ -64,7 +64,11 @@ export function SettingsPage() {
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('settingsDisplay.title')}</h1>
       <Tabs value={tab} onValueChange={selectTab}>
-        <TabsList aria-label={t('settingsDisplay.tabs.label')}>
+        {/* docs/product/settings.md#settings: on a phone the four tabs sit two by two, none leaving the bar. */}
+        <TabsList
+          aria-label={t('settingsDisplay.tabs.label')}
+          className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:w-auto"
+        >
           {SETTINGS_TABS.map((value) => (
             <TabsTrigger key={value} value={value}>
               {t(`settingsDisplay.tabs.${value}`)}

@@ -5,6 +5,7 @@ import { trackDetachedMedia } from './stop-all-audio';
 export interface AudioElementLike {
   src: string;
   preload: string;
+  volume: number;
   readonly duration: number;
   readonly error: { code: number; message?: string } | null;
   play(): Promise<void>;
@@ -52,7 +53,7 @@ export function createBrowserClipPlayer(options: BrowserClipPlayerOptions = {}):
   }
 
   return {
-    play(source, { signal, onStart }) {
+    play(source, { signal, volume, onStart }) {
       stop();
       if (signal.aborted) return Promise.resolve();
       const audio = audioElement();
@@ -90,6 +91,8 @@ export function createBrowserClipPlayer(options: BrowserClipPlayerOptions = {}):
         audio.addEventListener('error', onError);
         signal.addEventListener('abort', onAbort, { once: true });
         audio.src = source;
+        // docs/product/learn.md#volume (iOS keeps its element at full level: there the device's buttons rule).
+        audio.volume = volume;
         let playing: Promise<void>;
         try {
           playing = audio.play();

@@ -10,8 +10,10 @@ import type {
   PlayerWord,
   VoiceSlot,
 } from './learn-player.types';
+import { CLIP_RETRIES, isAutoplayBlocked, retryDelayMs } from './clip-retry';
 import { playerSettingsOf } from './player-settings';
 import { voicesToPlay } from './voice-plan';
+import { gainOf } from './volume';
 
 /**
  * Timing (docs/product/learn.md#timing):
@@ -24,6 +26,8 @@ import { voicesToPlay } from './voice-plan';
  * - CARD_GAP_MS: silence between two cards of play-all; the step from the last card of a loop to the
  *   first card of the next is the same single 50 ms gap (the spec's "gap between loops").
  * - STOP_DELAY_MS: see `startQuiet` below.
+ * - A clip that fails before it was heard is tried again twice, 300 ms × attempt apart (clip-retry.ts);
+ *   each attempt has its own voice limit, and the waits count in none of them.
  */
 export const VOICE_TIMEOUT_MS = 10_000;
 export const VOICE_GAP_MS = 50;
@@ -160,6 +164,7 @@ export function createLearnPlayer(
     loop: 0,
     totalLoops: Math.max(1, settings.loopPlayAll),
     voice: null,
+    soundBlocked: false,
   };
   const listeners = new Set<() => void>();
   let run: Run | null = null;
@@ -167,6 +172,8 @@ export function createLearnPlayer(
   let autoplayAfterRun = false;
   let quiet: { timer: ReturnType<typeof setTimeout>; done: Promise<void>; release: () => void } | null = null;
   let lastPrefetched: PlayerWord | null = null;
+  /** The voice the browser refused to start, waiting for the learner's tap (resumeSound). */
+  let blocked: { resume: () => void } | null = null;
   let disposed = false;
 
   const log = (message: string, error?: unknown) => {
@@ -290,40 +297,103 @@ export function createLearnPlayer(
     })().catch((error: unknown) => log('Learn: playback failed', error));
   }
 
-  /** Plays one voice under its limit; true when it was heard. A failed clip falls back to speech. */
+  /**
+   * Waits, at a voice the browser refused to start, for the learner's tap (docs/product/learn.md#sound-blocked).
+   * The tap calls `restart` synchronously, inside its own event, so the browser lets the clip sound; the
+   * attempt it started is handed back (wrapped: a promise resolved with a promise would adopt it). Null when
+   * the card stops meanwhile.
+   */
+  function untilSoundAllowed(
+    signal: AbortSignal,
+    restart: () => Promise<Outcome>,
+  ): Promise<{ attempt: Promise<Outcome> } | null> {
+    return new Promise((resolve) => {
+      if (signal.aborted) {
+        resolve(null);
+        return;
+      }
+      const entry = {
+        resume: () => {
+          signal.removeEventListener('abort', onAbort);
+          resolve({ attempt: restart() });
+        },
+      };
+      const onAbort = () => {
+        if (blocked === entry) {
+          blocked = null;
+          update({ soundBlocked: false });
+        }
+        resolve(null);
+      };
+      blocked = entry;
+      signal.addEventListener('abort', onAbort, { once: true });
+      update({ soundBlocked: true });
+    });
+  }
+
+  /**
+   * Plays one voice under its limit; true when it was heard. A clip that fails before it is heard is
+   * tried again (docs/product/learn.md#clip-retries), then falls back to speech; one the browser refuses
+   * to start waits for the learner's tap.
+   */
   async function playVoice(slot: VoiceSlot, source: string, text: string, signal: AbortSignal) {
     // Set from the clip player's callback, hence widened: TypeScript would keep the initial `false`.
     let started = false as boolean;
-    const outcome = await limited(signal, (voiceSignal, setDeadline) =>
-      deps.clipPlayer.play(source, {
-        signal: voiceSignal,
-        onStart: (durationMs) => {
-          if (started || voiceSignal.aborted) return;
-          started = true;
-          update({ voice: slot });
-          setDeadline(
-            Number.isFinite(durationMs) && durationMs > 0 ? durationMs + VOICE_TIMEOUT_MS : VOICE_TIMEOUT_MS,
+    const attempt = () =>
+      limited(signal, (voiceSignal, setDeadline) =>
+        deps.clipPlayer.play(source, {
+          signal: voiceSignal,
+          // Read at each attempt, so a volume changed in the middle of a play-all applies to the next clip.
+          volume: gainOf(settings.volume),
+          onStart: (durationMs) => {
+            if (started || voiceSignal.aborted) return;
+            started = true;
+            update({ voice: slot });
+            setDeadline(
+              Number.isFinite(durationMs) && durationMs > 0
+                ? durationMs + VOICE_TIMEOUT_MS
+                : VOICE_TIMEOUT_MS,
+            );
+          },
+        }),
+      );
+    let pending = attempt();
+    let retries = 0;
+    for (;;) {
+      const outcome = await pending;
+      update({ voice: null });
+      if (outcome.kind === 'failed' && !started && isAutoplayBlocked(outcome.error)) {
+        log(`Learn: the browser refused to start the ${slot} clip; waiting for a tap`, outcome.error);
+        const resumed = await untilSoundAllowed(signal, attempt);
+        if (resumed === null) return false;
+        pending = resumed.attempt;
+        continue;
+      }
+      if (outcome.kind === 'failed' && !started && retries < CLIP_RETRIES) {
+        retries += 1;
+        log(`Learn: the ${slot} clip could not be played; trying again (${retries})`, outcome.error);
+        await sleep(retryDelayMs(retries), signal);
+        if (isAborted(signal)) return false;
+        pending = attempt();
+        continue;
+      }
+      switch (outcome.kind) {
+        case 'done':
+          return true;
+        case 'aborted':
+          return started;
+        case 'timeout':
+          log(
+            started
+              ? `Learn: the ${slot} voice did not end in time; cut`
+              : `Learn: the ${slot} voice did not start within ${VOICE_TIMEOUT_MS} ms; skipped`,
           );
-        },
-      }),
-    );
-    update({ voice: null });
-    switch (outcome.kind) {
-      case 'done':
-        return true;
-      case 'aborted':
-        return started;
-      case 'timeout':
-        log(
-          started
-            ? `Learn: the ${slot} voice did not end in time; cut`
-            : `Learn: the ${slot} voice did not start within ${VOICE_TIMEOUT_MS} ms; skipped`,
-        );
-        return started;
-      case 'failed':
-        log(`Learn: the ${slot} clip could not be played`, outcome.error);
-        // A clip that broke off after it was heard is not read again by the speech fallback.
-        return started || speak(slot, text, signal);
+          return started;
+        case 'failed':
+          log(`Learn: the ${slot} clip could not be played`, outcome.error);
+          // A clip that broke off after it was heard is not read again by the speech fallback.
+          return started || speak(slot, text, signal);
+      }
     }
   }
 
@@ -334,6 +404,7 @@ export function createLearnPlayer(
       deps.speech.speak(text, {
         lang: slot === 'russian' ? 'ru-RU' : 'es-ES',
         rate: SPEECH_FALLBACK_RATE,
+        volume: gainOf(settings.volume),
         signal: speechSignal,
       }),
     );
@@ -543,6 +614,13 @@ export function createLearnPlayer(
     },
     stop() {
       if (!disposed) cut();
+    },
+    resumeSound() {
+      const entry = blocked;
+      if (disposed || !entry) return;
+      blocked = null;
+      update({ soundBlocked: false });
+      entry.resume();
     },
     removeWord(wordId) {
       if (disposed || !snapshot.words.some((word) => word.id === wordId)) return;

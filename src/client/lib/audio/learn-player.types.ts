@@ -1,8 +1,9 @@
 /**
  * The Learn screen's playback engine, seen from outside (docs/product/learn.md#play-all,
- * docs/product/learn.md#speech-fallback, docs/product/learn.md#timing). No React: the screen subscribes to
- * snapshots (useSyncExternalStore) and calls the commands; the engine owns timing (10 s per voice, 50 ms
- * between voices and loops, 100 ms stop delay) and is unit-tested with fake timers through the injected clip
+ * docs/product/learn.md#speech-fallback, docs/product/learn.md#timing, docs/product/learn.md#clip-retries,
+ * docs/product/learn.md#sound-blocked). No React: the screen subscribes to snapshots (useSyncExternalStore)
+ * and calls the commands; the engine owns timing (10 s per voice, 50 ms between voices and loops, 100 ms
+ * stop delay, 300 ms × attempt before a retry) and is unit-tested with fake timers through the injected clip
  * player, speech fallback and audio loader.
  */
 
@@ -43,6 +44,7 @@ export interface PlayerWord {
  * - bilingualPlaybackLearn: with automaticBilingual 'disabled', whether the Russian voice plays at all.
  * - automaticBilingual: other than 'disabled', the Russian voice plays until the listen count reaches
  *   that mode's threshold (listenThresholdWarning, listenThresholdSafe, listenThresholdAuto).
+ * - volume: 0–100, the level of every clip and of the speech fallback (docs/product/learn.md#volume).
  */
 export type PlayerSettings = Pick<
   SettingsValues,
@@ -54,6 +56,7 @@ export type PlayerSettings = Pick<
   | 'listenThresholdWarning'
   | 'listenThresholdSafe'
   | 'listenThresholdAuto'
+  | 'volume'
 >;
 
 export type AutomaticBilingual = PlayerSettings['automaticBilingual'];
@@ -70,6 +73,11 @@ export interface PlayerSnapshot {
   totalLoops: number;
   /** The voice sounding now, null between voices and when idle. */
   voice: VoiceSlot | null;
+  /**
+   * The browser refused to start a clip until the learner interacts with the page (autoplay policy):
+   * playback waits at that voice until `resumeSound` (docs/product/learn.md#sound-blocked).
+   */
+  soundBlocked: boolean;
 }
 
 /** Commands are plain functions (no `this`), so the screen can hand them to buttons and keys as they are. */
@@ -94,6 +102,11 @@ export interface LearnPlayer {
   /** Cancels all audio and resets to idle. */
   stop: () => void;
   /**
+   * The learner tapped the 'tap to start sound' prompt: the refused voice is played again at once (inside
+   * the tap, which is what lets the browser start it) and playback goes on from there.
+   */
+  resumeSound: () => void;
+  /**
    * Takes a word out of the list (hidden or auto-hidden) and shows the card now at its place (the next
    * one; the previous one when it was last). Playback of that word stops; a running play-all goes on.
    */
@@ -109,11 +122,12 @@ export interface LearnPlayer {
 export interface ClipPlayer {
   /**
    * Plays a source to its end. `onStart` receives the clip's duration in ms (NaN when unknown) once it
-   * sounds. Rejects when the clip cannot be played; resolves early when the signal aborts.
+   * sounds. `volume` is the element's level, 0–1. Rejects when the clip cannot be played (with the
+   * browser's `NotAllowedError` when autoplay is refused); resolves early when the signal aborts.
    */
   play(
     source: string,
-    options: { signal: AbortSignal; onStart: (durationMs: number) => void },
+    options: { signal: AbortSignal; volume: number; onStart: (durationMs: number) => void },
   ): Promise<void>;
   /** Warms the browser cache so the clip starts at once later. */
   preload(source: string): void;
@@ -125,7 +139,10 @@ export interface SpeechFallback {
    * Reads text with the browser's speech synthesis: resolves when it was read or when the signal aborts;
    * rejects when it could not be read (no speech synthesis, an error), so silence never counts as heard.
    */
-  speak(text: string, options: { lang: 'es-ES' | 'ru-RU'; rate: number; signal: AbortSignal }): Promise<void>;
+  speak(
+    text: string,
+    options: { lang: 'es-ES' | 'ru-RU'; rate: number; volume: number; signal: AbortSignal },
+  ): Promise<void>;
 }
 
 export interface LearnPlayerDeps {

@@ -11,4 +11,5 @@ export const playerSettingsOf = (settings: SettingsValues): PlayerSettings => ({
   listenThresholdWarning: settings.listenThresholdWarning,
   listenThresholdSafe: settings.listenThresholdSafe,
   listenThresholdAuto: settings.listenThresholdAuto,
+  volume: settings.volume,
 });

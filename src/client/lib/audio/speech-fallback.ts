@@ -4,6 +4,7 @@ import type { SpeechFallback } from './learn-player.types';
 export interface SpeechUtteranceLike {
   lang: string;
   rate: number;
+  volume: number;
   voice: SpeechSynthesisVoice | null;
   onend: (() => void) | null;
   onerror: (() => void) | null;
@@ -39,7 +40,7 @@ const normalizedLang = (lang: string) => lang.replace('_', '-').toLowerCase();
 export function createSpeechFallback(environment: SpeechEnvironment = browserEnvironment()): SpeechFallback {
   const { speechSynthesis, createUtterance } = environment;
   return {
-    speak(text, { lang, rate, signal }) {
+    speak(text, { lang, rate, volume, signal }) {
       if (signal.aborted) return Promise.resolve();
       if (!speechSynthesis || !createUtterance) return Promise.reject(new Error('No speech synthesis'));
       if (text.trim() === '') return Promise.reject(new Error('Nothing to read'));
@@ -65,6 +66,8 @@ export function createSpeechFallback(environment: SpeechEnvironment = browserEnv
           utterance = createUtterance(text);
           utterance.lang = lang;
           utterance.rate = rate;
+          // docs/product/learn.md#volume: read at the learner's volume like the clips.
+          utterance.volume = volume;
           const voices = speechSynthesis.getVoices();
           const wanted = normalizedLang(lang);
           const voice =

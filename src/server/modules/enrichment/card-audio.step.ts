@@ -1,5 +1,6 @@
 import type { CardAudio } from '../../../shared/api/learn';
 import type { Settings } from '../../../shared/api/settings';
+import { type CardVoices, effectiveCardVoices } from '../../../shared/catalogs/card-voices';
 import { type CardSpeechSource, cardSpokenTexts } from '../../../shared/text/spoken-text';
 import { type Limiter, unbounded } from '../../lib/concurrency';
 import { resolveBuiltinVoice } from '../../providers/builtin-speech/builtin-voices';
@@ -13,16 +14,11 @@ import type { SpeechService } from '../speech/speech.service';
  * (docs/product/upload.md#stages, stage 8).
  */
 
-export interface CardVoices {
-  firstSpanish: string;
-  secondSpanish: string;
-  russian: string;
-}
+export type { CardVoices } from '../../../shared/catalogs/card-voices';
 
 /**
- * The three card voices: the learner's choice, else the first voices that speak the language, keyed providers
- * before the offline ones (docs/product/providers.md#built-in-voices), so the two Spanish voices always
- * differ.
+ * The three card voices (docs/product/providers.md#card-voices): the shared rule Settings shows too, over
+ * the learner's voice list.
  */
 export async function cardVoices(
   providers: ProviderSet,
@@ -30,14 +26,7 @@ export async function cardVoices(
   chosenRussian: string | null,
 ): Promise<CardVoices> {
   const { voices } = await providers.speech.listVoices();
-  const speaking = (language: 'es' | 'ru') =>
-    voices.filter((voice) => voice.languages.includes(language)).map((voice) => voice.voiceId);
-  const spanish = [...chosenSpanish, ...speaking('es').filter((voice) => !chosenSpanish.includes(voice))];
-  return {
-    firstSpanish: spanish[0] ?? '',
-    secondSpanish: spanish[1] ?? spanish[0] ?? '',
-    russian: chosenRussian ?? speaking('ru')[0] ?? '',
-  };
+  return effectiveCardVoices(voices, chosenSpanish, chosenRussian);
 }
 
 export type CardAudioSlot = keyof CardAudio;

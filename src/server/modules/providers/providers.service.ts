@@ -76,7 +76,12 @@ export function createProvidersService(deps: {
       const providers = await userProviders.forUser(userId);
       const { voices, failures } = await providers.speech.listVoices();
       failures.forEach(onFailure);
-      return voices.map((voice) => ({ voice_id: voice.voiceId, name: voice.name, labels: voice.labels }));
+      return voices.map((voice) => ({
+        voice_id: voice.voiceId,
+        name: voice.name,
+        labels: voice.labels,
+        languages: voice.languages,
+      }));
     },
 
     /** The chat models of the learner's endpoint; the spec's fallbacks when there is no key. */

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Volume2 } from 'lucide-react';
+import { settingsDefaults } from '../../../../shared/api/settings';
 import { playClip } from '../../../lib/audio/play-clip';
+import { useSettings } from '../../../lib/api/settings.api';
 import { Button, type ButtonProps } from '../../../ui/button.component';
 import { toast } from '../../../ui/toast-store';
 
@@ -23,6 +25,8 @@ export function PlayWordButton({
   variant?: ButtonProps['variant'];
 }) {
   const { t } = useTranslation();
+  // docs/product/learn.md#volume: the dictionary's clips sound at the learner's volume too.
+  const volume = useSettings().data?.volume ?? settingsDefaults.volume;
   const [isCoolingDown, setIsCoolingDown] = useState(false);
 
   useEffect(() => {
@@ -40,7 +44,7 @@ export function PlayWordButton({
     if (!audioData) return;
     setIsCoolingDown(true);
     try {
-      await playClip(audioData);
+      await playClip(audioData, { volume });
     } catch {
       toast({
         title: t('dictionary.toasts.errorTitle'),

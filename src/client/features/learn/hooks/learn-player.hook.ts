@@ -117,6 +117,12 @@ export function useLearnPlayer(options: {
       }),
     [player],
   );
+  // docs/product/learn.md#playing-on-opening: with autoPlayNavigation the card shown on opening Learn plays at once
+  // (the settings of that moment decide; a browser that refuses sound then shows the tap prompt).
+  const [playsOnOpen] = useState(() => options.settings.autoPlayNavigation);
+  useEffect(() => {
+    if (playsOnOpen) player.playCard();
+  }, [player, playsOnOpen]);
   // Leaving the screen silences it; stop (not dispose) survives React's development double mount.
   useEffect(() => () => player.stop(), [player]);
 

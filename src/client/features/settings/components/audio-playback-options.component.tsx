@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../../shared/api/settings';
 import { INTONATION_STYLES, LOOP_PLAY_ALL_OPTIONS } from '../../../../shared/catalogs/voices';
@@ -16,13 +16,83 @@ const isIntonationStyle = (value: string): value is IntonationStyle =>
 const loopOptionOf = (value: string): LoopOption | undefined =>
   LOOP_PLAY_ALL_OPTIONS.find((option) => String(option) === value);
 
-/** Intonation, autoplay and play-all loops; each saves at once. */
+/** How long the volume rests after the slider is let go before it is saved: a run of key presses is one save. */
+const VOLUME_SAVE_DELAY_MS = 400;
+
+/**
+ * The volume (docs/product/learn.md#volume): moved freely and saved once it rests, so a drag or a run of arrow
+ * keys is one save (several saves could land out of order). The slider shows the moved value until it is
+ * saved.
+ */
+function VolumeSlider({ volume }: { volume: number }) {
+  const { t } = useTranslation();
+  const update = useUpdateSettings();
+  const id = useId();
+  const [moved, setMoved] = useState<number | null>(null);
+  const pendingSave = useRef<{ timer: ReturnType<typeof setTimeout>; save: () => void } | null>(null);
+  const shown = moved ?? volume;
+
+  // Leaving the tab right after moving the slider still saves it.
+  useEffect(
+    () => () => {
+      const pending = pendingSave.current;
+      if (!pending) return;
+      clearTimeout(pending.timer);
+      pending.save();
+    },
+    [],
+  );
+
+  const commit = () => {
+    if (moved === null) return;
+    const value = moved;
+    if (pendingSave.current) clearTimeout(pendingSave.current.timer);
+    const save = () => {
+      pendingSave.current = null;
+      // Once saved (or failed and restored), the settings show the value again, unless it moved meanwhile.
+      update.mutate(
+        { volume: value },
+        { onSettled: () => setMoved((current) => (current === value ? null : current)) },
+      );
+    };
+    pendingSave.current = { timer: setTimeout(save, VOLUME_SAVE_DELAY_MS), save };
+  };
+
+  return (
+    <div className="flex flex-col gap-2 sm:col-span-2">
+      <div className="flex items-center justify-between gap-4">
+        <Label htmlFor={id}>{t('settingsProviders.audio.volume')}</Label>
+        <span className="text-sm tabular-nums text-muted-foreground" aria-hidden>
+          {t('settingsProviders.audio.volumeValue', { value: shown })}
+        </span>
+      </div>
+      <input
+        id={id}
+        type="range"
+        min={0}
+        max={100}
+        step={5}
+        value={shown}
+        aria-valuetext={t('settingsProviders.audio.volumeValue', { value: shown })}
+        onChange={(event) => setMoved(Number(event.target.value))}
+        onPointerUp={commit}
+        onKeyUp={commit}
+        onBlur={commit}
+        className="h-2 w-full cursor-pointer accent-primary"
+      />
+    </div>
+  );
+}
+
+/** Volume, intonation, autoplay and play-all loops; each saves at once. */
 export function AudioPlaybackOptions({ settings }: { settings: Settings }) {
   const { t } = useTranslation();
   const update = useUpdateSettings();
   const intonationId = useId();
   const autoplayId = useId();
   const autoplayHintId = useId();
+  const openingId = useId();
+  const openingHintId = useId();
   const loopId = useId();
 
   return (
@@ -31,6 +101,8 @@ export function AudioPlaybackOptions({ settings }: { settings: Settings }) {
         <CardTitle>{t('settingsProviders.audio.playbackTitle')}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-6 sm:grid-cols-2">
+        <VolumeSlider volume={settings.volume} />
+
         <div className="flex flex-col gap-2">
           <Label htmlFor={intonationId}>{t('settingsProviders.audio.intonation')}</Label>
           <Select
@@ -88,6 +160,22 @@ export function AudioPlaybackOptions({ settings }: { settings: Settings }) {
             aria-describedby={autoplayHintId}
             checked={settings.autoplayAudio}
             onCheckedChange={(isChecked) => update.mutate({ autoplayAudio: isChecked })}
+          />
+        </div>
+
+        <div className="flex items-start justify-between gap-4 sm:col-span-2">
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={openingId}>{t('settingsProviders.audio.autoPlayNavigation')}</Label>
+            <p id={openingHintId} className="text-sm text-muted-foreground">
+              {t('settingsProviders.audio.autoPlayNavigationDescription')}
+            </p>
+          </div>
+          {/* docs/product/learn.md#playing-on-opening */}
+          <Switch
+            id={openingId}
+            aria-describedby={openingHintId}
+            checked={settings.autoPlayNavigation}
+            onCheckedChange={(isChecked) => update.mutate({ autoPlayNavigation: isChecked })}
           />
         </div>
       </CardContent>

@@ -9,6 +9,7 @@ import { toast } from '../../../ui/toast-store';
 import { useUpdateSettings } from '../../../lib/api/update-settings.api';
 import { useVoices } from '../api/voices.api';
 import {
+  cardVoicesOf,
   russianVoiceFromSelect,
   russianVoiceOptions,
   spanishVoiceOptions,
@@ -35,6 +36,9 @@ export function AudioVoicesCard({ settings }: { settings: Settings }) {
   const spanishOptions = useMemo(() => spanishVoiceOptions(voices.data ?? []), [voices.data]);
   const russianOptions = useMemo(() => russianVoiceOptions(voices.data ?? []), [voices.data]);
   const [mainVoice, secondVoice] = spanishVoiceSlots(settings.spanishVoices);
+  // What Learn plays for the slots left to the automatic choice; unknown until the list has loaded.
+  const automatic = voices.data ? cardVoicesOf(voices.data, settings) : null;
+  const automaticOf = (voiceId: string | undefined) => (voiceId ? voiceId : null);
 
   // One toast per failed load, not one per render.
   const toastedErrorAt = useRef(0);
@@ -59,7 +63,14 @@ export function AudioVoicesCard({ settings }: { settings: Settings }) {
   };
 
   const setSpanish = (slot: 0 | 1) => (value: string) =>
-    update.mutate({ spanishVoices: withSpanishVoice(settings.spanishVoices, slot, value) });
+    update.mutate({
+      spanishVoices: withSpanishVoice(
+        settings.spanishVoices,
+        slot,
+        value,
+        automaticOf(automatic?.firstSpanish),
+      ),
+    });
 
   return (
     <Card>
@@ -93,6 +104,7 @@ export function AudioVoicesCard({ settings }: { settings: Settings }) {
           label={t('settingsProviders.audio.spanishMain')}
           options={spanishOptions}
           value={mainVoice}
+          automaticValue={automaticOf(automatic?.firstSpanish)}
           onChange={setSpanish(0)}
           language="es"
           isListLoaded={voices.isSuccess}
@@ -101,16 +113,16 @@ export function AudioVoicesCard({ settings }: { settings: Settings }) {
           label={t('settingsProviders.audio.spanishSecond')}
           options={spanishOptions}
           value={secondVoice}
+          automaticValue={automaticOf(automatic?.secondSpanish)}
           onChange={setSpanish(1)}
           language="es"
           isListLoaded={voices.isSuccess}
-          // The list is stored without gaps, so a second voice needs a first one to follow.
-          isDisabled={mainVoice === null && secondVoice === null}
         />
         <VoiceSelect
           label={t('settingsProviders.audio.russian')}
           options={russianOptions}
           value={settings.russianVoice}
+          automaticValue={automaticOf(automatic?.russian)}
           onChange={(value) => update.mutate({ russianVoice: russianVoiceFromSelect(value) })}
           language="ru"
           isListLoaded={voices.isSuccess}

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoaderCircle, Volume2 } from 'lucide-react';
-import { trackDetachedMedia } from '../../../lib/audio/stop-all-audio';
+import { settingsDefaults } from '../../../../shared/api/settings';
+import { playClip, type PlayingClip } from '../../../lib/audio/play-clip';
 import { Button } from '../../../ui/button.component';
 import { toast } from '../../../ui/toast-store';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../ui/tooltip.component';
@@ -20,11 +21,10 @@ export function VoicePreviewButton({ voiceId, voiceName, language, isDisabled }:
   const { t } = useTranslation();
   const settings = useSettings().data;
   const generate = useGenerateAudio();
-  const playing = useRef<{ audio: HTMLAudioElement; untrack: () => void } | null>(null);
+  const playing = useRef<PlayingClip | null>(null);
 
   const stop = () => {
-    playing.current?.audio.pause();
-    playing.current?.untrack();
+    playing.current?.stop();
     playing.current = null;
   };
   // Leaving the tab must not leave a sample playing behind it.
@@ -47,10 +47,10 @@ export function VoicePreviewButton({ voiceId, voiceName, language, isDisabled }:
         speed: settings?.speechSpeed ?? 1,
         intonationStyle: settings?.intonationStyle ?? null,
       });
-      const audio = new Audio(answer.audio);
-      playing.current = { audio, untrack: trackDetachedMedia(audio) };
-      audio.addEventListener('ended', stop, { once: true });
-      await audio.play();
+      // docs/product/learn.md#volume: samples sound at the learner's volume, retried like every clip.
+      playing.current = await playClip(answer.audio, {
+        volume: settings?.volume ?? settingsDefaults.volume,
+      });
       // docs/product/providers.md#built-in-voices: a voice whose provider has no key is spoken by a built-in
       // voice; say so.
       if (answer.voiceId !== voiceId) toast({ description: t('settingsProviders.audio.previewSubstituted') });

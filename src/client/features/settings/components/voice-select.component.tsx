@@ -21,8 +21,13 @@ const GROUP_ORDER: readonly VoiceProvider[] = ['elevenlabs', 'openai', 'builtin'
 interface VoiceSelectProps {
   label: string;
   options: readonly VoiceOption[];
-  /** The saved voice id, or null for none. */
+  /** The saved voice id, or null when the slot is left to the automatic choice. */
   value: string | null;
+  /**
+   * The voice that speaks for this slot when nothing is saved (docs/product/providers.md#card-voices); null
+   * while the voice list loads.
+   */
+  automaticValue: string | null;
   onChange: (value: string) => void;
   language: 'es' | 'ru';
   /** False while the voice list loads: a saved voice is then unlisted only for now. */
@@ -35,6 +40,7 @@ export function VoiceSelect({
   label,
   options,
   value,
+  automaticValue,
   onChange,
   language,
   isListLoaded,
@@ -49,8 +55,13 @@ export function VoiceSelect({
   };
   // A saved voice the list no longer offers (or not yet, while loading) still shows as chosen.
   const isUnlisted = value !== null && !options.some((option) => option.voice.voice_id === value);
-  const chosen = options.find((option) => option.voice.voice_id === value)?.voice;
-  const chosenName = chosen ? voiceDisplayName(t, chosen) : value;
+  const nameOf = (voiceId: string | null) => {
+    const listed = options.find((option) => option.voice.voice_id === voiceId)?.voice;
+    return listed ? voiceDisplayName(t, listed) : voiceId;
+  };
+  // The voice that actually speaks: the saved one, else the automatic one, shown and sampled as chosen.
+  const speakingVoice = value ?? automaticValue;
+  const automaticName = nameOf(automaticValue);
 
   return (
     <div className="flex flex-col gap-2">
@@ -61,7 +72,11 @@ export function VoiceSelect({
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value={NO_VOICE}>{t('settingsProviders.common.none')}</SelectItem>
+            <SelectItem value={NO_VOICE}>
+              {automaticName
+                ? t('settingsProviders.audio.automaticVoice', { voice: automaticName })
+                : t('settingsProviders.common.none')}
+            </SelectItem>
             {isUnlisted ? (
               <SelectItem value={value}>
                 {isListLoaded ? t('settingsProviders.audio.unknownVoice', { id: value }) : value}
@@ -84,8 +99,8 @@ export function VoiceSelect({
           </SelectContent>
         </Select>
         <VoicePreviewButton
-          voiceId={value}
-          voiceName={chosenName ?? ''}
+          voiceId={speakingVoice}
+          voiceName={nameOf(speakingVoice) ?? ''}
           language={language}
           isDisabled={isDisabled}
         />

@@ -1,11 +1,12 @@
 import type { Voice } from '../../../../shared/api/providers';
 import type { Settings } from '../../../../shared/api/settings';
-import { voiceProviderOf, type VoiceProvider } from './voice-filters';
+import { cardVoicesOf, voiceProviderOf, type VoiceProvider } from './voice-filters';
 
 /**
  * The settings-side audio diagnostics (docs/product/audiobooks.md#audio-diagnostics), adjusted by
  * docs/product/providers.md#built-in-voices: built-in offline voices speak without any key, so a missing
- * speech key is only a fault when no offline voice is chosen.
+ * speech key is only a fault when no offline voice is chosen. Once the voice list is known, a slot left to the
+ * automatic choice counts as the voice that speaks for it (docs/product/providers.md#card-voices).
  */
 
 export type DiagnosticSeverity = 'ok' | 'info' | 'warning' | 'error';
@@ -68,21 +69,29 @@ export function diagnoseAudio({
 }: AudioDiagnosticsInput): DiagnosticFinding[] {
   const findings: DiagnosticFinding[] = [];
   const chosen = chosenVoiceIds(settings);
+  const speaking = voices ? cardVoicesOf(voices, settings) : null;
+  const speakingIds = speaking
+    ? [...new Set([speaking.firstSpanish, speaking.secondSpanish, speaking.russian])].filter(
+        (id) => id !== '',
+      )
+    : chosen;
   const providerOf = (voiceId: string) => providerOfId(voiceId, voices);
   const hasKeyFor = (provider: VoiceProvider) =>
     provider === 'builtin' ||
     (provider === 'elevenlabs' ? settings.hasElevenlabsApiKey : settings.hasOpenaiApiKey);
 
-  const hasOfflineVoice = chosen.some((id) => providerOf(id) === 'builtin');
+  const hasOfflineVoice = speakingIds.some((id) => providerOf(id) === 'builtin');
   // An OpenAI key speaks too, but only for the OpenAI voices the learner chose.
   const hasSpeechKey =
     settings.hasElevenlabsApiKey ||
-    (settings.hasOpenaiApiKey && chosen.some((id) => providerOf(id) === 'openai'));
+    (settings.hasOpenaiApiKey && speakingIds.some((id) => providerOf(id) === 'openai'));
   if (hasSpeechKey) findings.push({ id: 'speechKey', severity: 'ok' });
   else if (hasOfflineVoice) findings.push({ id: 'speechKeyOfflineOnly', severity: 'info' });
   else findings.push({ id: 'speechKeyMissing', severity: 'error' });
 
-  const spanishCount = settings.spanishVoices.filter((id) => id.trim() !== '').length;
+  const spanishCount = speaking
+    ? new Set([speaking.firstSpanish, speaking.secondSpanish].filter((id) => id !== '')).size
+    : settings.spanishVoices.filter((id) => id.trim() !== '').length;
   if (spanishCount >= 2) findings.push({ id: 'spanishVoices', severity: 'ok' });
   else if (spanishCount === 1) findings.push({ id: 'spanishVoicesOne', severity: 'warning' });
   else findings.push({ id: 'spanishVoicesNone', severity: 'error' });
@@ -90,7 +99,7 @@ export function diagnoseAudio({
   const isBilingual =
     settings.bilingualPlayback || settings.bilingualPlaybackLearn || settings.bilingualPlaybackAudiobook;
   if (!isBilingual) findings.push({ id: 'bilingualOff', severity: 'ok' });
-  else if (settings.russianVoice) findings.push({ id: 'bilingual', severity: 'ok' });
+  else if (settings.russianVoice || speaking?.russian) findings.push({ id: 'bilingual', severity: 'ok' });
   else findings.push({ id: 'bilingualWithoutRussian', severity: 'error' });
 
   const needKey = chosen.filter((id) => !hasKeyFor(providerOf(id)));

@@ -1,4 +1,5 @@
 import type { Voice } from '../../../../shared/api/providers';
+import { type CardVoices, effectiveCardVoices } from '../../../../shared/catalogs/card-voices';
 
 /**
  * Which voices the Audio tab offers for Spanish and for Russian (docs/product/settings.md#voice-filters,
@@ -204,16 +205,34 @@ export function spanishVoiceSlots(spanishVoices: readonly string[]): [string | n
 }
 
 /**
- * The list to save after choosing `voiceId` (or NO_VOICE / null) for a slot. Empty entries are dropped
- * (docs/product/settings.md#voice-filters), so clearing the main voice makes the second one the main one.
+ * The voices the learner's cards are spoken in (docs/product/providers.md#card-voices): the same rule the
+ * server makes the clips with, over the same list, so the Audio tab shows as chosen what Learn plays.
+ */
+export const cardVoicesOf = (
+  voices: readonly Voice[],
+  settings: { spanishVoices: readonly string[]; russianVoice: string | null },
+): CardVoices =>
+  effectiveCardVoices(
+    voices.map((voice) => ({ voiceId: voice.voice_id, languages: voice.languages ?? [] })),
+    settings.spanishVoices,
+    settings.russianVoice,
+  );
+
+/**
+ * The list to save after choosing `voiceId` (or NO_VOICE / null, the automatic voice) for a slot. Empty
+ * entries are dropped (docs/product/settings.md#voice-filters), so clearing the main voice makes the second
+ * one the main one. A second voice chosen while the main one is automatic keeps the automatic main voice
+ * (`automaticMain`) in front of it, so the main voice the learner saw does not change.
  */
 export function withSpanishVoice(
   spanishVoices: readonly string[],
   slot: SpanishVoiceSlot,
   voiceId: string | null,
+  automaticMain: string | null = null,
 ): string[] {
   const slots = spanishVoiceSlots(spanishVoices);
   slots[slot] = voiceId === NO_VOICE ? null : voiceId;
+  if (slot === 1 && slots[0] === null && slots[1] !== null && automaticMain) slots[0] = automaticMain;
   return slots.filter((id): id is string => id !== null && id.trim() !== '');
 }
 

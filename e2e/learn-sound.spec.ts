@@ -1,0 +1,123 @@
+import { expect, type Page, test } from '@playwright/test';
+import { addWords, listWords, signInLearner, UPLOAD_TIMEOUT_MS } from './support';
+
+/**
+ * Learn in a browser that refuses to start sound before the learner has touched the page
+ * (docs/product/learn.md#sound-blocked). Chromium's autoplay policy cannot be made to refuse here: its
+ * headless mode lets every page play, whatever `--autoplay-policy` says (tried with
+ * `document-user-activation-required` and `user-gesture-required`), and Playwright's own evaluations count
+ * as user activation, so `navigator.userActivation` cannot tell either. An init script therefore applies
+ * that policy's rule on top of the real element: until the document has received a trusted
+ * activation-triggering input event (keydown, mousedown, pointerdown, pointerup, touchend: what a real tap,
+ * click or key press sends, and what Playwright's `click` sends through the browser's input pipeline),
+ * `play()` rejects with the DOMException `NotAllowedError` Chromium throws. A page opened by navigation has
+ * had none, so a card that plays on opening Learn (docs/product/learn.md#playing-on-opening) is refused
+ * until the learner taps.
+ */
+
+declare global {
+  interface Window {
+    /** Every play() of an audio element, in order: its clip, its level and 'pending', 'played' or the error's name. */
+    plays: Array<{ src: string; volume: number; outcome: string }>;
+  }
+}
+
+async function refuseSoundUntilTapAndRecordPlays(page: Page) {
+  await page.addInitScript(() => {
+    window.plays = [];
+    let isActivated = false;
+    for (const type of ['keydown', 'mousedown', 'pointerdown', 'pointerup', 'touchend']) {
+      window.addEventListener(
+        type,
+        (event) => {
+          if (event.isTrusted) isActivated = true;
+        },
+        { capture: true },
+      );
+    }
+    const { play } = HTMLMediaElement.prototype as { play: (this: HTMLMediaElement) => Promise<void> };
+    HTMLMediaElement.prototype.play = function policedPlay(this: HTMLMediaElement) {
+      const entry = {
+        src: new URL(this.src, window.location.href).pathname,
+        volume: this.volume,
+        outcome: 'pending',
+      };
+      window.plays.push(entry);
+      const answer = isActivated
+        ? play.call(this)
+        : Promise.reject(
+            new DOMException(
+              "play() failed because the user didn't interact with the document first.",
+              'NotAllowedError',
+            ),
+          );
+      answer.then(
+        () => (entry.outcome = 'played'),
+        (error: unknown) => (entry.outcome = error instanceof Error ? error.name : String(error)),
+      );
+      return answer;
+    };
+  });
+}
+
+const plays = (page: Page) => page.evaluate(() => window.plays);
+
+async function saveSettings(page: Page, settings: Record<string, unknown>) {
+  const saved = await page.request.put('/api/settings', { data: settings });
+  expect(saved.ok()).toBe(true);
+}
+
+test('a card refused by the browser waits under one prompt, and the tap plays it from there', async ({
+  page,
+}) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
+  await signInLearner(page);
+  await addWords(page, ['cantar / петь']);
+  const [word] = await listWords(page);
+  await refuseSoundUntilTapAndRecordPlays(page);
+
+  // By default nothing plays on opening Learn (the spec's behaviour).
+  await page.goto('/learn');
+  await expect(page.getByTestId('learn-counter')).toHaveText('1 из 1');
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  expect(await plays(page)).toEqual([]);
+
+  // With autoPlayNavigation the card plays on opening; this browser refuses it until a tap.
+  await saveSettings(page, { autoPlayNavigation: true, bilingualPlaybackLearn: false });
+  await page.goto('/learn');
+  const prompt = page.getByRole('alert').filter({ hasText: 'Звук не включился' });
+  await expect(prompt).toBeVisible({ timeout: 30_000 });
+  await expect(prompt).toContainText('Браузер не даёт включить звук, пока вы не коснётесь страницы.');
+  const refused = await plays(page);
+  expect(refused).toHaveLength(1);
+  expect(refused[0]?.outcome).toBe('NotAllowedError');
+  // Not retried, not skipped: playback waits at that voice, one prompt.
+  await expect(page.getByRole('button', { name: 'Нажмите, чтобы включить звук' })).toHaveCount(1);
+  expect(await plays(page)).toHaveLength(1);
+
+  await page.getByRole('button', { name: 'Нажмите, чтобы включить звук' }).click();
+  await expect(prompt).toBeHidden();
+  // The refused clip first, then the card's second Spanish voice; both sound, at the default volume.
+  await expect
+    .poll(async () => (await plays(page)).map((entry) => entry.outcome))
+    .toEqual(['NotAllowedError', 'played', 'played']);
+  const heard = await plays(page);
+  expect(heard[1]?.src).toBe(refused[0]?.src);
+  expect(heard.slice(1).map((entry) => entry.volume)).toEqual([0.8, 0.8]);
+  await expect.poll(async () => (await listWords(page)).find((w) => w.id === word!.id)?.attempts).toBe(1);
+});
+
+test('the prompt speaks English in the English interface', async ({ page }) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
+  await signInLearner(page);
+  await addWords(page, ['nadar / плавать']);
+  await saveSettings(page, { autoPlayNavigation: true });
+  await refuseSoundUntilTapAndRecordPlays(page);
+  await page.evaluate(() => localStorage.setItem('interfaceLanguage', 'en'));
+  await page.goto('/learn');
+  const prompt = page.getByRole('alert').filter({ hasText: 'Sound did not start' });
+  await expect(prompt).toBeVisible({ timeout: 30_000 });
+  await expect(prompt).toContainText('The browser will not play sound until you touch the page.');
+  await page.getByRole('button', { name: 'Tap to start sound' }).click();
+  await expect(prompt).toBeHidden();
+});
