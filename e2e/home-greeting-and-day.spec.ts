@@ -123,3 +123,27 @@ test('the daily goal counts the words studied today, not the plays', async ({ pa
   await expect(progress.getByText('2 из 10', { exact: true })).toBeVisible();
   await expect(progress.getByText('Сегодня', { exact: true })).toBeVisible();
 });
+
+test('daily goals chosen in Settings are the ones Home measures against', async ({ page }) => {
+  await signInLearner(page);
+  await page.goto('/settings');
+  const goals = page.getByRole('region', { name: 'Цели на день' });
+  await goals.getByRole('combobox', { name: 'Слов в день' }).click();
+  await page.getByRole('option', { name: '20', exact: true }).click();
+  await goals.getByRole('combobox', { name: 'Минут в день' }).click();
+  await page.getByRole('option', { name: '45', exact: true }).click();
+  await expect
+    .poll(async () => {
+      const settings = (await (await page.request.get('/api/settings')).json()) as {
+        dailyWordGoal: number;
+        dailyTimeGoal: number;
+      };
+      return [settings.dailyWordGoal, settings.dailyTimeGoal];
+    })
+    .toEqual([20, 45]);
+
+  await page.goto('/');
+  const progress = page.getByRole('region', { name: 'Ваш прогресс' });
+  await expect(progress.getByText('0 из 20', { exact: true })).toBeVisible();
+  await expect(progress.getByText('0 из 45 мин', { exact: true })).toBeVisible();
+});

@@ -3,6 +3,7 @@ import { useUpdateSettings } from '../../../lib/api/update-settings.api';
 import { InterfaceAppearance } from './interface-appearance.component';
 import { InterfaceBilingual } from './interface-bilingual.component';
 import { InterfaceDisplay } from './interface-display.component';
+import { InterfaceGoals } from './interface-goals.component';
 import { InterfaceThresholds } from './interface-thresholds.component';
 
 /**
@@ -18,6 +19,7 @@ export function InterfaceTab({ settings }: { settings: Settings }) {
       <InterfaceDisplay settings={settings} save={save} />
       <InterfaceBilingual settings={settings} save={save} />
       <InterfaceThresholds settings={settings} save={save} />
+      <InterfaceGoals settings={settings} save={save} />
     </div>
   );
 }
