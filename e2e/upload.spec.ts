@@ -167,6 +167,7 @@ test('pasted words in mixed formats are enriched, duplicates reported, and each 
     'Текущий перевод',
     'Статус в словаре',
     'Причина пропуска',
+    'Действия',
   ]);
   await expect(report.getByRole('row')).toHaveCount(DUPLICATE_COUNT + 1);
   await expect(report.getByRole('rowheader')).toHaveText([/casa/i, /perro/i, /libro/i]);

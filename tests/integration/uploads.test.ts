@@ -168,11 +168,13 @@ describe('upload without any key', () => {
     const ana = await registerUser(testApp.app);
     expect((await upload(ana, 'perro / собака', { generateImages: false })).status).toBe('completed');
     const job = await upload(ana, 'el perro / пёс\nmesa / стол', { generateImages: false });
+    const perro = (await wordRows(ana)).find((row) => row.spanish === 'el perro');
     expect(job.results?.duplicates).toEqual([
       {
         spanish: 'el perro',
         newRussian: 'пёс',
         existingRussian: 'собака',
+        existingWordId: perro?.id,
         isActive: true,
         reason: { code: 'upload_word_exists' },
       },

@@ -73,11 +73,15 @@ export const uploadInput = jobData('upload input', inputV1Schema).next(inputV2Sc
   rejected: old.rejected.map((line) => ({ ...line, reason: codeOfLegacySentence(line.reason) })),
 }));
 
+/** Version 3: duplicates did not carry the existing word's id (docs/product/upload.md#new-translation). */
+const resultsV3Schema = uploadResultsSchema.extend({
+  duplicates: z.array(uploadResultsSchema.shape.duplicates.element.omit({ existingWordId: true })),
+});
 /** Version 2: no fallbacks (docs/product/providers.md#fallback) were reported. */
-const resultsV2Schema = uploadResultsSchema.omit({ fallbacks: true, stoppedProviders: true });
+const resultsV2Schema = resultsV3Schema.omit({ fallbacks: true, stoppedProviders: true });
 /** Version 1: duplicate reasons and per-line errors were Russian sentences. */
 const resultsV1Schema = resultsV2Schema.extend({
-  duplicates: z.array(uploadResultsSchema.shape.duplicates.element.extend({ reason: z.string() })),
+  duplicates: z.array(resultsV3Schema.shape.duplicates.element.extend({ reason: z.string() })),
   errors: z.array(
     z.object({
       lineNumber: z.number().int().nullable(),
@@ -98,7 +102,12 @@ export const uploadResults = jobData('upload results', resultsV1Schema)
     errors: old.errors.map(({ message, ...error }) => ({ ...error, ...codeOfLegacySentence(message) })),
   }))
   // Those uploads made every clip and picture with the provider or not at all: nothing fell back.
-  .next(uploadResultsSchema, (old) => ({ ...old, fallbacks: [], stoppedProviders: [] }));
+  .next(resultsV3Schema, (old) => ({ ...old, fallbacks: [], stoppedProviders: [] }))
+  // Those reports name no word for their duplicates: the report links to the dictionary instead.
+  .next(uploadResultsSchema, (old) => ({
+    ...old,
+    duplicates: old.duplicates.map((duplicate) => ({ ...duplicate, existingWordId: null })),
+  }));
 
 // ---- One run ----
 
@@ -303,6 +312,7 @@ async function findDuplicates(
           spanish: entry.spanish,
           newRussian: entry.russian,
           existingRussian: known?.russian ?? seen.get(entry.duplicateKey) ?? null,
+          existingWordId: known?.id ?? null,
           isActive: known?.isActive ?? true,
           reason: { code: known ? JOB_ERROR_CODES.wordExists : JOB_ERROR_CODES.wordRepeated },
         });

@@ -68,6 +68,12 @@ export const uploadDuplicateSchema = z.object({
   spanish: z.string(),
   newRussian: z.string().nullable(),
   existingRussian: z.string().nullable(),
+  /**
+   * The dictionary word it duplicates, for the report's edit link and 'add the translation'
+   * (docs/product/upload.md#new-translation); null for a line repeated inside the upload. The default reads
+   * reports stored before it was carried.
+   */
+  existingWordId: z.number().int().nullable().default(null),
   isActive: z.boolean(),
   /** Why the line was skipped, as a code (docs/product/errors.md): upload_word_exists or upload_word_repeated. */
   reason: coded,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CEFR_LEVELS, PARTS_OF_SPEECH } from '../catalogs/word-tags';
 import { int32, rowIdParam, rowId, safeText } from './fields';
 
 export const wordsPaths = {
@@ -58,13 +59,28 @@ export const wordListSchema = z.array(wordListItemSchema);
 
 export const wordIdParamsSchema = z.object({ id: rowIdParam('word_not_found') });
 
-/** `PUT /api/words/:id`: any of these; the spec sends {isActive}, {isHidden}, {attempts}, {imageUrl}… */
+/**
+ * `PUT /api/words/:id`: any of these; the spec sends {isActive}, {isHidden}, {attempts}, {imageUrl}…, and the
+ * word card's edit sends the texts and tags (docs/product/dictionary.md#word-editing). An empty example,
+ * translation or theme clears it (null). A change of the Spanish is checked for duplicates (409
+ * `duplicate_word`); a change of a text a clip speaks clears that clip.
+ */
+const optionalText = (max: number) =>
+  safeText()
+    .trim()
+    .max(max)
+    .nullable()
+    .transform((value) => (value === '' ? null : value));
+
 export const wordUpdateSchema = z
   .object({
     spanish: safeText().trim().min(1).max(200),
     russian: safeText().trim().min(1).max(300),
-    example: safeText().trim().max(1000).nullable(),
-    exampleTranslation: safeText().trim().max(1000).nullable(),
+    example: optionalText(1000),
+    exampleTranslation: optionalText(1000),
+    partOfSpeech: z.enum(PARTS_OF_SPEECH).nullable(),
+    cefrLevel: z.enum(CEFR_LEVELS).nullable(),
+    themeCategory: optionalText(100),
     isActive: z.boolean(),
     isHidden: z.boolean(),
     attempts: int32().min(0),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  activeFilterCount,
   countByView,
   facetOptions,
   filterWords,
@@ -86,6 +87,24 @@ describe('dictionary filters', () => {
     expect(ids(filterWords(words, { ...NO_FILTERS, search: 'ГОВОР' }, 'active'))).toEqual(['hablar']);
     expect(ids(filterWords(words, { ...NO_FILTERS, search: 'árb' }, 'active'))).toEqual(['Árbol']);
     expect(ids(filterWords(words, { ...NO_FILTERS, search: 'кошка' }, 'active'))).toEqual([]);
+  });
+
+  it('ignores accents on both sides (docs/product/dictionary.md#search)', () => {
+    const accented = [word('el niño', 'ребёнок'), word('el erizo', 'ёж'), word('la nina', 'девочка')];
+    const search = (query: string) =>
+      ids(filterWords([...words, ...accented], { ...NO_FILTERS, search: query }, 'active'));
+    expect(search('arbol')).toEqual(['Árbol']);
+    expect(search('ÁRBOL')).toEqual(['Árbol']);
+    expect(search('nino')).toEqual(['el niño']);
+    expect(search('niña')).toEqual(['la nina']);
+    expect(search('еж')).toEqual(['el erizo']);
+    expect(search('ребенок')).toEqual(['el niño']);
+  });
+
+  it('counts the filters set, for the filter button on a phone', () => {
+    expect(activeFilterCount(NO_FILTERS)).toBe(0);
+    expect(activeFilterCount({ ...NO_FILTERS, search: 'x', cefrLevel: 'A1' })).toBe(1);
+    expect(activeFilterCount({ ...NO_FILTERS, cefrLevel: 'A1', themeCategory: 'спорт' })).toBe(2);
   });
 
   it('says when a filter (not the search) is set', () => {

@@ -152,6 +152,25 @@ describe('the upload report of a provider whose circuit opened', () => {
       fallbacks: [],
       stoppedProviders: [],
     });
-    expect(uploadResults.version).toBe(3);
+    expect(uploadResults.version).toBe(4);
+  });
+
+  it('reads a report stored before duplicates named the existing word: no word to link to', () => {
+    const duplicate = {
+      spanish: 'la casa',
+      newRussian: 'жилище',
+      existingRussian: 'дом',
+      isActive: true,
+      reason: { code: 'upload_word_exists' },
+    };
+    const stored = {
+      v: 3,
+      words: [],
+      duplicates: [duplicate],
+      errors: [],
+      fallbacks: [],
+      stoppedProviders: [],
+    };
+    expect(uploadResults.read(stored).duplicates).toEqual([{ ...duplicate, existingWordId: null }]);
   });
 });

@@ -1,5 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { CheckSquare, X } from 'lucide-react';
 import { isWordInStudy } from '../../../shared/api/words';
 import { useDocumentTitle } from '../../lib/hooks/document-title.hook';
@@ -23,11 +24,18 @@ import { useDictionaryView } from './hooks/dictionary-view.hook';
 import { useMaintenanceActions } from './hooks/maintenance-actions.hook';
 import { useWordActions } from './hooks/word-actions.hook';
 import { daysSinceDisabled } from '../../lib/days-since-disabled';
+import { WORD_PARAM, wordIdOfParam } from '../../lib/word-link';
 import { isEverySelected, selectedInView, toggleSelected } from './lib/word-selection';
 
 type OpenDialog = { kind: 'image' | 'card' | 'media' | 'sentences'; wordId: number } | null;
 
 const NO_WORDS: readonly DictionaryWord[] = [];
+
+const withoutWordParam = (previous: URLSearchParams) => {
+  const next = new URLSearchParams(previous);
+  next.delete(WORD_PARAM);
+  return next;
+};
 
 /**
  * The dictionary (docs/product/dictionary.md#screen, docs/product/dictionary.md#word-card): the whole list
@@ -68,9 +76,31 @@ export function DictionaryPage() {
     return days;
   }, [spacedRepetition.data, answeredAt]);
 
-  const dialogWord = openDialog ? (words.find((word) => word.id === openDialog.wordId) ?? null) : null;
-  const wordFor = (kind: NonNullable<OpenDialog>['kind']) => (openDialog?.kind === kind ? dialogWord : null);
-  const closeDialog = () => setOpenDialog(null);
+  // docs/product/dictionary.md#word-card: `/dictionary?word=<id>` opens that word's card once the list is in.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedWordId = wordIdOfParam(searchParams.get(WORD_PARAM));
+  const linkedDialog: OpenDialog =
+    linkedWordId !== null && words.some((word) => word.id === linkedWordId)
+      ? { kind: 'card', wordId: linkedWordId }
+      : null;
+  // A list cached from an earlier visit may predate the word: "not found" waits for the fresh one.
+  const isLinkedWordMissing =
+    linkedWordId !== null && linkedDialog === null && wordsQuery.data !== undefined && !wordsQuery.isFetching;
+  useEffect(() => {
+    if (!isLinkedWordMissing) return;
+    toast({ title: t('dictionary.wordNotFound') });
+    setSearchParams(withoutWordParam, { replace: true });
+  }, [isLinkedWordMissing, t, setSearchParams]);
+
+  const shownDialog = openDialog ?? linkedDialog;
+  const dialogWord = shownDialog ? (words.find((word) => word.id === shownDialog.wordId) ?? null) : null;
+  const wordFor = (kind: NonNullable<OpenDialog>['kind']) => (shownDialog?.kind === kind ? dialogWord : null);
+  const closeDialog = () => {
+    setOpenDialog(null);
+    if (linkedWordId !== null) setSearchParams(withoutWordParam, { replace: true });
+  };
+  const hasLanguageModel = settings ? settings.hasOpenaiApiKey : true;
+  const themes = useMemo(() => view.options.themeCategory.map((option) => option.value), [view.options]);
 
   const leaveSelectMode = () => {
     setIsSelectMode(false);
@@ -155,7 +185,7 @@ export function DictionaryPage() {
         </div>
       </div>
 
-      <DictionaryToolbar view={view} />
+      <DictionaryToolbar view={view} hasLanguageModel={hasLanguageModel} />
       <DictionaryJobsPanel jobs={jobs.jobs} onDismiss={jobs.dismiss} />
 
       {isSelectMode ? (
@@ -220,7 +250,13 @@ export function DictionaryPage() {
       )}
 
       <ImageViewerDialog word={wordFor('image')} onClose={closeDialog} />
-      <WordCardDialog word={wordFor('card')} actions={actions} onClose={closeDialog} />
+      <WordCardDialog
+        word={wordFor('card')}
+        actions={actions}
+        hasLanguageModel={hasLanguageModel}
+        themes={themes}
+        onClose={closeDialog}
+      />
       <MediaLibraryDialog word={wordFor('media')} onClose={closeDialog} />
       <AudiobookSentencesDialog word={wordFor('sentences')} onClose={closeDialog} />
       <ConfirmDialog

@@ -1,22 +1,9 @@
 import { z } from 'zod';
+import { CEFR_LEVELS, PARTS_OF_SPEECH } from '../../../shared/catalogs/word-tags';
 import { stripLeadingArticle } from '../../../shared/text/duplicate-key';
 import type { Limiter } from '../../lib/concurrency';
 import type { LanguageModel } from '../../providers/language-model';
 import { ProviderError } from '../../providers/provider-error';
-
-export const PARTS_OF_SPEECH = [
-  'noun',
-  'verb',
-  'adjective',
-  'adverb',
-  'pronoun',
-  'preposition',
-  'conjunction',
-  'interjection',
-  'numeral',
-  'phrase',
-] as const;
-export const CEFR_LEVELS = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'] as const;
 
 /**
  * One language-model answer per chunk of up to 20 words (docs/product/upload.md#stages); nullable, never

@@ -31,7 +31,12 @@ export function createUploadsRepository(db: Db) {
     async findByDuplicateKeys(userId: string, keys: string[]) {
       if (keys.length === 0) return [];
       return db
-        .select({ duplicateKey: words.duplicateKey, russian: words.russian, isActive: words.isActive })
+        .select({
+          id: words.id,
+          duplicateKey: words.duplicateKey,
+          russian: words.russian,
+          isActive: words.isActive,
+        })
         .from(words)
         .where(and(eq(words.userId, userId), inArray(words.duplicateKey, keys), eq(words.isDeleted, false)));
     },

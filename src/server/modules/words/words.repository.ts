@@ -1,5 +1,6 @@
-import { and, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { foldForSearch, SEARCH_FOLD_TABLE } from '../../../shared/text/search-fold';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { rowsOf } from '../../db/rows';
@@ -61,6 +62,13 @@ const listJsonColumns = Object.fromEntries(
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
+/**
+ * docs/product/dictionary.md#search: the shared fold (case and accents) in SQL, from the same table the
+ * client folds with; `translate` and `lower` are core PostgreSQL, so PGlite and any server run it as is.
+ */
+const foldedForSearch = (column: AnyPgColumn) =>
+  sql`translate(lower(${column}), ${SEARCH_FOLD_TABLE.from}, ${SEARCH_FOLD_TABLE.to})`;
+
 export type WordChanges = Partial<
   Pick<
     typeof words.$inferInsert,
@@ -69,6 +77,14 @@ export type WordChanges = Partial<
     | 'duplicateKey'
     | 'example'
     | 'exampleTranslation'
+    | 'highlightedSpanishWord'
+    | 'highlightedRussianWord'
+    | 'partOfSpeech'
+    | 'cefrLevel'
+    | 'themeCategory'
+    | 'audioData'
+    | 'russianAudioData'
+    | 'secondVoiceAudioData'
     | 'isActive'
     | 'isHidden'
     | 'attempts'
@@ -83,8 +99,11 @@ export function createWordsRepository(db: Db) {
   function listConditions(userId: string, filter: WordListFilter) {
     const conditions: SQL[] = [liveWordsOf(userId)];
     if (filter.search) {
-      const pattern = `%${escapeLike(filter.search)}%`;
-      const matches = or(ilike(words.spanish, pattern), ilike(words.russian, pattern));
+      const pattern = `%${escapeLike(foldForSearch(filter.search))}%`;
+      const matches = or(
+        sql`${foldedForSearch(words.spanish)} like ${pattern}`,
+        sql`${foldedForSearch(words.russian)} like ${pattern}`,
+      );
       if (matches) conditions.push(matches);
     }
     if (filter.cefrLevel) conditions.push(eq(words.cefrLevel, filter.cefrLevel));
@@ -156,23 +175,54 @@ export function createWordsRepository(db: Db) {
       return (await this.find(userId, wordId)) !== undefined;
     },
 
-    /** 'duplicate' when the change would give the learner two words with one duplicate key (D8). */
+    /**
+     * 'duplicate' when the change would give the learner two words with one duplicate key (D8). A change of
+     * the theme relinks the word in the themes tables in the same transaction
+     * (docs/product/dictionary.md#word-editing): the one theme it names, upserted by name, or none.
+     */
     async update(
       userId: string,
       wordId: number,
       changes: WordChanges,
     ): Promise<'updated' | 'missing' | 'duplicate'> {
       try {
-        const [row] = await db
-          .update(words)
-          .set(changes)
-          .where(liveWordOf(userId, wordId))
-          .returning({ id: words.id });
-        return row ? 'updated' : 'missing';
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(words)
+            .set(changes)
+            .where(liveWordOf(userId, wordId))
+            .returning({ id: words.id });
+          if (!row) return 'missing';
+          if (changes.themeCategory !== undefined) {
+            await tx.delete(wordThemes).where(eq(wordThemes.wordId, wordId));
+            const name = changes.themeCategory;
+            if (name !== null) {
+              await tx.insert(themes).values({ name }).onConflictDoNothing({ target: themes.name });
+              const [theme] = await tx.select({ id: themes.id }).from(themes).where(eq(themes.name, name));
+              if (theme) await tx.insert(wordThemes).values({ wordId, themeId: theme.id });
+            }
+          }
+          return 'updated';
+        });
       } catch (error) {
         if (isUniqueViolation(error)) return 'duplicate';
         throw error;
       }
+    },
+
+    /** The texts an edit compares with (docs/product/dictionary.md#word-editing). */
+    async findTexts(userId: string, wordId: number) {
+      const [row] = await db
+        .select({
+          spanish: words.spanish,
+          russian: words.russian,
+          example: words.example,
+          exampleTranslation: words.exampleTranslation,
+        })
+        .from(words)
+        .where(liveWordOf(userId, wordId))
+        .limit(1);
+      return row;
     },
 
     /** Deletes only this learner's words among the ids; answers how many went. */

@@ -1,5 +1,8 @@
 import type { WordListItem, WordUpdate } from '../../../shared/api/words';
+import type { CardSpeechSource } from '../../../shared/text/spoken-text';
 import { duplicateKeyOf } from '../../../shared/text/duplicate-key';
+import { markedForm } from '../../../shared/text/marked-form';
+import { cardSpokenTexts } from '../../../shared/text/spoken-text';
 import { AppError, notFound } from '../../http/app-error';
 import { compressBody, type ContentEncoding } from '../../http/content-encoding';
 import { createVersionedCache } from '../../lib/versioned-cache';
@@ -17,6 +20,37 @@ const toItem = (row: WordRow): WordListItem => ({
   disabledAt: row.disabledAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
 });
+
+type WordTexts = CardSpeechSource;
+const TEXT_FIELDS = ['spanish', 'russian', 'example', 'exampleTranslation'] as const;
+
+const pickTexts = (update: WordUpdate): Partial<WordTexts> =>
+  Object.fromEntries(
+    TEXT_FIELDS.flatMap((field) => (update[field] === undefined ? [] : [[field, update[field]]])),
+  );
+
+/**
+ * docs/product/dictionary.md#word-editing: what an edit of the texts changes besides them. A clip whose
+ * spoken text changed is cleared, so neither Learn nor the dictionary plays the old words (built-in clips
+ * are made again on demand, provider clips when the learner asks); the highlighted forms follow the
+ * `** **` markers of the new example and translation, or fall back to the word itself.
+ */
+function textConsequences(before: WordTexts, after: WordTexts): WordChanges {
+  const changes: WordChanges = {};
+  const spokenBefore = cardSpokenTexts(before);
+  const spokenAfter = cardSpokenTexts(after);
+  if (spokenBefore.spanish !== spokenAfter.spanish) {
+    Object.assign(changes, { audioData: null, secondVoiceAudioData: null });
+  }
+  if (spokenBefore.russian !== spokenAfter.russian) changes.russianAudioData = null;
+  if (before.spanish !== after.spanish || before.example !== after.example) {
+    changes.highlightedSpanishWord = markedForm(after.example);
+  }
+  if (before.russian !== after.russian || before.exampleTranslation !== after.exampleTranslation) {
+    changes.highlightedRussianWord = markedForm(after.exampleTranslation);
+  }
+  return changes;
+}
 
 export function createWordsService(deps: {
   words: WordsRepository;
@@ -88,6 +122,12 @@ export function createWordsService(deps: {
     async update(userId: string, wordId: number, update: WordUpdate): Promise<WordListItem> {
       const changes: WordChanges = { ...update };
       if (update.spanish !== undefined) changes.duplicateKey = duplicateKeyOf(update.spanish);
+      if (update.themeCategory) changes.themeCategory = update.themeCategory.toLocaleLowerCase('ru');
+      if (TEXT_FIELDS.some((field) => update[field] !== undefined)) {
+        const before = await deps.words.findTexts(userId, wordId);
+        if (!before) throw notFound('word_not_found');
+        Object.assign(changes, textConsequences(before, { ...before, ...pickTexts(update) }));
+      }
       // docs/product/learn.md#spaced-repetition: hiding a word starts its spaced repetition; showing it again
       // ends it.
       if (update.isActive === false) {

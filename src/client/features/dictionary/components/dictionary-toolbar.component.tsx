@@ -1,6 +1,15 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, ArrowDownAZ, FilterX, Search, X } from 'lucide-react';
+import {
+  ArrowDownWideNarrow,
+  ArrowUpNarrowWide,
+  ArrowDownAZ,
+  ChevronDown,
+  FilterX,
+  Search,
+  SlidersHorizontal,
+  X,
+} from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { Button } from '../../../ui/button.component';
 import { Input } from '../../../ui/input.component';
@@ -8,7 +17,9 @@ import { Label } from '../../../ui/label.component';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../ui/select.component';
 import type { useDictionaryView } from '../hooks/dictionary-view.hook';
 import { usePartOfSpeechLabel } from '../hooks/part-of-speech-label.hook';
+import { NoLanguageModelHint } from './no-language-model-hint.component';
 import {
+  activeFilterCount,
   type Facet,
   FACETS,
   hasActiveFilters,
@@ -28,10 +39,25 @@ const SORT_ICONS: Record<Exclude<WordSortOrder, 'server'>, typeof ArrowDownAZ> =
 
 const VIEWS: readonly WordView[] = ['active', 'hidden'];
 
-export function DictionaryToolbar({ view }: { view: ReturnType<typeof useDictionaryView> }) {
+/**
+ * Search, filters, view and sorts. On a phone the filters and sorts fold behind one button that shows how
+ * many filters are set, so the first words fit the first screen (docs/product/dictionary.md#filters);
+ * wider screens show everything.
+ */
+export function DictionaryToolbar({
+  view,
+  hasLanguageModel,
+}: {
+  view: ReturnType<typeof useDictionaryView>;
+  hasLanguageModel: boolean;
+}) {
   const { t } = useTranslation();
   const searchId = useId();
   const searchHintId = useId();
+  const panelId = useId();
+  const [isOpen, setIsOpen] = useState(false);
+  const filterCount = activeFilterCount(view.filters);
+  const foldedOnPhone = isOpen ? undefined : 'max-sm:hidden';
 
   return (
     <section
@@ -82,14 +108,17 @@ export function DictionaryToolbar({ view }: { view: ReturnType<typeof useDiction
             </Button>
           ) : null}
         </div>
-        <p id={searchHintId} className="text-xs text-muted-foreground">
+        <p id={searchHintId} className="text-xs text-muted-foreground max-sm:hidden">
           {t('dictionary.search.hint')}
         </p>
       </div>
 
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <div
+        id={panelId}
+        className={cn('grid grid-cols-1 gap-3 max-sm:order-last sm:grid-cols-3', foldedOnPhone)}
+      >
         {FACETS.map((facet) => (
-          <FacetSelect key={facet} facet={facet} view={view} />
+          <FacetSelect key={facet} facet={facet} view={view} hasLanguageModel={hasLanguageModel} />
         ))}
       </div>
 
@@ -114,7 +143,25 @@ export function DictionaryToolbar({ view }: { view: ReturnType<typeof useDiction
             </button>
           ))}
         </div>
-        <div role="group" aria-label={t('dictionary.sort.label')} className="flex flex-wrap gap-1">
+        <Button
+          size="sm"
+          variant={filterCount > 0 ? 'default' : 'outline'}
+          className="sm:hidden"
+          aria-expanded={isOpen}
+          aria-controls={panelId}
+          onClick={() => setIsOpen((current) => !current)}
+        >
+          <SlidersHorizontal aria-hidden />
+          {filterCount > 0
+            ? t('dictionary.filters.openWithCount', { count: filterCount })
+            : t('dictionary.filters.open')}
+          <ChevronDown className={cn('transition-transform', isOpen && 'rotate-180')} aria-hidden />
+        </Button>
+        <div
+          role="group"
+          aria-label={t('dictionary.sort.label')}
+          className={cn('flex flex-wrap gap-1', foldedOnPhone)}
+        >
           {WORD_SORT_ORDERS.map((order) => {
             const Icon = SORT_ICONS[order];
             return (
@@ -132,7 +179,7 @@ export function DictionaryToolbar({ view }: { view: ReturnType<typeof useDiction
           })}
         </div>
         {hasActiveFilters(view.filters) ? (
-          <Button size="sm" variant="ghost" onClick={view.resetFilters}>
+          <Button size="sm" variant="ghost" className={foldedOnPhone} onClick={view.resetFilters}>
             <FilterX aria-hidden />
             {t('dictionary.filters.reset')}
           </Button>
@@ -142,11 +189,27 @@ export function DictionaryToolbar({ view }: { view: ReturnType<typeof useDiction
   );
 }
 
-function FacetSelect({ facet, view }: { facet: Facet; view: ReturnType<typeof useDictionaryView> }) {
+/** The filters a language model fills; empty without one, they say how to get it. */
+const MODEL_FACET_HINTS: Partial<Record<Facet, 'noModelCefr' | 'noModelTheme'>> = {
+  cefrLevel: 'noModelCefr',
+  themeCategory: 'noModelTheme',
+};
+
+function FacetSelect({
+  facet,
+  view,
+  hasLanguageModel,
+}: {
+  facet: Facet;
+  view: ReturnType<typeof useDictionaryView>;
+  hasLanguageModel: boolean;
+}) {
   const { t } = useTranslation();
   const labelId = useId();
   const partOfSpeechLabel = usePartOfSpeechLabel();
   const label = (value: string) => (facet === 'partOfSpeech' ? partOfSpeechLabel(value) : value);
+  const hint = MODEL_FACET_HINTS[facet];
+  const showsHint = hint !== undefined && !hasLanguageModel && view.options[facet].length === 0;
   return (
     <div className="flex min-w-0 flex-col gap-2">
       <Label id={labelId}>{t(`dictionary.filters.${facet}`)}</Label>
@@ -166,6 +229,13 @@ function FacetSelect({ facet, view }: { facet: Facet; view: ReturnType<typeof us
           ))}
         </SelectContent>
       </Select>
+      {showsHint ? (
+        <NoLanguageModelHint
+          text={t(`dictionary.filters.${hint}`)}
+          linkText={t('dictionary.card.noModelLink')}
+          className="text-xs"
+        />
+      ) : null}
     </div>
   );
 }

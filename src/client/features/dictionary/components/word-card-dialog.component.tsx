@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Check, Eye, EyeOff, LoaderCircle } from 'lucide-react';
+import { Check, Eye, EyeOff, LoaderCircle, Pencil, Volume2 } from 'lucide-react';
 import type { WordImage as WordImageItem } from '../../../../shared/api/dictionary';
 import { isWordInStudy } from '../../../../shared/api/words';
 import { cn } from '../../../lib/cn';
@@ -17,36 +18,101 @@ import { toast } from '../../../ui/toast-store';
 import type { DictionaryWord } from '../../../lib/api/words.api';
 import { useSetPrimaryImage } from '../api/set-primary-image.api';
 import { useWordImages } from '../api/word-images.api';
+import { regenerateWordClips } from '../api/regenerate-word-clips.api';
+import { usePartOfSpeechLabel } from '../hooks/part-of-speech-label.hook';
 import { useWordCache } from '../hooks/word-cache.hook';
 import type { WordActions } from '../hooks/word-actions.hook';
 import { exampleSegments } from '../lib/example-highlight';
+import { hasClearedClips } from '../lib/word-edit';
+import { NoLanguageModelHint } from './no-language-model-hint.component';
+import { WordEditForm } from './word-edit-form.component';
 import { HighlightedSegments } from './highlighted-segments.component';
 import { PlayWordButton } from './play-word-button.component';
 import { WordCardPicture } from './word-card-picture.component';
 
-/** The word with its example, translation and gallery; a picture clicked becomes the word's picture. */
+/**
+ * The word with its example, translation and gallery; a picture clicked becomes the word's picture.
+ * 'Изменить' turns the card into the edit form (docs/product/dictionary.md#word-editing).
+ */
 export function WordCardDialog({
   word,
   actions,
+  hasLanguageModel,
+  themes,
   onClose,
 }: {
   word: DictionaryWord | null;
   actions: WordActions;
+  /** False once the settings say there is no language-model key; true while they load. */
+  hasLanguageModel: boolean;
+  themes: readonly string[];
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   return (
     <Dialog open={word !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
-      <DialogContent closeLabel={t('dictionary.close')} className="max-w-2xl">
-        {word ? <WordCard word={word} actions={actions} /> : null}
+      <DialogContent closeLabel={t('dictionary.close')} className="max-h-[100dvh] max-w-2xl overflow-y-auto">
+        {word ? (
+          // Keyed: another word opens with its own form state.
+          <WordCard
+            key={word.id}
+            word={word}
+            actions={actions}
+            hasLanguageModel={hasLanguageModel}
+            themes={themes}
+          />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function WordCard({ word, actions }: { word: DictionaryWord; actions: WordActions }) {
+function WordCard({
+  word,
+  actions,
+  hasLanguageModel,
+  themes,
+}: {
+  word: DictionaryWord;
+  actions: WordActions;
+  hasLanguageModel: boolean;
+  themes: readonly string[];
+}) {
   const { t } = useTranslation();
+  const cache = useWordCache();
+  const [isEditing, setIsEditing] = useState(false);
+  const [hasStaleClips, setHasStaleClips] = useState(false);
   const isToggleBusy = actions.toggleBusyIds.has(word.id);
+  // With an example but no level or theme the hint stands under the example instead of in its place.
+  const lacksTags = !hasLanguageModel && word.example !== null && (!word.cefrLevel || !word.themeCategory);
+
+  if (isEditing) {
+    return (
+      <>
+        <DialogHeader>
+          <DialogTitle className="text-2xl">{t('dictionary.edit.title')}</DialogTitle>
+          <DialogDescription>{t('dictionary.edit.description', { word: word.spanish })}</DialogDescription>
+        </DialogHeader>
+        <WordEditForm
+          word={word}
+          themes={themes}
+          onCancel={() => setIsEditing(false)}
+          onSaved={(updated) => {
+            setIsEditing(false);
+            if (!updated) {
+              toast({ title: t('dictionary.edit.nothingChanged'), description: word.spanish });
+              return;
+            }
+            // The theme filter's options come from the list, so a new theme joins them at once.
+            cache.patchWord(word.id, updated);
+            setHasStaleClips(hasClearedClips(word, updated));
+            toast({ title: t('dictionary.edit.saved'), description: updated.spanish });
+          }}
+        />
+      </>
+    );
+  }
+
   return (
     <>
       <DialogHeader>
@@ -58,6 +124,7 @@ function WordCard({ word, actions }: { word: DictionaryWord; actions: WordAction
         </DialogDescription>
       </DialogHeader>
       <WordCardPicture word={word} />
+      <CardTags word={word} />
       <dl className="grid gap-3 text-sm">
         <div>
           <dt className="font-medium text-muted-foreground">{t('dictionary.card.example')}</dt>
@@ -66,8 +133,13 @@ function WordCard({ word, actions }: { word: DictionaryWord; actions: WordAction
               <HighlightedSegments
                 segments={exampleSegments(word.example, word.highlightedSpanishWord ?? word.spanish)}
               />
-            ) : (
+            ) : hasLanguageModel ? (
               t('dictionary.card.noExample')
+            ) : (
+              <NoLanguageModelHint
+                text={t('dictionary.card.noModel')}
+                linkText={t('dictionary.card.noModelLink')}
+              />
             )}
           </dd>
         </div>
@@ -85,8 +157,19 @@ function WordCard({ word, actions }: { word: DictionaryWord; actions: WordAction
           </div>
         ) : null}
       </dl>
+      {lacksTags ? (
+        <NoLanguageModelHint
+          text={t('dictionary.card.noModel')}
+          linkText={t('dictionary.card.noModelLink')}
+        />
+      ) : null}
+      {hasStaleClips ? <StaleClipsOffer word={word} onDone={() => setHasStaleClips(false)} /> : null}
       <Gallery word={word} />
-      <DialogFooter>
+      <DialogFooter className="flex-wrap gap-2">
+        <Button variant="outline" onClick={() => setIsEditing(true)}>
+          <Pencil aria-hidden />
+          {t('dictionary.card.edit')}
+        </Button>
         <PlayWordButton
           spanish={word.spanish}
           audioData={word.audioData}
@@ -113,6 +196,68 @@ function WordCard({ word, actions }: { word: DictionaryWord; actions: WordAction
         </Button>
       </DialogFooter>
     </>
+  );
+}
+
+/** Part of speech, CEFR level and theme, each named, 'not set' when missing. */
+function CardTags({ word }: { word: DictionaryWord }) {
+  const { t } = useTranslation();
+  const partOfSpeechLabel = usePartOfSpeechLabel();
+  const notSet = t('dictionary.card.notSet');
+  const rows = [
+    [t('dictionary.card.partOfSpeech'), word.partOfSpeech ? partOfSpeechLabel(word.partOfSpeech) : notSet],
+    [t('dictionary.card.cefrLevel'), word.cefrLevel ?? notSet],
+    [t('dictionary.card.themeCategory'), word.themeCategory ?? notSet],
+  ] as const;
+  return (
+    <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="word-card-tags">
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex gap-1">
+          <dt className="text-muted-foreground">{label}:</dt>
+          <dd className="font-medium">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * docs/product/dictionary.md#word-editing: the edit cleared clips of changed texts; they can be made now
+ * (the learner's provider voices are made only on request), or the built-in voices make them when needed.
+ */
+function StaleClipsOffer({ word, onDone }: { word: DictionaryWord; onDone: () => void }) {
+  const { t } = useTranslation();
+  const cache = useWordCache();
+  const [isBusy, setIsBusy] = useState(false);
+  const regenerate = async () => {
+    if (isBusy) return;
+    setIsBusy(true);
+    try {
+      const clips = await regenerateWordClips(word.id);
+      cache.patchWord(word.id, {
+        audioData: clips.audioData,
+        russianAudioData: clips.russianAudioData,
+        secondVoiceAudioData: clips.secondVoiceAudioData,
+      });
+      toast({ title: t('dictionary.edit.clipsRegenerated'), description: word.spanish });
+      onDone();
+    } catch {
+      toast({ title: t('dictionary.edit.clipsFailed'), description: word.spanish, variant: 'destructive' });
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  return (
+    <div
+      role="status"
+      className="flex flex-col gap-2 rounded-md border bg-muted/50 p-3 text-sm sm:flex-row sm:items-center"
+    >
+      <p className="flex-1">{t('dictionary.edit.clipsCleared')}</p>
+      <Button size="sm" variant="outline" aria-disabled={isBusy} onClick={() => void regenerate()}>
+        {isBusy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Volume2 aria-hidden />}
+        {isBusy ? t('dictionary.edit.regeneratingClips') : t('dictionary.edit.regenerateClips')}
+      </Button>
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 import { isWordInStudy, type WordListItem } from '../../../../shared/api/words';
 import { stripLeadingArticle } from '../../../../shared/text/duplicate-key';
+import { foldForSearch } from '../../../../shared/text/search-fold';
 
 /**
  * The dictionary's search, filters and sort (docs/product/dictionary.md#screen), applied in memory to the
@@ -52,14 +53,20 @@ export const isInView = (word: Pick<WordListItem, 'isActive' | 'isHidden'>, view
   view === 'hidden' ? !isWordInStudy(word) : isWordInStudy(word);
 
 export function hasActiveFilters(filters: WordFilters): boolean {
-  return FACETS.some((facet) => filters[facet] !== null);
+  return activeFilterCount(filters) > 0;
 }
 
+/** How many filters (not the search) are set: the phone's filter button shows it. */
+export function activeFilterCount(filters: WordFilters): number {
+  return FACETS.filter((facet) => filters[facet] !== null).length;
+}
+
+/** docs/product/dictionary.md#search: the shared fold (case and accents), spaces trimmed and collapsed. */
 export function normalizeSearch(text: string): string {
-  return text.normalize('NFC').trim().replace(/\s+/gu, ' ').toLocaleLowerCase('es');
+  return foldForSearch(text.trim().replace(/\s+/gu, ' '));
 }
 
-/** Case-insensitive substring of the Spanish or the Russian, like the server's own search. */
+/** A substring of the Spanish or the Russian, ignoring case and accents, like the server's own search. */
 export function matchesSearch(word: Pick<WordListItem, 'spanish' | 'russian'>, normalizedQuery: string) {
   if (normalizedQuery === '') return true;
   return (

@@ -1,9 +1,17 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ArrowRight, CircleCheck, FileWarning } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowRight, Check, CircleCheck, FileWarning, LoaderCircle, Pencil, Plus } from 'lucide-react';
 import type { UploadResults } from '../../../../shared/api/uploads';
-import { errorText } from '../../../lib/error-text';
+import { mergeTranslations, missingTranslations } from '../../../../shared/text/translations';
+import { updateWord } from '../../../lib/api/update-word.api';
+import type { DictionaryWord } from '../../../lib/api/words.api';
+import { errorText, serverErrorText } from '../../../lib/error-text';
+import { queryKeys } from '../../../lib/query-keys';
+import { dictionaryWordPath } from '../../../lib/word-link';
+import { Button } from '../../../ui/button.component';
+import { toast } from '../../../ui/toast-store';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.component';
 import { useVisibleCount } from '../hooks/visible-count.hook';
 import { ShowMore } from './show-more.component';
@@ -13,6 +21,8 @@ import { TableHead, TableScroll } from './table-scroll.component';
 /**
  * The detailed duplicate report: one row per skipped word with both translations and its status in the
  * dictionary, what the statuses mean, and where to change them; or the all-clear when nothing was skipped.
+ * A word of the dictionary links to its card, and a translation it lacks can be added in one click
+ * (docs/product/upload.md#new-translation).
  */
 export function DuplicateReport({ duplicates }: { duplicates: UploadResults['duplicates'] }) {
   const { t } = useTranslation();
@@ -45,6 +55,7 @@ export function DuplicateReport({ duplicates }: { duplicates: UploadResults['dup
                     { label: t('upload.report.columnCurrentTranslation') },
                     { label: t('upload.report.columnStatus') },
                     { label: t('upload.report.columnReason') },
+                    { label: t('upload.report.columnActions') },
                   ]}
                 />
                 <tbody>
@@ -63,7 +74,10 @@ export function DuplicateReport({ duplicates }: { duplicates: UploadResults['dup
                       <td className="py-2 pr-3">
                         <DuplicateStatusBadge isActive={duplicate.isActive} />
                       </td>
-                      <td className="py-2 text-muted-foreground">{errorText(t, duplicate.reason)}</td>
+                      <td className="py-2 pr-3 text-muted-foreground">{errorText(t, duplicate.reason)}</td>
+                      <td className="py-2">
+                        <DuplicateActions duplicate={duplicate} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -92,5 +106,99 @@ export function DuplicateReport({ duplicates }: { duplicates: UploadResults['dup
         )}
       </CardContent>
     </Card>
+  );
+}
+
+type Duplicate = UploadResults['duplicates'][number];
+
+/**
+ * docs/product/upload.md#new-translation: the parts of the new translation the word lacks, 'add the
+ * translation' that appends them, and the link to the word's card.
+ */
+function DuplicateActions({ duplicate }: { duplicate: Duplicate }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<'idle' | 'saving' | 'added'>('idle');
+  const wordId = duplicate.existingWordId;
+  if (wordId === null) return null;
+  const missing =
+    duplicate.newRussian && duplicate.existingRussian !== null
+      ? missingTranslations(duplicate.existingRussian, duplicate.newRussian)
+      : [];
+
+  const addTranslation = async () => {
+    if (state !== 'idle' || !duplicate.newRussian) return;
+    // The dictionary as this tab knows it may be newer than the report (the translation added since).
+    const current =
+      queryClient.getQueryData<DictionaryWord[]>(queryKeys.words.whole)?.find((word) => word.id === wordId)
+        ?.russian ??
+      duplicate.existingRussian ??
+      '';
+    setState('saving');
+    try {
+      const updated = await updateWord({
+        wordId,
+        update: { russian: mergeTranslations(current, duplicate.newRussian) },
+      });
+      setState('added');
+      void queryClient.invalidateQueries({ queryKey: queryKeys.words.all });
+      toast({
+        title: t('upload.report.translationAdded'),
+        description: t('upload.report.translationAddedDescription', {
+          word: updated.spanish,
+          russian: updated.russian,
+        }),
+      });
+    } catch (error) {
+      setState('idle');
+      toast({
+        title: t('upload.report.addTranslationFailed'),
+        description: serverErrorText(t, error),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <div className="flex flex-col items-start gap-1">
+      {missing.length > 0 && state !== 'added' ? (
+        <>
+          <span className="text-xs text-muted-foreground">
+            {t('upload.report.translationDiffers', { missing: missing.join(', ') })}
+          </span>
+          <Button
+            size="sm"
+            variant="outline"
+            aria-disabled={state === 'saving'}
+            aria-label={t('upload.report.addTranslationLabel', {
+              missing: missing.join(', '),
+              word: duplicate.spanish,
+            })}
+            onClick={() => void addTranslation()}
+          >
+            {state === 'saving' ? (
+              <LoaderCircle className="animate-spin" aria-hidden />
+            ) : (
+              <Plus aria-hidden />
+            )}
+            {t('upload.report.addTranslation')}
+          </Button>
+        </>
+      ) : null}
+      {state === 'added' ? (
+        <span role="status" className="inline-flex items-center gap-1 text-xs font-medium">
+          <Check className="size-3" aria-hidden />
+          {t('upload.report.translationAdded')}
+        </span>
+      ) : null}
+      <Link
+        to={dictionaryWordPath(wordId)}
+        aria-label={t('upload.report.editLabel', { word: duplicate.spanish })}
+        className="inline-flex items-center gap-1 text-sm font-medium underline underline-offset-4 hover:no-underline"
+      >
+        <Pencil className="size-3" aria-hidden />
+        {t('upload.report.edit')}
+      </Link>
+    </div>
   );
 }

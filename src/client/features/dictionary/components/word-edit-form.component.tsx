@@ -1,0 +1,213 @@
+import { type SyntheticEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoaderCircle } from 'lucide-react';
+import type { WordListItem } from '../../../../shared/api/words';
+import { CEFR_LEVELS, PARTS_OF_SPEECH } from '../../../../shared/catalogs/word-tags';
+import { serverErrorText } from '../../../lib/error-text';
+import { updateWord } from '../../../lib/api/update-word.api';
+import { Button } from '../../../ui/button.component';
+import { Input } from '../../../ui/input.component';
+import { Label } from '../../../ui/label.component';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../ui/select.component';
+import { Textarea } from '../../../ui/textarea.component';
+import type { DictionaryWord } from '../../../lib/api/words.api';
+import { usePartOfSpeechLabel } from '../hooks/part-of-speech-label.hook';
+import { changesOf, draftOf, type WordDraft } from '../lib/word-edit';
+
+/** Radix Select cannot hold an empty value, so "none" has its own. */
+const NONE = '__none__';
+
+/**
+ * docs/product/dictionary.md#word-editing: the word's texts and tags in one form; only what changed is sent.
+ * A refusal (a duplicate Spanish word, a field rule) stays in the form, in the learner's language.
+ */
+export function WordEditForm({
+  word,
+  themes,
+  onSaved,
+  onCancel,
+}: {
+  word: DictionaryWord;
+  /** The themes the learner's words have, offered while typing. */
+  themes: readonly string[];
+  onSaved: (updated: WordListItem | null) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const partOfSpeechLabel = usePartOfSpeechLabel();
+  const [initial] = useState(() => draftOf(word));
+  const [draft, setDraft] = useState<WordDraft>(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+  const ids = {
+    spanish: useId(),
+    russian: useId(),
+    example: useId(),
+    exampleHint: useId(),
+    exampleTranslation: useId(),
+    partOfSpeech: useId(),
+    cefrLevel: useId(),
+    themeCategory: useId(),
+    themeHint: useId(),
+    themeList: useId(),
+    error: useId(),
+  };
+  const set = <K extends keyof WordDraft>(field: K, value: WordDraft[K]) =>
+    setDraft((current) => ({ ...current, [field]: value }));
+
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (isSaving) return;
+    const update = changesOf(word, initial, draft);
+    if (Object.keys(update).length === 0) {
+      onSaved(null);
+      return;
+    }
+    setIsSaving(true);
+    setError(null);
+    try {
+      onSaved(await updateWord({ wordId: word.id, update }));
+    } catch (caught) {
+      setError(serverErrorText(t, caught) ?? t('dictionary.edit.failed'));
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <form
+      className="flex flex-col gap-4"
+      aria-describedby={error ? ids.error : undefined}
+      onSubmit={(event) => void submit(event)}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={ids.spanish}>{t('dictionary.edit.spanish')}</Label>
+          <Input
+            id={ids.spanish}
+            lang="es"
+            required
+            maxLength={200}
+            value={draft.spanish}
+            onChange={(event) => set('spanish', event.target.value)}
+          />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={ids.russian}>{t('dictionary.edit.russian')}</Label>
+          <Input
+            id={ids.russian}
+            lang="ru"
+            required
+            maxLength={300}
+            value={draft.russian}
+            onChange={(event) => set('russian', event.target.value)}
+          />
+        </div>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={ids.example}>{t('dictionary.edit.example')}</Label>
+        <Textarea
+          id={ids.example}
+          lang="es"
+          maxLength={1000}
+          className="min-h-16"
+          aria-describedby={ids.exampleHint}
+          value={draft.example}
+          onChange={(event) => set('example', event.target.value)}
+        />
+        <p id={ids.exampleHint} className="text-xs text-muted-foreground">
+          {t('dictionary.edit.markerHint')}
+        </p>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={ids.exampleTranslation}>{t('dictionary.edit.exampleTranslation')}</Label>
+        <Textarea
+          id={ids.exampleTranslation}
+          lang="ru"
+          maxLength={1000}
+          className="min-h-16"
+          value={draft.exampleTranslation}
+          onChange={(event) => set('exampleTranslation', event.target.value)}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <div className="flex min-w-0 flex-col gap-2">
+          <Label id={ids.partOfSpeech}>{t('dictionary.edit.partOfSpeech')}</Label>
+          <Select
+            value={draft.partOfSpeech || NONE}
+            onValueChange={(value) =>
+              set('partOfSpeech', PARTS_OF_SPEECH.find((candidate) => candidate === value) ?? '')
+            }
+          >
+            <SelectTrigger aria-labelledby={ids.partOfSpeech}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={NONE}>{t('dictionary.edit.notSet')}</SelectItem>
+              {PARTS_OF_SPEECH.map((value) => (
+                <SelectItem key={value} value={value}>
+                  {partOfSpeechLabel(value)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="flex min-w-0 flex-col gap-2">
+          <Label id={ids.cefrLevel}>{t('dictionary.edit.cefrLevel')}</Label>
+          <Select
+            value={draft.cefrLevel || NONE}
+            onValueChange={(value) =>
+              set('cefrLevel', CEFR_LEVELS.find((candidate) => candidate === value) ?? '')
+            }
+          >
+            <SelectTrigger aria-labelledby={ids.cefrLevel}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={NONE}>{t('dictionary.edit.notSet')}</SelectItem>
+              {CEFR_LEVELS.map((value) => (
+                <SelectItem key={value} value={value}>
+                  {value}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="flex min-w-0 flex-col gap-2">
+          <Label htmlFor={ids.themeCategory}>{t('dictionary.edit.themeCategory')}</Label>
+          <Input
+            id={ids.themeCategory}
+            lang="ru"
+            maxLength={100}
+            list={ids.themeList}
+            aria-describedby={ids.themeHint}
+            value={draft.themeCategory}
+            onChange={(event) => set('themeCategory', event.target.value)}
+          />
+          <datalist id={ids.themeList}>
+            {themes.map((theme) => (
+              <option key={theme} value={theme} />
+            ))}
+          </datalist>
+        </div>
+      </div>
+      <p id={ids.themeHint} className="-mt-2 text-xs text-muted-foreground">
+        {t('dictionary.edit.themeHint')}
+      </p>
+      {error ? (
+        <p id={ids.error} role="alert" className="text-sm font-medium">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          {t('dictionary.edit.cancel')}
+        </Button>
+        <Button type="submit" aria-disabled={isSaving}>
+          {isSaving ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+          {isSaving ? t('dictionary.edit.saving') : t('dictionary.edit.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
