@@ -88,7 +88,7 @@ export const wordUpdateSchema = z
   })
   .partial()
   .strict()
-  .refine((update) => Object.keys(update).length > 0, 'Нечего изменить');
+  .refine((update) => Object.keys(update).length > 0, 'Nothing to change');
 export type WordUpdate = z.input<typeof wordUpdateSchema>;
 
 export const deleteWordsRequestSchema = z.object({
