@@ -16,7 +16,7 @@ import { Input } from '../../../ui/input.component';
 import { Label } from '../../../ui/label.component';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../ui/select.component';
 import type { useDictionaryView } from '../hooks/dictionary-view.hook';
-import { usePartOfSpeechLabel } from '../hooks/part-of-speech-label.hook';
+import { usePartOfSpeechLabel } from '../../../lib/hooks/part-of-speech-label.hook';
 import { NoLanguageModelHint } from './no-language-model-hint.component';
 import {
   activeFilterCount,

@@ -18,8 +18,8 @@ import { toast } from '../../../ui/toast-store';
 import type { DictionaryWord } from '../../../lib/api/words.api';
 import { useSetPrimaryImage } from '../api/set-primary-image.api';
 import { useWordImages } from '../api/word-images.api';
-import { regenerateWordClips } from '../api/regenerate-word-clips.api';
-import { usePartOfSpeechLabel } from '../hooks/part-of-speech-label.hook';
+import { regenerateWordAudio } from '../../../lib/api/regenerate-word-audio.api';
+import { usePartOfSpeechLabel } from '../../../lib/hooks/part-of-speech-label.hook';
 import { useWordCache } from '../hooks/word-cache.hook';
 import type { WordActions } from '../hooks/word-actions.hook';
 import { exampleSegments } from '../lib/example-highlight';
@@ -233,7 +233,7 @@ function StaleClipsOffer({ word, onDone }: { word: DictionaryWord; onDone: () =>
     if (isBusy) return;
     setIsBusy(true);
     try {
-      const clips = await regenerateWordClips(word.id);
+      const clips = await regenerateWordAudio(word.id, { force: false });
       cache.patchWord(word.id, {
         audioData: clips.audioData,
         russianAudioData: clips.russianAudioData,

@@ -11,7 +11,7 @@ import { Label } from '../../../ui/label.component';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../ui/select.component';
 import { Textarea } from '../../../ui/textarea.component';
 import type { DictionaryWord } from '../../../lib/api/words.api';
-import { usePartOfSpeechLabel } from '../hooks/part-of-speech-label.hook';
+import { usePartOfSpeechLabel } from '../../../lib/hooks/part-of-speech-label.hook';
 import { changesOf, draftOf, type WordDraft } from '../lib/word-edit';
 
 /** Radix Select cannot hold an empty value, so "none" has its own. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { WordListItem } from '../../../../shared/api/words';
 import { Badge } from '../../../ui/badge.component';
 import { CefrBadge } from '../../../ui/cefr-badge.component';
-import { usePartOfSpeechLabel } from '../hooks/part-of-speech-label.hook';
+import { usePartOfSpeechLabel } from '../../../lib/hooks/part-of-speech-label.hook';
 
 /** CEFR level (coloured), part of speech and theme; the caller leaves it out when showTags is off. */
 export function WordTags({

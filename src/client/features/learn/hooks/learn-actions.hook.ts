@@ -11,7 +11,7 @@ import { regeneratePhrase } from '../../../lib/api/regenerate-phrase.api';
 import { updateWord } from '../../../lib/api/update-word.api';
 import { completeSpacedRepetition } from '../api/complete-spaced-repetition.api';
 import { updateListenCount } from '../api/listen-count.api';
-import { regenerateAudio } from '../api/regenerate-audio.api';
+import { regenerateWordAudio } from '../../../lib/api/regenerate-word-audio.api';
 import { afterCardPlayed } from '../lib/listen-progress';
 
 /**
@@ -129,7 +129,7 @@ export function useLearnActions(settings: Settings) {
   const regenerateCardAudio = (player: LearnPlayer, word: PlayerWord) =>
     withBusy(word, async () => {
       try {
-        const result = await regenerateAudio(word.id);
+        const result = await regenerateWordAudio(word.id, { force: true });
         player.updateWord(word.id, {
           audioData: result.audioData,
           russianAudioData: result.russianAudioData,
