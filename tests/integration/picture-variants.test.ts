@@ -123,6 +123,22 @@ describe('width variants', () => {
     ]);
   });
 
+  it('serves a picture sharp cannot decode all the way as it is, and keeps it so', async () => {
+    const whole = await detailedPhoto(800, 800);
+    // A download cut short: the header reads, the pixels end early.
+    const truncated = await storeFor(owner, whole.subarray(0, Math.floor(whole.length / 2)), 'image/jpeg');
+    const original = await get(owner, truncated);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const asked = await get(owner, `${truncated}?w=256`);
+      expect(asked.statusCode).toBe(200);
+      expect(asked.headers['content-type']).toBe('image/jpeg');
+      expect(asked.rawPayload.equals(original.rawPayload)).toBe(true);
+    }
+    expect(await variantRows(truncated)).toEqual([
+      expect.objectContaining({ width: 256, variantSha256: shaOf(truncated) }),
+    ]);
+  });
+
   it('serves clips as they are when a width is asked', async () => {
     const clip = await storeFor(owner, Buffer.from('ID3 not really a clip'), 'audio/mpeg');
     const response = await get(owner, `${clip}?w=128`);

@@ -59,7 +59,9 @@ export function createPictureVariants({
     // A making that finished between this request's first look and now has kept its variant.
     const kept = await repository.findVariant(original.sha256, width, userId);
     if (kept) return kept;
-    const made = await makeVariant(original.data, width);
+    // A picture sharp cannot decode all the way (a truncated download, say) is served as it is, and kept
+    // so, rather than failing every request that asks for a width of it.
+    const made = await makeVariant(original.data, width).catch(() => 'original' as const);
     if (made === 'original') {
       await repository.saveSelfVariant(original.sha256, width);
       return original;

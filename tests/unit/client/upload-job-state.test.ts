@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UploadJob, UploadResults } from '../../../src/shared/api/uploads';
 import { pendingJob } from '../../../src/client/lib/jobs/job-state';
 import {
+  followedUploadId,
   jobCurrentIndex,
   jobPercent,
   nextVisibleCount,
@@ -95,6 +96,25 @@ describe('the followed job as the upload screen reads it', () => {
     const done = { ...pendingJob('job-1', 30), status: 'completed' as const };
     expect(uploadJobOf({ ...done, results }).results).toEqual(results);
     expect(uploadJobOf({ ...done, results: { totalWords: 3 } }).results).toBeNull();
+  });
+});
+
+describe('which upload the screen shows', () => {
+  it('follows the job this tab started until the server names it', () => {
+    expect(followedUploadId({ startedId: 'y', currentId: 'x', closedId: null })).toBe('y');
+  });
+
+  it('lets an upload started on another device take over from the one this tab showed', () => {
+    // Tab A showed finished x and closed it; the server now names y, started on the phone.
+    expect(followedUploadId({ startedId: null, currentId: 'y', closedId: 'x' })).toBe('y');
+    // Tab A still shows finished x, never closed: the server's newer answer wins.
+    expect(followedUploadId({ startedId: null, currentId: 'y', closedId: null })).toBe('y');
+  });
+
+  it("keeps the closed upload's results while the server still names it, or names none", () => {
+    expect(followedUploadId({ startedId: null, currentId: 'x', closedId: 'x' })).toBe('x');
+    expect(followedUploadId({ startedId: null, currentId: null, closedId: 'x' })).toBe('x');
+    expect(followedUploadId({ startedId: null, currentId: null, closedId: null })).toBeNull();
   });
 });
 

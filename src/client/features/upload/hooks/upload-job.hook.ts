@@ -1,4 +1,4 @@
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../lib/api/settings.api';
@@ -13,7 +13,7 @@ import { useCancelJob } from '../api/cancel-job.api';
 import { currentUploadQueryOptions, useDismissUpload } from '../api/current-upload.api';
 import { useProcessBatch } from '../api/process-batch.api';
 import { useUploadFile } from '../api/upload-file.api';
-import { summarizeResults, type UploadChoices, uploadJobOf } from '../lib/upload-job-state';
+import { followedUploadId, summarizeResults, type UploadChoices, uploadJobOf } from '../lib/upload-job-state';
 import { readStoredUploadJob, writeStoredUploadJob } from '../lib/upload-job-storage';
 import {
   buildTranslationLookup,
@@ -50,11 +50,18 @@ export function useUploadJob() {
   const dismissUpload = useDismissUpload();
   const current = useQuery(currentUploadQueryOptions(queryClient));
 
-  /** Started in this tab: followed whatever the server's answer says. */
+  /** Started in this tab and not yet named by the server's answer: followed until the answer catches up. */
   const [startedId, setStartedId] = useState<string | null>(null);
   /** Closed in this tab: its panel is gone, its results stay on the page until the next upload. */
   const [closedId, setClosedId] = useState<string | null>(null);
-  const jobId = startedId ?? closedId ?? current.data?.job?.jobId ?? null;
+  const currentId = current.data?.job?.jobId ?? null;
+  // Once the server names the job this tab started, its answer decides alone, so an upload started in
+  // another tab or on another device takes this page over instead of the one this tab last showed.
+  const isStartedNamed = startedId !== null && currentId === startedId;
+  useEffect(() => {
+    if (isStartedNamed) setStartedId(null);
+  }, [isStartedNamed]);
+  const jobId = followedUploadId({ startedId, currentId, closedId });
   const [lookup, setLookup] = useState<TranslationLookup>(emptyLookup);
   const socketState = useSyncExternalStore(subscribeToSocketState, realtimeSocket.getState);
 

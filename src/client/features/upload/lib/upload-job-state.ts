@@ -110,3 +110,18 @@ export const RESULT_PAGE_SIZE = 50;
 export function nextVisibleCount(visible: number, total: number, pageSize = RESULT_PAGE_SIZE): number {
   return Math.min(total, visible + pageSize);
 }
+
+/**
+ * The upload the screen shows (docs/product/upload.md#the-upload-comes-back): one this tab just started until
+ * the server's answer names it; else the server's running or last finished upload, unless this tab closed
+ * that one; else the one closed here, whose results stay on the page.
+ */
+export function followedUploadId(ids: {
+  startedId: string | null;
+  currentId: string | null;
+  closedId: string | null;
+}): string | null {
+  if (ids.startedId !== null) return ids.startedId;
+  if (ids.currentId !== null && ids.currentId !== ids.closedId) return ids.currentId;
+  return ids.closedId;
+}
