@@ -48,6 +48,17 @@ test('a language chosen in the user menu is saved and opens the next browser in 
         return settings.interfaceLanguage;
       })
       .toBe('ru');
+
+    // The first browser follows the latest choice, made on the phone, and does not send its own back.
+    await page.reload();
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Привет, ${learner.firstName}!` }),
+    ).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    const settings = (await (await page.request.get('/api/settings')).json()) as {
+      interfaceLanguage: string;
+    };
+    expect(settings.interfaceLanguage).toBe('ru');
   } finally {
     await phone.close();
   }

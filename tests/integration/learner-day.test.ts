@@ -4,6 +4,9 @@ import { progressSchema } from '../../src/shared/api/progress';
 import { settingsSchema } from '../../src/shared/api/settings';
 import { wordListSchema } from '../../src/shared/api/words';
 import { dailyActivity, dailyStudiedWords, learningSessions } from '../../src/server/db/schema';
+import { createSecretBox } from '../../src/server/lib/secret-box';
+import { createSettingsRepository } from '../../src/server/modules/settings/settings.repository';
+import { createSettingsService } from '../../src/server/modules/settings/settings.service';
 import { seedWords as insertWordSeeds, type WordSeed } from '../support/word-seeds';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
 
@@ -78,6 +81,8 @@ describe('the daily goal', () => {
     ]);
   });
 
+  // On PostgreSQL (the CI run) the plays go over separate connections and really race; PGlite runs them one
+  // after another.
   it('adds a word once even when two plays of it arrive together', async () => {
     const learner = await registerUser(testApp.app);
     const [id] = await seedWords(learner, [{ spanish: 'el eco' }]);
@@ -134,6 +139,38 @@ describe('the learner’s time zone', () => {
     expect(settingsSchema.parse((await send(learner, 'GET', '/api/settings')).json()).timeZone).toBe(
       'America/Argentina/Buenos_Aires',
     );
+  });
+
+  it('is stored under the runtime’s own spelling of the name', async () => {
+    const learner = await registerUser(testApp.app);
+    for (const [sent, stored] of [
+      ['europe/MADRID', 'Europe/Madrid'],
+      ['America/Argentina/Buenos_Aires', 'America/Argentina/Buenos_Aires'],
+    ] as const) {
+      await setTimeZone(learner, sent);
+      expect(settingsSchema.parse((await send(learner, 'GET', '/api/settings')).json()).timeZone).toBe(
+        stored,
+      );
+    }
+  });
+
+  it('is refused when the database’s own zone data does not know it, which computes the streak’s days', async () => {
+    const repository = createSettingsRepository(testApp.database.db);
+    expect(await repository.isKnownTimeZone('Europe/Madrid')).toBe(true);
+    expect(await repository.isKnownTimeZone('Mars/Olympus')).toBe(false);
+
+    // A PostgreSQL whose zone data is older than Node's: the name passes the request's check, not this one.
+    const learner = await registerUser(testApp.app);
+    const service = createSettingsService({
+      settings: { ...repository, isKnownTimeZone: () => Promise.resolve(false) },
+      secretBox: createSecretBox('a-test-secret-of-enough-length-0123456789'),
+    });
+    await expect(service.update(learner.id, { timeZone: 'America/Ciudad_Juarez' })).rejects.toMatchObject({
+      code: 'validation_failed',
+      status: 400,
+      params: { field: 'timeZone' },
+    });
+    expect((await repository.findOrCreate(learner.id)).timeZone).toBe('UTC');
   });
 
   it('UTC+10: a play after the learner’s midnight is the new day, though UTC’s day has not turned', async () => {

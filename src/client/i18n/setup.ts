@@ -25,9 +25,26 @@ export function readInterfaceLanguage(): InterfaceLanguage {
   return isInterfaceLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
-/** Whether this browser holds a language choice of its own (else the saved setting decides). */
-export function hasChosenInterfaceLanguage(): boolean {
-  return isInterfaceLanguage(readStorage(STORAGE_KEYS.interfaceLanguage));
+/**
+ * Whether a language was chosen in this browser and not yet saved as the learner's setting: then this
+ * browser's choice is saved; otherwise the saved setting is the latest choice and this browser takes it
+ * (docs/product/settings.md#interface-language).
+ */
+export function hasUnsavedInterfaceLanguage(): boolean {
+  const shown = readStorage(STORAGE_KEYS.interfaceLanguage);
+  return isInterfaceLanguage(shown) && shown !== readStorage(STORAGE_KEYS.interfaceLanguageSaved);
+}
+
+/** Records that this browser and the learner's saved setting agree on the language. */
+export function markInterfaceLanguageSaved(language: InterfaceLanguage): void {
+  writeStorage(STORAGE_KEYS.interfaceLanguageSaved, language);
+}
+
+/** Shows the learner's saved language, which is not a choice made in this browser. */
+export async function adoptSavedInterfaceLanguage(language: InterfaceLanguage): Promise<void> {
+  writeStorage(STORAGE_KEYS.interfaceLanguage, language);
+  markInterfaceLanguageSaved(language);
+  await i18next.changeLanguage(language);
 }
 
 export async function changeInterfaceLanguage(language: InterfaceLanguage): Promise<void> {

@@ -7,9 +7,12 @@ export const STORAGE_KEYS = {
    */
   routerVersion: 'routerVersion',
   /**
-   * 'ru' | 'en'; the interface language chosen in this browser (docs/product/settings.md#interface-language).
+   * 'ru' | 'en'; the interface language this browser shows, and the one it last agreed on with the
+   * learner's saved setting: while they differ, a choice made here waits to be saved
+   * (docs/product/settings.md#interface-language).
    */
   interfaceLanguage: 'interfaceLanguage',
+  interfaceLanguageSaved: 'interfaceLanguageSaved',
   /** Last theme from settings, applied before the first render so a dark-theme learner sees no light flash. */
   theme: 'appearanceTheme',
   /**

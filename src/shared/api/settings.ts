@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { httpUrl, providerKey, safeText } from './fields';
-import { DEFAULT_TIME_ZONE, isTimeZone } from '../calendar/learner-day';
+import { canonicalTimeZone, DEFAULT_TIME_ZONE } from '../calendar/learner-day';
 import {
   COLOR_SCHEMES,
   FONT_COLOR_SCHEMES,
@@ -85,7 +85,14 @@ export const settingsValuesSchema = z.object({
    * The learner's IANA time zone, saved by the client from the browser: every 'today' is a day on this
    * clock (docs/product/progress.md#learner-day).
    */
-  timeZone: z.string().refine(isTimeZone, { error: 'Not an IANA time zone name' }),
+  timeZone: z.string().transform((name, context) => {
+    const canonical = canonicalTimeZone(name);
+    if (canonical === undefined) {
+      context.addIssue({ code: 'custom', message: 'Not an IANA time zone name' });
+      return z.NEVER;
+    }
+    return canonical;
+  }),
   audioSwitchBehavior: z.enum(AUDIO_SWITCH_BEHAVIORS),
   spacedRepetitionIntervals: z.array(z.number().int().min(1).max(365)).min(1).max(20),
   lastUsedSupplementaryWord: safeText().max(200).nullable(),

@@ -12,43 +12,61 @@ const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+){0,2}$/;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+const newFormatter = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+
+/** More zones than any runtime knows: names arriving in odd capitals cannot grow the cache past it. */
+const MAX_KEPT_FORMATTERS = 1000;
+
+/**
+ * The formatter of a zone, kept for the next call. A zone this runtime does not know (saved by an instance
+ * with a newer zone database) reads as UTC rather than failing every 'today' of that learner.
+ */
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
+  const kept = formatters.get(timeZone);
+  if (kept) return kept;
+  let formatter: Intl.DateTimeFormat;
+  try {
+    formatter = newFormatter(timeZone);
+  } catch {
+    return timeZone === DEFAULT_TIME_ZONE ? newFormatter(DEFAULT_TIME_ZONE) : formatterFor(DEFAULT_TIME_ZONE);
   }
+  if (formatters.size >= MAX_KEPT_FORMATTERS) formatters.clear();
+  formatters.set(timeZone, formatter);
   return formatter;
 }
 
 /**
- * True for a time zone name the runtime's zone database knows. Offsets such as `+05:00` are refused even
- * where a runtime accepts them: a name is what the browser reports, and SQL reads an offset's sign the
- * other way round.
+ * A time zone name in the runtime's own capitals (`europe/madrid` → `Europe/Madrid`; an alias such as
+ * `America/Argentina/Buenos_Aires` stays as sent, since runtimes disagree on which name is canonical), or
+ * undefined for a name its zone database does not know. Offsets such as
+ * `+05:00` are refused even where a runtime accepts them: a name is what the browser reports, and SQL reads
+ * an offset's sign the other way round.
  */
-export function isTimeZone(name: string): boolean {
-  if (name.length > 64 || !IANA_NAME.test(name)) return false;
+export function canonicalTimeZone(name: string): string | undefined {
+  if (name.length > 64 || !IANA_NAME.test(name)) return undefined;
   try {
-    formatterFor(name);
-    return true;
+    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    return resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
+export const isTimeZone = (name: string): boolean => canonicalTimeZone(name) !== undefined;
+
 /** The browser's own zone, or UTC when it names none this code accepts. */
 export function browserTimeZone(): string {
-  const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+  return canonicalTimeZone(new Intl.DateTimeFormat().resolvedOptions().timeZone) ?? DEFAULT_TIME_ZONE;
 }
 
 interface WallClock {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isTimeZone, localDay, startOfLocalDay } from '../../../src/shared/calendar/learner-day';
+import {
+  addDays,
+  canonicalTimeZone,
+  isTimeZone,
+  localDay,
+  startOfLocalDay,
+} from '../../../src/shared/calendar/learner-day';
 
 describe('isTimeZone', () => {
   it('accepts IANA names and UTC', () => {
@@ -17,10 +23,22 @@ describe('isTimeZone', () => {
     for (const zone of ['Mars/Olympus', '+05:00', '-08:00', '', 'Europe/Madrid; drop table', 'a'.repeat(80)])
       expect(isTimeZone(zone), zone).toBe(false);
   });
+
+  it('spells a name in the runtime’s capitals and keeps an alias as sent', () => {
+    expect(canonicalTimeZone('europe/MADRID')).toBe('Europe/Madrid');
+    expect(canonicalTimeZone('utc')).toBe('UTC');
+    expect(canonicalTimeZone('America/Argentina/Buenos_Aires')).toBe('America/Argentina/Buenos_Aires');
+    expect(canonicalTimeZone('Mars/Olympus')).toBeUndefined();
+  });
 });
 
 describe('localDay', () => {
   const instant = new Date('2024-06-01T23:30:00Z');
+  it('reads a stored zone this runtime does not know as UTC instead of failing', () => {
+    expect(localDay(instant, 'Mars/Olympus')).toBe('2024-06-01');
+    expect(localDay(new Date('2024-06-01T23:30:00Z'), 'Mars/Olympus')).toBe(localDay(instant, 'UTC'));
+  });
+
   it('is the date on the learner’s clock', () => {
     expect(localDay(instant, 'UTC')).toBe('2024-06-01');
     expect(localDay(instant, 'Australia/Brisbane')).toBe('2024-06-02');

@@ -31,7 +31,11 @@ export function useAuthStatus() {
   return useQuery({ ...authStatusQueryOptions(), placeholderData: assumedStatus });
 }
 
-/** True only once the server has said so; while loading or after a failure the visitor counts as signed out. */
+/**
+ * True once the server has said so, or while the installed app's first check runs after a reopening within
+ * 24 hours (docs/product/overview.md#installing-the-app); while loading otherwise, or after a failure, the
+ * visitor counts as signed out.
+ */
 export function useIsAuthenticated(): boolean {
   return useAuthStatus().data?.isAuthenticated ?? false;
 }

@@ -1,16 +1,21 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { changeInterfaceLanguage, hasChosenInterfaceLanguage, isInterfaceLanguage } from '../../i18n/setup';
+import {
+  adoptSavedInterfaceLanguage,
+  hasUnsavedInterfaceLanguage,
+  isInterfaceLanguage,
+  markInterfaceLanguageSaved,
+} from '../../i18n/setup';
 import { useSettings } from '../api/settings.api';
 import { updateSettings } from '../api/update-settings.api';
 import { queryKeys } from '../query-keys';
 
 /**
- * The interface language follows the learner from browser to browser
- * (docs/product/settings.md#interface-language): a browser where nobody has chosen one takes the saved
- * setting, and a language chosen in this browser (landing page, user menu or Settings) is saved for the
- * others. Each language is sent once per page, so a refused save never loops.
+ * The interface language follows the learner from browser to browser, the latest choice winning
+ * (docs/product/settings.md#interface-language): a language chosen in this browser (landing page, user
+ * menu or Settings) and not saved yet is saved for the others; otherwise this browser shows the saved one.
+ * Each language is sent once per page, so a refused save never loops.
  */
 export function useInterfaceLanguageSync(): void {
   const queryClient = useQueryClient();
@@ -22,15 +27,22 @@ export function useInterfaceLanguageSync(): void {
 
   useEffect(() => {
     if (savedLanguage === undefined || !isInterfaceLanguage(shownLanguage)) return;
-    if (shownLanguage === savedLanguage) return;
-    if (!hasChosenInterfaceLanguage()) {
-      void changeInterfaceLanguage(savedLanguage);
+    if (!hasUnsavedInterfaceLanguage()) {
+      if (shownLanguage !== savedLanguage) void adoptSavedInterfaceLanguage(savedLanguage);
+      else markInterfaceLanguageSaved(savedLanguage);
+      return;
+    }
+    if (shownLanguage === savedLanguage) {
+      markInterfaceLanguageSaved(savedLanguage);
       return;
     }
     if (sent.current.has(shownLanguage)) return;
     sent.current.add(shownLanguage);
     updateSettings({ interfaceLanguage: shownLanguage }).then(
-      (saved) => queryClient.setQueryData(queryKeys.settings, saved),
+      (saved) => {
+        markInterfaceLanguageSaved(saved.interfaceLanguage);
+        queryClient.setQueryData(queryKeys.settings, saved);
+      },
       (error: unknown) => console.warn('[settings] interface language not saved', error),
     );
   }, [savedLanguage, shownLanguage, queryClient]);

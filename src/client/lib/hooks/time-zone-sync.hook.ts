@@ -26,6 +26,8 @@ export function useTimeZoneSync(): void {
       (saved) => {
         queryClient.setQueryData(queryKeys.settings, saved);
         void queryClient.invalidateQueries({ queryKey: queryKeys.progress });
+        // Which hidden words are due depends on the learner's day too.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.words.spacedRepetition });
       },
       (error: unknown) => console.warn('[settings] time zone not saved', error),
     );

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userSettings } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 
 export type SettingsRow = typeof userSettings.$inferSelect;
 export type SettingsRowUpdate = Partial<Omit<typeof userSettings.$inferInsert, 'userId' | 'updatedAt'>>;
@@ -20,6 +21,12 @@ export function createSettingsRepository(db: Db) {
       const created = await select(userId);
       if (!created) throw new Error(`Settings row for ${userId} could not be created`);
       return created;
+    },
+
+    /** Whether the database's own zone data knows this name (its 'today' is computed there too). */
+    async isKnownTimeZone(name: string): Promise<boolean> {
+      const rows = await db.execute(sql`select 1 from pg_timezone_names where name = ${name} limit 1`);
+      return rowsOf(rows).length > 0;
     },
 
     async update(userId: string, changes: SettingsRowUpdate): Promise<SettingsRow> {

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/api/settings';
 import { SPEECH_SPEEDS } from '../../../shared/catalogs/voices';
 import { maskSecret, type SecretBox } from '../../lib/secret-box';
+import { AppError } from '../../http/app-error';
 import type { KeyedProviderName } from '../../providers/provider-set';
 import type { SettingsRepository, SettingsRow, SettingsRowUpdate } from './settings.repository';
 
@@ -79,6 +80,12 @@ export function createSettingsService(deps: {
     async update(userId: string, update: ParsedSettingsUpdate): Promise<Settings> {
       const { openaiApiKey, elevenlabsApiKey, leonardoApiKey, ...values } = update;
       if (values.openaiBaseUrl !== undefined) await deps.checkOpenaiBaseUrl?.(values.openaiBaseUrl);
+      // The streak's days are computed in SQL: a zone Node knows but the database's zone data does not
+      // (an older PostgreSQL) is refused here rather than failing every progress call later
+      // (docs/product/progress.md#learner-day).
+      if (values.timeZone !== undefined && !(await settings.isKnownTimeZone(values.timeZone))) {
+        throw new AppError('validation_failed', 400, { field: 'timeZone' });
+      }
       const changes: SettingsRowUpdate = { ...values };
       const keys = { openaiApiKey, elevenlabsApiKey, leonardoApiKey } satisfies Record<
         ProviderKeyField,

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../lib/api/settings.api';
@@ -57,10 +57,8 @@ export function useUploadJob() {
   const currentId = current.data?.job?.jobId ?? null;
   // Once the server names the job this tab started, its answer decides alone, so an upload started in
   // another tab or on another device takes this page over instead of the one this tab last showed.
-  const isStartedNamed = startedId !== null && currentId === startedId;
-  useEffect(() => {
-    if (isStartedNamed) setStartedId(null);
-  }, [isStartedNamed]);
+  // (Adjusted while rendering, as React advises for state that follows other data: no extra pass.)
+  if (startedId !== null && currentId === startedId) setStartedId(null);
   const jobId = followedUploadId({ startedId, currentId, closedId });
   const [lookup, setLookup] = useState<TranslationLookup>(emptyLookup);
   const socketState = useSyncExternalStore(subscribeToSocketState, realtimeSocket.getState);
