@@ -79,7 +79,11 @@ test('a card refused by the browser waits under one prompt, and the tap plays it
   // By default nothing plays on opening Learn (the spec's behaviour).
   await page.goto('/learn');
   await expect(page.getByTestId('learn-counter')).toHaveText('1 из 1');
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  // Playing on opening would put the player in its single-card mode as Learn mounts: it stays idle.
+  await expect(page.getByRole('button', { name: 'Воспроизвести карточку' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
   expect(await plays(page)).toEqual([]);
 
   // With autoPlayNavigation the card plays on opening; this browser refuses it until a tap.

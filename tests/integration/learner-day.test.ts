@@ -8,7 +8,13 @@ import { createSecretBox } from '../../src/server/lib/secret-box';
 import { createSettingsRepository } from '../../src/server/modules/settings/settings.repository';
 import { createSettingsService } from '../../src/server/modules/settings/settings.service';
 import { seedWords as insertWordSeeds, type WordSeed } from '../support/word-seeds';
-import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
+import {
+  buildTestApp,
+  registerUser,
+  TEST_APP_SECRET,
+  type TestApp,
+  type TestUser,
+} from '../support/build-test-app';
 
 // docs/product/progress.md#learner-day, #daily-activity and #study-time, through the real routes.
 
@@ -163,7 +169,7 @@ describe('the learner’s time zone', () => {
     const learner = await registerUser(testApp.app);
     const service = createSettingsService({
       settings: { ...repository, isKnownTimeZone: () => Promise.resolve(false) },
-      secretBox: createSecretBox('a-test-secret-of-enough-length-0123456789'),
+      secretBox: createSecretBox(TEST_APP_SECRET),
     });
     await expect(service.update(learner.id, { timeZone: 'America/Ciudad_Juarez' })).rejects.toMatchObject({
       code: 'validation_failed',

@@ -6,6 +6,7 @@ import type { UploadJob } from '../../src/shared/api/uploads';
 import { uploadJobs, words } from '../../src/server/db/schema';
 import { emptyJobProgress } from '../../src/shared/realtime';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
+import { waitForUploadJob } from '../support/upload-jobs';
 import { type FakeProviders, startFakeProviders } from '../support/fake-providers/fake-provider-server';
 
 /**
@@ -31,15 +32,7 @@ function send(user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, paylo
   return app.inject({ method, url, payload, headers: { cookie: user.cookie } });
 }
 
-async function waitForJob(user: TestUser, jobId: string): Promise<UploadJob> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const job = (await send(user, 'GET', `/api/words/job/${jobId}`)).json<UploadJob>();
-    if (job.status !== 'pending' && job.status !== 'processing') return job;
-    if (Date.now() > deadline) throw new Error(`job still ${job.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const waitForJob = (user: TestUser, jobId: string) => waitForUploadJob(testApp.app, user, jobId);
 
 async function start(user: TestUser, text: string, options: object = {}) {
   const started = await send(user, 'POST', '/api/words/process-batch', { text, ...options });

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type UploadJob } from '../../src/shared/api/uploads';
 import { wordListItemSchema } from '../../src/shared/api/words';
 import { duplicateKeyOf } from '../../src/shared/text/duplicate-key';
 import { themes, words, wordThemes } from '../../src/server/db/schema';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
 import { exactWordListSchema } from '../support/exact-word-list';
+import { waitForUploadJob } from '../support/upload-jobs';
 import { seedWords } from '../support/word-seeds';
 
 /**
@@ -238,15 +238,9 @@ describe('the upload report names the existing word of each duplicate', () => {
     });
     expect(started.statusCode).toBe(200);
     const { jobId } = started.json<{ jobId: string }>();
-    let job: UploadJob | null = null;
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      job = (await request(ana, 'GET', `/api/words/job/${jobId}`)).json<UploadJob>();
-      if (job.status !== 'pending' && job.status !== 'processing') break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(job?.status).toBe('completed');
-    expect(job?.results?.duplicates).toEqual([
+    const job = await waitForUploadJob(testApp.app, ana, jobId);
+    expect(job.status).toBe('completed');
+    expect(job.results?.duplicates).toEqual([
       {
         spanish: 'la casa',
         newRussian: 'дом, жилище',
