@@ -21,7 +21,10 @@ export const STORAGE_KEYS = {
    */
   pwaSessionAt: 'pwaSessionAt',
   pwaLastScreen: 'pwaLastScreen',
-  /** The upload job being watched ({jobId, hasNotified} JSON), so a reload mid-job picks it up again. */
+  /**
+   * The last upload whose end this browser announced ({jobId, hasNotified} JSON), so a reload does not
+   * announce it again; which upload to show the server says (docs/product/upload.md#the-upload-comes-back).
+   */
   uploadJob: 'uploadJob',
   /**
    * 'true' makes the listened counter show 0 right after a reset; removed 100 ms after use

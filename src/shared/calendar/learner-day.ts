@@ -62,8 +62,6 @@ export function canonicalTimeZone(name: string): string | undefined {
   }
 }
 
-export const isTimeZone = (name: string): boolean => canonicalTimeZone(name) !== undefined;
-
 /** The browser's own zone, or UTC when it names none this code accepts. */
 export function browserTimeZone(): string {
   return canonicalTimeZone(new Intl.DateTimeFormat().resolvedOptions().timeZone) ?? DEFAULT_TIME_ZONE;
