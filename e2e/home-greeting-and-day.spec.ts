@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addWords, listWords, signInLearner, UPLOAD_TIMEOUT_MS, uniqueUser } from './support';
+import {
+  addWords,
+  fillRegistrationForm,
+  listWords,
+  signInLearner,
+  UPLOAD_TIMEOUT_MS,
+  uniqueUser,
+} from './support';
 
 // docs/product/auth.md#registration and docs/product/progress.md#learner-day, as a learner sees them.
 
@@ -41,12 +48,7 @@ async function recordFrames(page: Page) {
 test('after registering, home greets the learner by name from its first frame', async ({ page }) => {
   const user = uniqueUser('Лусия');
   const recorder = await recordFrames(page);
-  await page.goto('/register');
-  await page.getByLabel('Имя', { exact: true }).fill(user.firstName);
-  await page.getByLabel('Фамилия').fill(user.lastName);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Пароль', { exact: true }).fill(user.password);
-  await page.getByLabel('Подтверждение пароля').fill(user.password);
+  await fillRegistrationForm(page, user);
   await recorder.start();
   await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
   const greeting = `Привет, ${user.firstName}!`;

@@ -18,13 +18,18 @@ export function uniqueUser(firstName = 'Марина'): TestUser {
   return { firstName, lastName: 'Тестова', email: `learner-${stamp}@example.com`, password: 'секрет-123' };
 }
 
-export async function registerThroughForm(page: Page, user: TestUser): Promise<void> {
+/** The registration form filled in, not yet sent. */
+export async function fillRegistrationForm(page: Page, user: TestUser): Promise<void> {
   await page.goto('/register');
   await page.getByLabel('Имя', { exact: true }).fill(user.firstName);
   await page.getByLabel('Фамилия').fill(user.lastName);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Пароль', { exact: true }).fill(user.password);
   await page.getByLabel('Подтверждение пароля').fill(user.password);
+}
+
+export async function registerThroughForm(page: Page, user: TestUser): Promise<void> {
+  await fillRegistrationForm(page, user);
   await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Привет, ${user.firstName}!` })).toBeVisible();
 }
