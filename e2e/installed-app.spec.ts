@@ -106,12 +106,18 @@ test('reopened within 24 hours, the installed app shows its last screen while th
     await checkHeld;
     await route.continue();
   });
+  const firstStamp = Number(await page.evaluate(() => localStorage.getItem('pwaSessionAt')));
   // The home screen opens the start page.
   await page.goto('/');
   await expect(page).toHaveURL(/\/dictionary$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Словарь' })).toBeVisible();
   answerCheck();
   await expect(page.getByRole('heading', { level: 1, name: 'Словарь' })).toBeVisible();
+  // The answered check stamps the session anew; only after that can a test age the stamp, or the stamp
+  // written late would overwrite the aged one.
+  await expect
+    .poll(async () => Number(await page.evaluate(() => localStorage.getItem('pwaSessionAt'))))
+    .toBeGreaterThan(firstStamp);
 
   // A stamp 24 hours old: the app waits for the check again, as a tab does.
   await page.unroute('**/api/auth/status*');
