@@ -40,6 +40,11 @@ export const jobProgressSchema = z.object({
    * have none.
    */
   stages: z.array(stageCountSchema).optional(),
+  /**
+   * Named event counts, for a job that has them (an audiobook's creation counts model calls, clips,
+   * sentences…: docs/product/audiobooks.md#creation); other jobs have none.
+   */
+  counters: z.record(z.string(), z.number().int()).optional(),
 });
 export type JobProgress = z.infer<typeof jobProgressSchema>;
 

@@ -1,3 +1,7 @@
+import audiobookCreationEn from './audiobook-creation.en.json';
+import audiobookCreationRu from './audiobook-creation.ru.json';
+import audiobooksEn from './audiobooks.en.json';
+import audiobooksRu from './audiobooks.ru.json';
 import dictionaryEn from './dictionary.en.json';
 import dictionaryRu from './dictionary.ru.json';
 import en from './en.json';
@@ -19,6 +23,8 @@ import uploadRu from './upload.ru.json';
  */
 export const ruCatalog = {
   ...ru,
+  audiobookCreation: audiobookCreationRu,
+  audiobooks: audiobooksRu,
   dictionary: dictionaryRu,
   errors: errorsRu,
   learn: learnRu,
@@ -28,6 +34,8 @@ export const ruCatalog = {
 };
 export const enCatalog = {
   ...en,
+  audiobookCreation: audiobookCreationEn,
+  audiobooks: audiobooksEn,
   dictionary: dictionaryEn,
   errors: errorsEn,
   learn: learnEn,

@@ -61,6 +61,18 @@ export const HTTP_ERROR_MESSAGES = {
   analysis_missing: 'The model returned no analysis of this word',
   /** params: `provider`, the picture service the learner chose but has no key for. */
   image_key_missing: 'No key for the chosen picture provider',
+  audiobook_not_found: 'Audiobook not found',
+  genre_not_found: 'Genre not found',
+  /** The learner already has a genre of this name (built-in ones included). */
+  genre_exists: 'A genre with this name already exists',
+  /** The twelve built-in genres cannot be deleted. */
+  genre_builtin: 'Built-in genres cannot be deleted',
+  /** A book needs at least one of the learner's genres; params: `field`. */
+  genre_required: 'Choose a genre',
+  /** Creating a book or validating its logic needs a language-model key or a compatible endpoint. */
+  audiobook_language_model_missing: 'No language-model key for audiobooks',
+  /** The learner's dictionary has no word to write a story from. */
+  audiobook_no_words: 'No words in the dictionary to write a story from',
 } as const;
 
 export type HttpErrorCode = keyof typeof HTTP_ERROR_MESSAGES;

@@ -30,6 +30,10 @@ export const JOB_ERROR_CODES = {
   languageModelMissing: 'language_model_missing',
   translationFixKeyMissing: 'translation_fix_key_missing',
   dataUnreadable: 'job_data_unreadable',
+  /** An audiobook chapter the language model could not write after its retries. */
+  storyFailed: 'audiobook_story_failed',
+  audiobookNoWords: 'audiobook_no_words',
+  audiobookLanguageModelMissing: 'audiobook_language_model_missing',
   /** params: `provider`, which stopped answering; the rest of the upload used the built-in providers. */
   providerStopped: 'upload_provider_stopped',
   /** params: `provider`, whose saved key was sealed under another APP_SECRET: to be entered again. */

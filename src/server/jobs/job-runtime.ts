@@ -26,6 +26,7 @@ const storedProgressSchema = z.object({
   estimatedTimeRemaining: z.number().nullable(),
   // Rows written before stages could be skipped read as they are: the field is optional.
   stages: z.array(stageCountSchema).optional(),
+  counters: z.record(z.string(), z.number().int()).optional(),
 });
 
 /** Progress is only ever a display: a row whose progress does not read shows none rather than failing. */

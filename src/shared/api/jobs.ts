@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JOB_STATUSES, jobProgressSchema } from '../realtime';
 import { DICTIONARY_JOB_KINDS, type DictionaryJobKind, dictionaryJobResultsSchema } from './dictionary';
+import { createAudiobookResultsSchema, validateLogicResultsSchema } from './audiobooks';
 import { coded } from './errors';
 import { uploadResultsSchema } from './uploads';
 import { russianAudioResultsSchema, translationFixResultsSchema } from './word-maintenance';
@@ -19,6 +20,8 @@ export const JOB_KINDS = {
   regenerateTranslations: 'regenerate-translations',
   regenerateAllRussianAudio: 'regenerate-all-russian-audio',
   builtinClips: 'builtin-clips',
+  createAudiobook: 'create-audiobook',
+  validateAudiobookLogic: 'validate-audiobook-logic',
 } as const;
 export type JobKind = (typeof JOB_KINDS)[keyof typeof JOB_KINDS];
 
@@ -70,5 +73,7 @@ export const jobSchema = z.discriminatedUnion('kind', [
   jobOf([JOB_KINDS.regenerateTranslations], translationFixResultsSchema),
   jobOf([JOB_KINDS.regenerateAllRussianAudio], russianAudioResultsSchema),
   jobOf([JOB_KINDS.builtinClips], builtinClipsResultsSchema),
+  jobOf([JOB_KINDS.createAudiobook], createAudiobookResultsSchema),
+  jobOf([JOB_KINDS.validateAudiobookLogic], validateLogicResultsSchema),
 ]);
 export type Job = z.infer<typeof jobSchema>;

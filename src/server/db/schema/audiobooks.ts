@@ -10,6 +10,7 @@ import {
   real,
   text,
   unique,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt } from './columns';
 import { users } from './users';
@@ -72,6 +73,10 @@ export const audiobooks = pgTable(
     selectedImageSeriesId: integer('selected_image_series_id'),
     /** The genre keys the story was written for; the genre links are derived from it (fix-tags). */
     genreNames: jsonb('genre_names').$type<string[]>().notNull().default([]),
+    /** The creation job (docs/product/audiobooks.md#creation), while and after it runs. */
+    creationJobId: uuid('creation_job_id'),
+    /** Why creation failed, as a code with its params (docs/product/errors.md); null unless status is 'failed'. */
+    error: jsonb('error').$type<unknown>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -148,11 +153,22 @@ export const audiobookWordsUsed = pgTable(
   ],
 );
 
-/** A shared catalogue of genre names (globally unique); not user-owned. */
-export const audiobookGenres = pgTable('audiobook_genres', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  name: text('name').notNull().unique('audiobook_genres_name_unique'),
-});
+/**
+ * The learner's genres (docs/product/audiobooks.md#genres): the twelve built-in ones, named by their
+ * catalogue key and added for every learner when first read, and any the learner adds.
+ */
+export const audiobookGenres = pgTable(
+  'audiobook_genres',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('audiobook_genres_user_id_name_unique').on(t.userId, t.name)],
+);
 
 export const audiobookGenreLinks = pgTable(
   'audiobook_genre_links',

@@ -15,6 +15,8 @@ export interface UploadJobProgress {
   estimatedTimeRemaining: number | null;
   /** Per-stage counts of the ten monitoring stages (docs/product/upload.md#stages). */
   stages?: { name: string; completed: number; total: number; skipped?: { reason: string } }[];
+  /** Named event counts of a job that has them (an audiobook's creation: docs/product/audiobooks.md#creation). */
+  counters?: Record<string, number>;
 }
 
 /**
