@@ -24,6 +24,18 @@ export const queryKeys = {
   jobs: {
     byId: (jobId: string) => ['jobs', jobId] as const,
   },
+  /**
+   * The audiobook library (docs/product/audiobooks.md#library): the list, one book, its sentences and the
+   * learner's genres. Creating a book invalidates `all`.
+   */
+  audiobooks: {
+    all: ['audiobooks'] as const,
+    list: ['audiobooks', 'list'] as const,
+    book: (id: number) => ['audiobooks', 'book', id] as const,
+    sentences: (id: number) => ['audiobooks', 'sentences', id] as const,
+    genres: (sortBy: 'name' | 'createdAt') => ['audiobooks', 'genres', sortBy] as const,
+    genresAll: ['audiobooks', 'genres'] as const,
+  },
   /** The learner's running or last finished upload, as the server names it for every tab and device. */
   uploads: { current: ['uploads', 'current'] as const },
   words: {
