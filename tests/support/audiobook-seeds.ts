@@ -47,16 +47,14 @@ export async function seedAudiobook(db: Db, userId: string, seed: AudiobookSeed)
       .values(genreIds.map((genreId) => ({ audiobookId, genreId, userId })));
   }
   if (wordsUsed.length > 0) {
-    await db
-      .insert(audiobookWordsUsed)
-      .values(
-        wordsUsed.map((word) => ({
-          audiobookId,
-          userId,
-          wordId: word.wordId,
-          isActive: word.isActive ?? true,
-        })),
-      );
+    await db.insert(audiobookWordsUsed).values(
+      wordsUsed.map((word) => ({
+        audiobookId,
+        userId,
+        wordId: word.wordId,
+        isActive: word.isActive ?? true,
+      })),
+    );
   }
   return audiobookId;
 }
