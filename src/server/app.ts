@@ -63,6 +63,12 @@ import { createSettingsService } from './modules/settings/settings.service';
 import { createAudioCacheRepository } from './modules/speech/audio-cache.repository';
 import { createSpeechService } from './modules/speech/speech.service';
 import { wordsRoutes } from './modules/words/words.routes';
+import { createAudiobookGenresRepository } from './modules/audiobooks/audiobook-genres.repository';
+import { createAudiobookGenresService } from './modules/audiobooks/audiobook-genres.service';
+import { createAudiobooksRepository } from './modules/audiobooks/audiobooks.repository';
+import { audiobooksRoutes } from './modules/audiobooks/audiobooks.routes';
+import { createAudiobooksService } from './modules/audiobooks/audiobooks.service';
+import { createWordUsageRepository } from './modules/audiobooks/word-usage.repository';
 import { createWordsRepository } from './modules/words/words.repository';
 import { createWordsService } from './modules/words/words.service';
 import { createBuiltinImages } from './providers/builtin-images/builtin-images.provider';
@@ -294,6 +300,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const wordMaintenanceService = createWordMaintenanceService({ maintenance, jobRuntime, userProviders });
   const uploadsService = createUploadsService({ jobRuntime, settingsService });
+  const wordUsage = createWordUsageRepository(db);
+  const audiobooksService = createAudiobooksService({
+    books: createAudiobooksRepository(db),
+    wordUsage,
+    jobRuntime,
+  });
+  const audiobookGenresService = createAudiobookGenresService({
+    genres: createAudiobookGenresRepository(db),
+  });
 
   await app.register(authRoutes, {
     auth: authService,
@@ -313,6 +328,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(wordMaintenanceRoutes, { wordMaintenanceService, sessionResolver });
   await app.register(uploadsRoutes, { uploadsService, sessionResolver });
+  await app.register(audiobooksRoutes, { audiobooksService, audiobookGenresService, sessionResolver });
   await app.register(jobsRoutes, { jobRuntime, sessionResolver });
   await app.register(realtimeRoutes, { hub, jobRuntime, sessionResolver });
   await app.register(providersRoutes, { providersService, speechService, learnService, sessionResolver });

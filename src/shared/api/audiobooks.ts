@@ -45,6 +45,7 @@ export const genreIdParamsSchema = z.object({ id: rowIdParam('genre_not_found') 
 // ---- Genres -------------------------------------------------------------------------------------------
 
 export const GENRE_SORTS = ['name', 'createdAt'] as const;
+export type GenreSort = (typeof GENRE_SORTS)[number];
 export const genreListQuerySchema = z.object({ sortBy: z.enum(GENRE_SORTS).default('name') });
 
 /**
