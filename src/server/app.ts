@@ -69,6 +69,11 @@ import { createAudiobooksRepository } from './modules/audiobooks/audiobooks.repo
 import { audiobooksRoutes } from './modules/audiobooks/audiobooks.routes';
 import { createAudiobooksService } from './modules/audiobooks/audiobooks.service';
 import { createWordUsageRepository } from './modules/audiobooks/word-usage.repository';
+import { createAudiobookCreationRepository } from './modules/audiobooks/audiobook-creation.repository';
+import { audiobookCreationRoutes } from './modules/audiobooks/audiobook-creation.routes';
+import { createAudiobookCreationService } from './modules/audiobooks/audiobook-creation.service';
+import { createSentenceAudioService } from './modules/audiobooks/audiobook-sentence-audio.service';
+import { createCreateAudiobookJob } from './jobs/create-audiobook.job';
 import { createWordsRepository } from './modules/words/words.repository';
 import { createWordsService } from './modules/words/words.service';
 import { createBuiltinImages } from './providers/builtin-images/builtin-images.provider';
@@ -301,13 +306,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const wordMaintenanceService = createWordMaintenanceService({ maintenance, jobRuntime, userProviders });
   const uploadsService = createUploadsService({ jobRuntime, settingsService });
   const wordUsage = createWordUsageRepository(db);
+  const audiobooksRepository = createAudiobooksRepository(db);
   const audiobooksService = createAudiobooksService({
-    books: createAudiobooksRepository(db),
+    books: audiobooksRepository,
     wordUsage,
     jobRuntime,
   });
   const audiobookGenresService = createAudiobookGenresService({
     genres: createAudiobookGenresRepository(db),
+  });
+  const audiobookCreation = createAudiobookCreationRepository(db);
+  await jobRuntime.define(
+    createCreateAudiobookJob({
+      creation: audiobookCreation,
+      wordUsage,
+      userProviders,
+      settingsService,
+      speechService,
+      mediaStore,
+      dueWordIds: async (userId) =>
+        (await wordsService.listDueForSpacedRepetition(userId)).map((word) => word.id),
+    }),
+  );
+  const audiobookCreationService = createAudiobookCreationService({
+    creation: audiobookCreation,
+    books: audiobooksService,
+    userProviders,
+    jobRuntime,
+  });
+  const sentenceAudioService = createSentenceAudioService({
+    books: audiobooksRepository,
+    speechService,
+    settingsService,
+    userProviders,
   });
 
   await app.register(authRoutes, {
@@ -329,6 +360,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(wordMaintenanceRoutes, { wordMaintenanceService, sessionResolver });
   await app.register(uploadsRoutes, { uploadsService, sessionResolver });
   await app.register(audiobooksRoutes, { audiobooksService, audiobookGenresService, sessionResolver });
+  await app.register(audiobookCreationRoutes, {
+    audiobookCreationService,
+    sentenceAudioService,
+    sessionResolver,
+  });
   await app.register(jobsRoutes, { jobRuntime, sessionResolver });
   await app.register(realtimeRoutes, { hub, jobRuntime, sessionResolver });
   await app.register(providersRoutes, { providersService, speechService, learnService, sessionResolver });

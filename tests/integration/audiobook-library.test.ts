@@ -8,6 +8,7 @@ import {
   genreSchema,
   sentenceListSchema,
 } from '../../src/shared/api/audiobooks';
+import { emptyJobProgress } from '../../src/shared/realtime';
 import { BUILTIN_AUDIOBOOK_GENRES } from '../../src/shared/catalogs/audiobook-genres';
 import { seedAudiobook, seedGenre } from '../support/audiobook-seeds';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
@@ -217,7 +218,13 @@ describe('books (docs/product/audiobooks.md#library)', () => {
     const ana = await registerUser(testApp.app);
     const [job] = await db()
       .insert(uploadJobs)
-      .values({ userId: ana.id, kind: 'create-audiobook', status: 'processing', input: {}, progress: {} })
+      .values({
+        userId: ana.id,
+        kind: 'create-audiobook',
+        status: 'processing',
+        input: {},
+        progress: emptyJobProgress(0),
+      })
       .returning({ id: uploadJobs.id });
     const bookId = await seedAudiobook(db(), ana.id, {
       title: 'Пишется',

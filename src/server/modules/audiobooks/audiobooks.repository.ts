@@ -4,6 +4,8 @@ import { audiobookGenreLinks, audiobookImageSeries, audiobookSentences, audioboo
 import type { AudiobookRow, SeriesBadge } from './audiobook-view';
 
 export type SentenceRow = typeof audiobookSentences.$inferSelect;
+/** A sentence's three clips: the first and second Spanish voices and the Russian one. */
+export type SentenceClipSlot = 'main' | 'second' | 'russian';
 
 /** A book row with what its view needs besides: its genre links and the badge of its selected series. */
 export interface BookWithLinks {
@@ -77,6 +79,43 @@ export function createAudiobooksRepository(db: Db) {
     async delete(userId: string, id: number): Promise<boolean> {
       const rows = await db.delete(audiobooks).where(ownBook(userId, id)).returning({ id: audiobooks.id });
       return rows.length > 0;
+    },
+
+    async findSentence(
+      userId: string,
+      audiobookId: number,
+      sentenceId: number,
+    ): Promise<SentenceRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(audiobookSentences)
+        .where(
+          and(
+            eq(audiobookSentences.userId, userId),
+            eq(audiobookSentences.audiobookId, audiobookId),
+            eq(audiobookSentences.id, sentenceId),
+          ),
+        );
+      return row;
+    },
+
+    /** Keeps a clip made on demand on its sentence, with the voice that spoke it. */
+    async setSentenceClip(
+      userId: string,
+      sentenceId: number,
+      slot: SentenceClipSlot,
+      audio: string,
+      voiceId: string,
+    ) {
+      const changes = {
+        main: { audioData: audio, mainVoiceId: voiceId },
+        second: { secondVoiceAudioData: audio, secondVoiceId: voiceId },
+        russian: { russianAudioData: audio, russianVoiceId: voiceId },
+      }[slot];
+      await db
+        .update(audiobookSentences)
+        .set(changes)
+        .where(and(eq(audiobookSentences.userId, userId), eq(audiobookSentences.id, sentenceId)));
     },
 
     sentences: (userId: string, audiobookId: number): Promise<SentenceRow[]> =>
