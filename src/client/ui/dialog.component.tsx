@@ -11,8 +11,13 @@ export function DialogContent({
   className,
   children,
   closeLabel,
+  hasCloseButton = true,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  closeLabel: string;
+  /** False while the dialog must stay open (a run it shows is under way): no close button then. */
+  hasCloseButton?: boolean;
+}) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
@@ -24,10 +29,12 @@ export function DialogContent({
         {...props}
       >
         {children}
-        <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring">
-          <X className="size-4" aria-hidden />
-          <span className="sr-only">{closeLabel}</span>
-        </DialogPrimitive.Close>
+        {hasCloseButton ? (
+          <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring">
+            <X className="size-4" aria-hidden />
+            <span className="sr-only">{closeLabel}</span>
+          </DialogPrimitive.Close>
+        ) : null}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
