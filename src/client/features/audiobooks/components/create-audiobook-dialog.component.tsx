@@ -56,7 +56,11 @@ export function CreateAudiobookDialog({
   });
   const phase = startError ? 'error' : phaseOf(job, create.isPending);
   const timers = useRef(
-    createCreationTimers({ setTimeout, clearTimeout: (handle) => clearTimeout(handle as number) }),
+    // Called through wrappers: the browser's timers refuse any `this` but the window.
+    createCreationTimers({
+      setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+      clearTimeout: (handle) => window.clearTimeout(handle as number),
+    }),
   );
   const levelId = useId();
   const countId = useId();
