@@ -74,6 +74,10 @@ import { audiobookCreationRoutes } from './modules/audiobooks/audiobook-creation
 import { createAudiobookCreationService } from './modules/audiobooks/audiobook-creation.service';
 import { createSentenceAudioService } from './modules/audiobooks/audiobook-sentence-audio.service';
 import { createCreateAudiobookJob } from './jobs/create-audiobook.job';
+import { createValidateAudiobookLogicJob } from './jobs/validate-audiobook-logic.job';
+import { createAudiobookMaintenanceRepository } from './modules/audiobooks/audiobook-maintenance.repository';
+import { audiobookMaintenanceRoutes } from './modules/audiobooks/audiobook-maintenance.routes';
+import { createAudiobookMaintenanceService } from './modules/audiobooks/audiobook-maintenance.service';
 import { createWordsRepository } from './modules/words/words.repository';
 import { createWordsService } from './modules/words/words.service';
 import { createBuiltinImages } from './providers/builtin-images/builtin-images.provider';
@@ -334,6 +338,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     userProviders,
     jobRuntime,
   });
+  const audiobookMaintenance = createAudiobookMaintenanceRepository(db);
+  await jobRuntime.define(
+    createValidateAudiobookLogicJob({
+      maintenance: audiobookMaintenance,
+      creation: audiobookCreation,
+      userProviders,
+    }),
+  );
+  const audiobookMaintenanceService = createAudiobookMaintenanceService({
+    maintenance: audiobookMaintenance,
+    creation: audiobookCreation,
+    wordUsage,
+    mediaStore,
+    userProviders,
+    jobRuntime,
+  });
   const sentenceAudioService = createSentenceAudioService({
     books: audiobooksRepository,
     speechService,
@@ -360,6 +380,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(wordMaintenanceRoutes, { wordMaintenanceService, sessionResolver });
   await app.register(uploadsRoutes, { uploadsService, sessionResolver });
   await app.register(audiobooksRoutes, { audiobooksService, audiobookGenresService, sessionResolver });
+  await app.register(audiobookMaintenanceRoutes, { audiobookMaintenanceService, sessionResolver });
   await app.register(audiobookCreationRoutes, {
     audiobookCreationService,
     sentenceAudioService,

@@ -20,6 +20,8 @@ export interface CreationSentence {
   spanish: string;
   russian: string;
   audioData: string | null;
+  secondVoiceAudioData: string | null;
+  russianAudioData: string | null;
   imageData: string | null;
 }
 
@@ -164,6 +166,8 @@ export function createAudiobookCreationRepository(db: Db) {
           spanish: audiobookSentences.spanish,
           russian: audiobookSentences.russian,
           audioData: audiobookSentences.audioData,
+          secondVoiceAudioData: audiobookSentences.secondVoiceAudioData,
+          russianAudioData: audiobookSentences.russianAudioData,
           imageData: audiobookSentences.imageData,
         })
         .from(audiobookSentences)
