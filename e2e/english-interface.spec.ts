@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { PoolLearner } from './learner-pool';
 import { poolLearner } from './learner-pool';
-import { listWords, signInLearner, UPLOAD_TIMEOUT_MS } from './support';
+import { addWords, listWords, signInLearner, UPLOAD_TIMEOUT_MS } from './support';
 
 /**
  * The proof of docs/product/errors.md#interface-language: with the interface in English (and an
@@ -153,6 +153,8 @@ test.describe('the English interface', () => {
   test('signed in, before any word: home, menus, dashboard, empty screens, settings, placeholders', async ({
     page,
   }) => {
+    // Eight screens and every settings tab: beside a test writing a book, more than the default 30 s.
+    test.setTimeout(UPLOAD_TIMEOUT_MS);
     await chooseEnglish(page);
     const learner = await signInLearner(page, { language: 'en' });
     await expectEnglish(page, 'home (empty)', learner);
@@ -307,6 +309,45 @@ test.describe('the English interface', () => {
     await page.getByRole('button', { name: 'Hide the word' }).click();
     await expect(page.getByText('Word hidden', { exact: true })).toBeVisible();
     await expectEnglish(page, 'learn: word hidden', learner);
+  });
+  test('audiobooks: the creation dialog and its progress, a book in the library, genres and maintenance', async ({
+    page,
+  }) => {
+    test.setTimeout(UPLOAD_TIMEOUT_MS * 2);
+    await chooseEnglish(page);
+    const learner = await signInLearner(page, { language: 'en' });
+    await addWords(page, ['perro / dog', 'gato / cat', 'casa / house', 'libro / book', 'mesa / table']);
+    expect(
+      (await page.request.post('/api/validate-openai-key', { data: { apiKey: 'sk-test-valid' } })).ok(),
+    ).toBe(true);
+    await page.goto('/audiobooks');
+    await expect(page.getByText('No audiobooks')).toBeVisible();
+    await page.getByRole('button', { name: 'Create audiobook' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New audiobook' });
+    await expect(dialog.getByRole('button', { name: 'Adventure' })).toBeVisible();
+    await expectEnglish(page, 'audiobooks: creation dialog', learner);
+    await dialog.getByRole('button', { name: 'Adventure' }).click();
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(dialog.getByText('Done!')).toBeVisible({ timeout: UPLOAD_TIMEOUT_MS });
+    await expectEnglish(page, 'audiobooks: creation complete', learner);
+    await expect(page).toHaveURL(/\/audiobook\/\d+$/);
+
+    await page.goto('/audiobooks');
+    await expect(page.getByTestId('audiobook-card')).toHaveCount(1);
+    await expectEnglish(page, 'audiobooks: library with a book', learner);
+    await page.getByRole('button', { name: 'Genres' }).click();
+    await expect(page.getByRole('dialog', { name: 'Genres' })).toBeVisible();
+    await expectEnglish(page, 'audiobooks: genre manager', learner);
+    await closeWith(page, page.getByRole('dialog', { name: 'Genres' }));
+    await page.getByRole('button', { name: 'Library maintenance' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expectEnglish(page, 'audiobooks: maintenance menu', learner);
+    await page.getByRole('menuitem', { name: 'Analyze content' }).click();
+    await expect(page.getByText('Analysis complete').first()).toBeVisible();
+    await expectEnglish(page, 'audiobooks: a maintenance toast', learner);
+    await page.getByTestId('audiobook-card').getByRole('button', { name: 'Delete audiobook' }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await expectEnglish(page, 'audiobooks: delete confirmation', learner);
   });
 });
 
