@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addWords, expectNoSeriousViolations, signInLearner } from './support';
+import { addWords, expectNoSeriousViolations, signInLearner, UPLOAD_TIMEOUT_MS } from './support';
 
 test('landing has no serious accessibility violation', async ({ page }) => {
   await page.goto('/');
@@ -60,6 +60,8 @@ test('Learn playing and with its menu open, and the user menu open, have no seri
 test('the word card, the upload results and every Settings tab have no serious violation', async ({
   page,
 }) => {
+  // An upload and six axe runs: on a busy two-core machine, more than the default 30 s.
+  test.setTimeout(UPLOAD_TIMEOUT_MS);
   await signInLearner(page);
   await page.goto('/upload');
   await page

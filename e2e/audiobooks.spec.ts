@@ -101,7 +101,9 @@ test('a book is written through the dialog: genres, level, length, the eight ste
   await expect(cards(page).first()).toContainText('Приключения');
 });
 
-test('the library filters by genre, renames in place and deletes after a confirmation', async ({ page }) => {
+test('the library filters by genre, renames in place, deletes after a confirmation, and hides covers when asked', async ({
+  page,
+}) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS * 2);
   await signInLearner(page);
   await addWords(page, WORDS);
@@ -161,6 +163,13 @@ test('the library filters by genre, renames in place and deletes after a confirm
 
   await page.getByRole('button', { name: 'Обновить' }).click();
   await expect(page.getByText('Данные обновлены').first()).toBeVisible();
+
+  // Covers show (every book has pictures) until the learner turns them off in Settings.
+  await expect(cards(page).first().locator('img')).toHaveCount(1);
+  expect((await page.request.put('/api/settings', { data: { showAudiobookCovers: false } })).ok()).toBe(true);
+  await page.reload();
+  await expect(cards(page)).toHaveCount(2);
+  await expect(cards(page).locator('img')).toHaveCount(0);
 });
 
 test('the genre manager adds with Enter, sorts, and deletes only the learner’s own genres', async ({

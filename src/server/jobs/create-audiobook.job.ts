@@ -97,7 +97,6 @@ export function createCreateAudiobookJob(deps: {
   const { creation } = deps;
   return {
     kind: JOB_KINDS.createAudiobook,
-    concurrency: 4,
     input: createAudiobookInput,
     checkpoint: checkpointData,
     results: resultsData,

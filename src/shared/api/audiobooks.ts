@@ -118,6 +118,7 @@ export type Audiobook = z.infer<typeof audiobookSchema>;
 export const audiobookListSchema = z.array(audiobookSchema);
 
 export const IMAGE_STEP_MAX = 20;
+export const AUDIOBOOK_TITLE_MAX = 200;
 /**
  * `POST /api/audiobooks`. The original client's `title`, `genre`, `characterStyle` and `jobId` are read
  * but not trusted: the title defaults to one built from the genres, and a job id is always the server's.
@@ -132,7 +133,7 @@ export const createAudiobookRequestSchema = z.object({
     .max(AUDIOBOOK_WORD_COUNT.max)
     .multipleOf(AUDIOBOOK_WORD_COUNT.step)
     .default(AUDIOBOOK_WORD_COUNT.default),
-  title: safeText().trim().min(1).max(200).optional(),
+  title: safeText().trim().min(1).max(AUDIOBOOK_TITLE_MAX).optional(),
   /** A picture every `imageStep`-th sentence; the book's default (3) when absent. */
   imageStep: z.number().int().min(1).max(IMAGE_STEP_MAX).optional(),
   /** An image style id or key; the learner's `defaultAudiobookImageStyle` when absent. */
@@ -141,7 +142,9 @@ export const createAudiobookRequestSchema = z.object({
 export type CreateAudiobookRequest = z.infer<typeof createAudiobookRequestSchema>;
 export const createAudiobookResponseSchema = z.object({ audiobook: audiobookSchema, jobId: z.string() });
 
-export const renameAudiobookRequestSchema = z.object({ title: safeText().trim().min(1).max(200) });
+export const renameAudiobookRequestSchema = z.object({
+  title: safeText().trim().min(1).max(AUDIOBOOK_TITLE_MAX),
+});
 export const deleteAudiobookResponseSchema = z.object({ id: z.number().int() });
 
 // ---- Sentences ----------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Images, LoaderCircle, Pencil, Trash2, X } from 'lucide-react';
-import type { Audiobook } from '../../../../shared/api/audiobooks';
+import { type Audiobook, AUDIOBOOK_TITLE_MAX } from '../../../../shared/api/audiobooks';
 import { errorText } from '../../../lib/error-text';
 import { usePictureSource } from '../../../lib/hooks/picture-source.hook';
 import { useJob } from '../../../lib/jobs/job.hook';
@@ -112,6 +112,7 @@ export function AudiobookCard({
           <div className="flex items-center gap-1">
             <Input
               value={draft}
+              maxLength={AUDIOBOOK_TITLE_MAX}
               autoFocus
               aria-label={t('audiobooks.card.titleLabel')}
               onChange={(event) => setDraft(event.target.value)}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
+import { AUDIOBOOK_TITLE_MAX } from '../../../../shared/api/audiobooks';
 import {
   AUDIOBOOK_LEVELS,
   AUDIOBOOK_WORD_COUNT,
@@ -109,7 +110,11 @@ export function CreateAudiobookDialog({
             genreIds: selected,
             grammarLevel: level,
             targetWordCount: wordCount,
-            title: t('audiobookCreation.workingTitle', { genres: names.map(label).join(', ') }),
+            // Many genres make a long working title: cut to what a title may hold.
+            title: t('audiobookCreation.workingTitle', { genres: names.map(label).join(', ') }).slice(
+              0,
+              AUDIOBOOK_TITLE_MAX,
+            ),
           }),
         (started) => pendingJob(started.jobId, 8),
         { socketWaitMs: 0 },
