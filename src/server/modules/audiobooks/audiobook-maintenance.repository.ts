@@ -1,28 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { audiobookGenreLinks, audiobookGenres, audiobookSentences, audiobooks } from '../../db/schema';
+import type { FinishedBook } from './audiobook-creation.repository';
 import type { AudiobookRow } from './audiobook-view';
 
-export type BookCounts = Partial<
-  Pick<
-    AudiobookRow,
-    | 'actualWordCount'
-    | 'actualWordCountSpanish'
-    | 'actualWordCountRussian'
-    | 'actualWordCountTotal'
-    | 'activeWordsUsed'
-    | 'passiveWordsUsed'
-    | 'wordsUsedActive'
-    | 'wordsUsedDisabled'
-    | 'sentenceCount'
-    | 'mainAudioCount'
-    | 'secondVoiceCount'
-    | 'russianAudioCount'
-    | 'imageCount'
-    | 'coverImageData'
-    | 'verificationCompleted'
-  >
->;
+/** Counts maintenance writes: those creation's last step writes, and the clips of the other two voices. */
+export type BookCounts = Partial<FinishedBook & Pick<AudiobookRow, 'secondVoiceCount' | 'russianAudioCount'>>;
 
 const ownBook = (userId: string, id: number) => and(eq(audiobooks.userId, userId), eq(audiobooks.id, id));
 
