@@ -70,8 +70,11 @@ export function AudiobookCard({
       data-testid="audiobook-card"
     >
       {showsCover ? (
-        <div className="relative aspect-video bg-muted">
-          {cover ? <img src={cover} alt="" loading="lazy" className="size-full object-cover" /> : null}
+        <div className="relative aspect-video overflow-hidden bg-muted">
+          {/* Out of the flow: a square picture must not stretch the 16:9 frame. */}
+          {cover ? (
+            <img src={cover} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" />
+          ) : null}
           {book.imageCount > 0 ? (
             <Button
               size="icon"
