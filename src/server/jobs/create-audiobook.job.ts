@@ -252,9 +252,11 @@ export function createCreateAudiobookJob(deps: {
         state.chaptersDone = index + 1;
         state.nextOrderIndex += sentences.length;
         state.storySoFar.push(chapter.summary);
+        // How many sentences the story has is known only once its last chapter is in: until then the
+        // step counts what it saved, with no total, and is not finished.
         await publish('saveSentences', {
           completed: state.counters.sentencesSaved,
-          total: state.counters.sentencesSaved,
+          total: state.chaptersDone === chapterCount ? state.counters.sentencesSaved : 0,
         });
         await publish('generateStory', { completed: state.chaptersDone, total: chapterCount });
       };

@@ -88,9 +88,9 @@ export function CreationProgress({
               <span className="sr-only">{t(`audiobookCreation.stepState.${step.state}`)}</span>
               {step.state === 'skipped' ? (
                 <span className="text-xs text-muted-foreground">{t('audiobookCreation.skipped')}</span>
-              ) : step.total > 0 ? (
+              ) : step.total > 0 || step.completed > 0 ? (
                 <span className="text-xs tabular-nums text-muted-foreground">
-                  {step.completed}/{step.total}
+                  {step.total > 0 ? `${step.completed}/${step.total}` : step.completed}
                 </span>
               ) : null}
             </li>

@@ -52,9 +52,9 @@ export function stepViews(progress: JobProgress | null, phase: CreationPhase): S
     const total = stage?.total ?? 0;
     let state: StepState = 'waiting';
     if (stage?.skipped) state = 'skipped';
-    else if (phase === 'complete' || (total > 0 && completed >= total && progress?.stage !== name))
-      state = 'done';
-    else if (progress?.stage === name) state = total > 0 && completed >= total ? 'done' : 'current';
+    else if (phase === 'complete' || (total > 0 && completed >= total)) state = 'done';
+    // The step under way, or one counting up before its total is known (sentences saved as chapters come).
+    else if (progress?.stage === name || (total === 0 && completed > 0)) state = 'current';
     return { name, state, completed, total };
   });
 }
