@@ -190,9 +190,16 @@ test.describe('the English interface', () => {
       await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
       await expectEnglish(page, `settings: ${tab}`, learner);
     }
-    // Every option list of the Interface tab.
-    await page.getByRole('tab', { name: 'Interface' }).click();
-    for (const combobox of await page.getByRole('combobox').all()) {
+    // Every option list of the Interface tab. `all()` does not wait: the lists are counted only once the tab's
+    // own panel shows, or the previous tab's lists would be counted.
+    const panelOf = async (tab: string) => {
+      await page.getByRole('tab', { name: tab }).click();
+      const panel = page.getByRole('tabpanel', { name: tab });
+      await expect(panel).toBeVisible();
+      await expect(panel.getByRole('combobox').first()).toBeVisible();
+      return panel;
+    };
+    for (const combobox of await (await panelOf('Interface')).getByRole('combobox').all()) {
       await combobox.click();
       const options = page.getByRole('listbox');
       await expect(options).toBeVisible();
@@ -200,8 +207,10 @@ test.describe('the English interface', () => {
       await closeWith(page, options);
     }
 
-    await page.getByRole('tab', { name: 'Audio' }).click();
-    for (const combobox of await page.getByRole('combobox').all()) {
+    const audioPanel = await panelOf('Audio');
+    // The voice slots settle once the voice list has loaded.
+    await expect(audioPanel.getByRole('status')).toHaveCount(0);
+    for (const combobox of await audioPanel.getByRole('combobox').all()) {
       if (await combobox.isDisabled()) continue;
       await combobox.click();
       const options = page.getByRole('listbox');
