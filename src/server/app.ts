@@ -77,6 +77,13 @@ import { createCreateAudiobookJob } from './jobs/create-audiobook.job';
 import { createValidateAudiobookLogicJob } from './jobs/validate-audiobook-logic.job';
 import { createAudiobookMaintenanceRepository } from './modules/audiobooks/audiobook-maintenance.repository';
 import { audiobookMaintenanceRoutes } from './modules/audiobooks/audiobook-maintenance.routes';
+import { createAudiobookPlayerRepository } from './modules/audiobooks/audiobook-player.repository';
+import { audiobookPlayerRoutes } from './modules/audiobooks/audiobook-player.routes';
+import { createAudiobookPlayerService } from './modules/audiobooks/audiobook-player.service';
+import { createImageSeriesRepository } from './modules/audiobooks/image-series.repository';
+import { createImageSeriesService } from './modules/audiobooks/image-series.service';
+import { createGenerateImageSeriesJob } from './jobs/generate-image-series.job';
+import { createGenerateAudiobookAudioJob } from './jobs/generate-audiobook-audio.job';
 import { createAudiobookMaintenanceService } from './modules/audiobooks/audiobook-maintenance.service';
 import { createWordsRepository } from './modules/words/words.repository';
 import { createWordsService } from './modules/words/words.service';
@@ -360,6 +367,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settingsService,
     userProviders,
   });
+  const audiobookPlayer = createAudiobookPlayerRepository(db);
+  const imageSeries = createImageSeriesRepository(db);
+  await jobRuntime.define(
+    createGenerateImageSeriesJob({ series: imageSeries, userProviders, settingsService, mediaStore }),
+  );
+  await jobRuntime.define(
+    createGenerateAudiobookAudioJob({
+      books: audiobooksRepository,
+      player: audiobookPlayer,
+      sentenceAudio: sentenceAudioService,
+    }),
+  );
+  const audiobookPlayerService = createAudiobookPlayerService({
+    books: audiobooksRepository,
+    player: audiobookPlayer,
+    series: imageSeries,
+    sentenceAudio: sentenceAudioService,
+    userProviders,
+    settingsService,
+    mediaStore,
+    jobRuntime,
+    now: deps.now,
+  });
+  const imageSeriesService = createImageSeriesService({
+    books: audiobooksRepository,
+    series: imageSeries,
+    userProviders,
+    jobRuntime,
+  });
 
   await app.register(authRoutes, {
     auth: authService,
@@ -386,6 +422,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sentenceAudioService,
     sessionResolver,
   });
+  await app.register(audiobookPlayerRoutes, { audiobookPlayerService, imageSeriesService, sessionResolver });
   await app.register(jobsRoutes, { jobRuntime, sessionResolver });
   await app.register(realtimeRoutes, { hub, jobRuntime, sessionResolver });
   await app.register(providersRoutes, { providersService, speechService, learnService, sessionResolver });

@@ -91,8 +91,13 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 it('collects every route the app answers', () => {
-  const seen = new Set(routes.map((route) => `${route.method} ${route.url}`));
-  const expected = registeredRoutes(app).filter((route) => !/logout|^GET \/ws$/.test(route));
+  // Routes may name a parameter differently at the same place (`…/sentences/:orderIndex` and
+  // `…/sentences/:sentenceId/audio`): the tree prints one node for both, so names are compared as one.
+  const shape = (route: string) => route.replace(/:[^/]+/g, ':param');
+  const seen = new Set(routes.map((route) => shape(`${route.method} ${route.url}`)));
+  const expected = registeredRoutes(app)
+    .filter((route) => !/logout|^GET \/ws$/.test(route))
+    .map(shape);
   expect(expected.filter((route) => !seen.has(route))).toEqual([]);
   expect(seen.size).toBe(expected.length);
 });

@@ -73,6 +73,17 @@ export const HTTP_ERROR_MESSAGES = {
   audiobook_language_model_missing: 'No language-model key for audiobooks',
   /** The learner's dictionary has no word to write a story from. */
   audiobook_no_words: 'No words in the dictionary to write a story from',
+  series_not_found: 'Illustration series not found',
+  /** A sentence's clip could not be made again, not even by the built-in voice. */
+  sentence_audio_failed: 'The sentence audio could not be made',
+  /** Make-cover on a sentence without a picture (docs/product/audiobooks.md#player). */
+  sentence_image_missing: 'This sentence has no picture to make the cover',
+  /** A series or picture asked of Leonardo without a Leonardo key (docs/product/audiobooks.md#illustration-series). */
+  leonardo_key_missing: 'No Leonardo key',
+  /** A series or picture asked of OpenAI without an OpenAI key. */
+  openai_image_key_missing: 'No OpenAI key for pictures',
+  /** Regenerating a sentence's Spanish or Russian needs a language model. */
+  sentence_language_model_missing: 'No language-model key to rewrite the sentence',
 } as const;
 
 export type HttpErrorCode = keyof typeof HTTP_ERROR_MESSAGES;

@@ -45,7 +45,9 @@ export const rowId = () => z.number().int().positive().max(MAX_INT32);
  * column names a row that cannot exist, so the answer is the route's "not found" (`notFound`, by the
  * error handler), the same as for another learner's id.
  */
-export const rowIdParam = (notFound: 'word_not_found' | 'audiobook_not_found' | 'genre_not_found') =>
+export const rowIdParam = (
+  notFound: 'word_not_found' | 'audiobook_not_found' | 'genre_not_found' | 'series_not_found',
+) =>
   z.coerce
     .number()
     .int()

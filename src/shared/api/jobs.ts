@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { JOB_STATUSES, jobProgressSchema } from '../realtime';
 import { DICTIONARY_JOB_KINDS, type DictionaryJobKind, dictionaryJobResultsSchema } from './dictionary';
 import { createAudiobookResultsSchema, validateLogicResultsSchema } from './audiobooks';
+import { generateMissingAudioResultsSchema, imageSeriesJobResultsSchema } from './audiobook-player';
 import { coded } from './errors';
 import { uploadResultsSchema } from './uploads';
 import { russianAudioResultsSchema, translationFixResultsSchema } from './word-maintenance';
@@ -22,6 +23,8 @@ export const JOB_KINDS = {
   builtinClips: 'builtin-clips',
   createAudiobook: 'create-audiobook',
   validateAudiobookLogic: 'validate-audiobook-logic',
+  generateImageSeries: 'generate-image-series',
+  generateAudiobookAudio: 'generate-audiobook-audio',
 } as const;
 export type JobKind = (typeof JOB_KINDS)[keyof typeof JOB_KINDS];
 
@@ -75,5 +78,7 @@ export const jobSchema = z.discriminatedUnion('kind', [
   jobOf([JOB_KINDS.builtinClips], builtinClipsResultsSchema),
   jobOf([JOB_KINDS.createAudiobook], createAudiobookResultsSchema),
   jobOf([JOB_KINDS.validateAudiobookLogic], validateLogicResultsSchema),
+  jobOf([JOB_KINDS.generateImageSeries], imageSeriesJobResultsSchema),
+  jobOf([JOB_KINDS.generateAudiobookAudio], generateMissingAudioResultsSchema),
 ]);
 export type Job = z.infer<typeof jobSchema>;

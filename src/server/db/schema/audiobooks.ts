@@ -275,7 +275,11 @@ export const imageGenerationJobs = pgTable(
     characterStyle: text('character_style'),
     characterStyleName: text('character_style_name'),
     batchSize: integer('batch_size').notNull().default(5),
+    /** The job of the one runtime that draws the pictures (docs/product/jobs.md); this row mirrors its counts. */
+    jobId: uuid('job_id'),
     errorMessage: text('error_message'),
+    /** Why the job failed, as a code with its params (docs/product/errors.md). */
+    error: jsonb('error').$type<unknown>(),
     startedAt: timestamptz('started_at'),
     completedAt: timestamptz('completed_at'),
     createdAt: createdAt(),

@@ -13,7 +13,7 @@ const mediaOnly = (value: string | null): string | null =>
 const viewOf = ({ row, genreIds, selectedSeries }: BookWithLinks): Audiobook =>
   audiobookViewOf({ ...row, coverImageData: mediaOnly(row.coverImageData) }, { genreIds, selectedSeries });
 
-const sentenceOf = (row: SentenceRow): Sentence => ({
+export const sentenceOf = (row: SentenceRow): Sentence => ({
   id: row.id,
   orderIndex: row.orderIndex,
   spanish: row.spanish,

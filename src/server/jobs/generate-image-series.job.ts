@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { type ImageSeriesJobResults, imageSeriesJobResultsSchema } from '../../shared/api/audiobook-player';
+import { IMAGE_SERVICE_PROVIDERS } from '../../shared/api/providers';
+import { JOB_KINDS } from '../../shared/api/jobs';
+import { drawableFormat, resolveImageStyle, stylePrompt } from '../../shared/catalogs/image-styles';
+import { createLimiter } from '../lib/concurrency';
+import type { MediaStore } from '../media/media-store';
+import type { ImageSeriesRepository } from '../modules/audiobooks/image-series.repository';
+import { drawSentencePicture } from '../modules/audiobooks/sentence-picture';
+import type { UserProviders } from '../modules/providers/user-providers';
+import type { SettingsService } from '../modules/settings/settings.service';
+import { jobData } from './job-data';
+import type { JobDefinition } from './job-runtime';
+
+/**
+ * An illustration series drawn (docs/product/audiobooks.md#illustration-series): the sentences the series
+ * lacks, in batches of 5, each batch one unit of the runtime (so a restart resumes after the last whole
+ * batch, and a cancel stops between batches). The `image_generation_jobs` row mirrors the counts for the
+ * player's job list; a picture the provider fails is drawn by the built-in pictures, and only one that
+ * even they cannot draw counts as failed.
+ */
+
+export const IMAGE_BATCH_SIZE = 5;
+
+const inputSchema = z.object({
+  audiobookId: z.number().int(),
+  seriesId: z.number().int(),
+  /** The `image_generation_jobs` row this run keeps up to date. */
+  imageJobId: z.number().int(),
+  serviceProvider: z.enum(IMAGE_SERVICE_PROVIDERS),
+  imageStyle: z.string(),
+  imageStep: z.number().int(),
+});
+export type GenerateImageSeriesInput = z.infer<typeof inputSchema>;
+
+const checkpointSchema = imageSeriesJobResultsSchema;
+
+export function createGenerateImageSeriesJob(deps: {
+  series: ImageSeriesRepository;
+  userProviders: UserProviders;
+  settingsService: SettingsService;
+  mediaStore: MediaStore;
+}): JobDefinition<GenerateImageSeriesInput, ImageSeriesJobResults, ImageSeriesJobResults, number[]> {
+  return {
+    kind: JOB_KINDS.generateImageSeries,
+    input: jobData('image series input', inputSchema),
+    checkpoint: jobData('image series checkpoint', checkpointSchema),
+    results: jobData('image series results', imageSeriesJobResultsSchema),
+    async plan(context) {
+      const { userId, input } = context;
+      const [providers, settings, sentences, drawn] = await Promise.all([
+        deps.userProviders.forUser(userId),
+        deps.settingsService.get(userId),
+        deps.series.illustratedSentences(userId, input.audiobookId, input.imageStep),
+        deps.series.items(userId, input.seriesId),
+      ]);
+      const style = resolveImageStyle(input.imageStyle);
+      const format = drawableFormat(settings.imageFormat);
+      const hasPicture = new Set(drawn.map((item) => item.sentenceId));
+      const missing = sentences.filter((sentence) => !hasPicture.has(sentence.id));
+      const state: ImageSeriesJobResults = context.checkpoint ?? {
+        audiobookId: input.audiobookId,
+        seriesId: input.seriesId,
+        processedImages: 0,
+        failedImages: 0,
+        totalImages: missing.length,
+      };
+      const byId = new Map(missing.map((sentence) => [sentence.id, sentence]));
+      const batches: number[][] = [];
+      for (let at = 0; at < missing.length; at += IMAGE_BATCH_SIZE) {
+        batches.push(missing.slice(at, at + IMAGE_BATCH_SIZE).map((sentence) => sentence.id));
+      }
+      const report = async () => {
+        await deps.series.updateJob(userId, input.imageJobId, {
+          status: 'generating',
+          processedImages: state.processedImages,
+          failedImages: state.failedImages,
+          totalImages: state.totalImages,
+        });
+        await context.reportProgress(
+          {
+            total: state.totalImages,
+            processed: state.processedImages,
+            failed: state.failedImages,
+            stage: 'generateImages',
+          },
+          () => structuredClone(state),
+        );
+      };
+      await deps.series.setStatus(userId, input.seriesId, 'generating');
+      await report();
+      // The provider's own bound: one batch's pictures are asked for together.
+      const limit = createLimiter(IMAGE_BATCH_SIZE);
+      return {
+        units: batches,
+        unitsAtOnce: 1,
+        async step(batch) {
+          await Promise.all(
+            batch.map((sentenceId) =>
+              limit(async () => {
+                const sentence = byId.get(sentenceId);
+                if (!sentence) return;
+                try {
+                  const { image } = await drawSentencePicture(
+                    { providers, mediaStore: deps.mediaStore, userId },
+                    input.serviceProvider,
+                    sentence,
+                    style,
+                    format,
+                  );
+                  await deps.series.putItem(
+                    userId,
+                    input.seriesId,
+                    sentence.id,
+                    image,
+                    stylePrompt(style, `${sentence.spanish} (${sentence.russian})`),
+                  );
+                } catch {
+                  state.failedImages += 1;
+                }
+                state.processedImages += 1;
+              }),
+            ),
+          );
+          await report();
+        },
+        async finish({ isCancelled }) {
+          const isAllFailed = state.totalImages > 0 && state.failedImages === state.totalImages;
+          await deps.series.setStatus(userId, input.seriesId, isAllFailed ? 'failed' : 'completed');
+          await deps.series.updateJob(userId, input.imageJobId, {
+            status: isCancelled ? 'cancelled' : isAllFailed ? 'failed' : 'completed',
+            processedImages: state.processedImages,
+            failedImages: state.failedImages,
+          });
+          return state;
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,207 @@
+import type { z } from 'zod';
+import type { createSeriesRequestSchema, ImageJob, Series } from '../../../shared/api/audiobook-player';
+import { JOB_KINDS } from '../../../shared/api/jobs';
+import { resolveImageStyle } from '../../../shared/catalogs/image-styles';
+import { AppError } from '../../http/app-error';
+import type { GenerateImageSeriesInput } from '../../jobs/generate-image-series.job';
+import type { JobRuntime } from '../../jobs/job-runtime';
+import type { ImageProviderName } from '../../providers/images';
+import type { UserProviders } from '../providers/user-providers';
+import type { AudiobooksRepository } from './audiobooks.repository';
+import { requirePictureProvider } from './audiobook-player.service';
+import type { ImageJobRow, ImageSeriesRepository, SeriesRow } from './image-series.repository';
+
+type SeriesRequest = z.infer<typeof createSeriesRequestSchema>;
+
+const bookNotFound = () => new AppError('audiobook_not_found', 404);
+const seriesNotFound = () => new AppError('series_not_found', 404);
+
+const seriesOf = (row: SeriesRow): Series => ({
+  id: row.id,
+  serviceProvider: row.serviceProvider as ImageProviderName,
+  imageStyle: row.imageStyle,
+  styleName: row.styleName,
+  status: row.status,
+  completedSentences: row.completedSentences,
+  totalSentences: row.totalSentences,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * Illustration series of a book (docs/product/audiobooks.md#illustration-series): a series is a style by a
+ * provider; its pictures are drawn by a `generate-image-series` job of the one runtime, followed like any
+ * job, and mirrored in the book's image-generation-job list.
+ */
+export function createImageSeriesService(deps: {
+  books: AudiobooksRepository;
+  series: ImageSeriesRepository;
+  userProviders: UserProviders;
+  jobRuntime: Pick<JobRuntime, 'start' | 'findOwned'>;
+}) {
+  const { series } = deps;
+
+  async function bookOf(userId: string, id: number) {
+    const book = await deps.books.find(userId, id);
+    if (!book) throw bookNotFound();
+    return book.row;
+  }
+
+  async function seriesIn(userId: string, id: number, seriesId: number) {
+    const row = await series.find(userId, id, seriesId);
+    if (!row) throw seriesNotFound();
+    return row;
+  }
+
+  async function create(userId: string, id: number, request: SeriesRequest): Promise<SeriesRow> {
+    const book = await bookOf(userId, id);
+    const style = resolveImageStyle(request.imageStyle);
+    const sentences = await series.illustratedSentences(userId, id, book.imageStep);
+    return series.create(userId, id, {
+      serviceProvider: request.serviceProvider,
+      imageStyle: String(style.id),
+      styleName: request.styleName ?? style.nameRu,
+      totalSentences: sentences.length,
+    });
+  }
+
+  /** Starts drawing what a series lacks; the row the player lists is written first, then the job. */
+  async function draw(userId: string, id: number, target: SeriesRow) {
+    const book = await bookOf(userId, id);
+    const providers = await deps.userProviders.forUser(userId);
+    requirePictureProvider(providers, target.serviceProvider as ImageProviderName);
+    const missing = target.totalSentences - target.completedSentences;
+    const row = await series.insertJob(userId, {
+      audiobookId: id,
+      seriesId: target.id,
+      serviceProvider: target.serviceProvider,
+      imageStyle: target.imageStyle,
+      styleName: target.styleName,
+      totalImages: Math.max(0, missing),
+    });
+    const input: GenerateImageSeriesInput = {
+      audiobookId: id,
+      seriesId: target.id,
+      imageJobId: row.id,
+      serviceProvider: target.serviceProvider as ImageProviderName,
+      imageStyle: target.imageStyle,
+      imageStep: book.imageStep,
+    };
+    const jobId = await deps.jobRuntime.start(userId, JOB_KINDS.generateImageSeries, input, row.totalImages);
+    await series.setJobRuntimeId(userId, row.id, jobId);
+    return { jobId, row };
+  }
+
+  /** A row whose runtime job ended without saying so (failed, cancelled while no process ran it) reads as it. */
+  async function jobOf(userId: string, row: ImageJobRow): Promise<ImageJob> {
+    let { status } = row;
+    let error = null;
+    const isActive = status !== 'completed' && status !== 'failed' && status !== 'cancelled';
+    if (isActive && row.jobId) {
+      const runtime = await deps.jobRuntime.findOwned(userId, row.jobId);
+      if (runtime && (runtime.status === 'failed' || runtime.status === 'cancelled')) {
+        status = runtime.status;
+        error = runtime.error;
+      }
+    }
+    return {
+      id: row.id,
+      jobId: row.jobId,
+      seriesId: row.seriesId,
+      serviceProvider: row.serviceProvider,
+      imageStyle: row.imageStyle,
+      styleName: row.styleName,
+      status,
+      processedImages: row.processedImages,
+      failedImages: row.failedImages,
+      totalImages: row.totalImages,
+      batchSize: row.batchSize,
+      error,
+      startedAt: row.startedAt?.toISOString() ?? null,
+      completedAt: row.completedAt?.toISOString() ?? null,
+    };
+  }
+
+  async function jobs(userId: string, id: number): Promise<ImageJob[]> {
+    await bookOf(userId, id);
+    return Promise.all((await series.jobs(userId, id)).map((row) => jobOf(userId, row)));
+  }
+
+  return {
+    async list(userId: string, id: number): Promise<Series[]> {
+      await bookOf(userId, id);
+      return (await series.list(userId, id)).map(seriesOf);
+    },
+
+    /** An empty series (nothing drawn yet); 'Пустая' when the book has no sentence to illustrate. */
+    async create(userId: string, id: number, request: SeriesRequest): Promise<Series> {
+      return seriesOf(await create(userId, id, request));
+    },
+
+    async items(userId: string, id: number, seriesId: number) {
+      await seriesIn(userId, id, seriesId);
+      return (await series.items(userId, seriesId)).flatMap((item) =>
+        item.imageData === null ? [] : [{ sentenceId: item.sentenceId, imageData: item.imageData }],
+      );
+    },
+
+    async image(userId: string, id: number, seriesId: number, sentenceId: number) {
+      await seriesIn(userId, id, seriesId);
+      const imageData = await series.item(userId, seriesId, sentenceId);
+      if (!imageData) throw new AppError('picture_not_found', 404);
+      return { imageData };
+    },
+
+    async delete(userId: string, id: number, seriesId: number) {
+      await bookOf(userId, id);
+      if (!(await series.delete(userId, id, seriesId))) throw seriesNotFound();
+      return { id: seriesId };
+    },
+
+    /** Null goes back to the book's own pictures; a series must be the book's. */
+    async select(userId: string, id: number, seriesId: number | null) {
+      await bookOf(userId, id);
+      if (seriesId !== null) await seriesIn(userId, id, seriesId);
+      await series.select(userId, id, seriesId);
+      return { selectedImageSeriesId: seriesId };
+    },
+
+    jobs,
+
+    /** A new series drawn at once, or (existingSeriesId) the pictures an existing one lacks. */
+    async startJob(
+      userId: string,
+      id: number,
+      request: SeriesRequest & { existingSeriesId?: number | null | undefined },
+    ) {
+      const providers = await deps.userProviders.forUser(userId);
+      requirePictureProvider(providers, request.serviceProvider);
+      const target = request.existingSeriesId
+        ? await seriesIn(userId, id, request.existingSeriesId)
+        : await create(userId, id, request);
+      const { jobId, row } = await draw(userId, id, target);
+      return {
+        jobId,
+        job: { id: row.id, status: row.status, styleName: row.styleName },
+        seriesId: target.id,
+      };
+    },
+
+    /** Every series with fewer pictures than sentences, and no job drawing it now, is filled in. */
+    async autoComplete(userId: string, id: number) {
+      await bookOf(userId, id);
+      const active = new Set(
+        (await jobs(userId, id))
+          .filter((job) => ['pending', 'queued', 'processing', 'generating'].includes(job.status))
+          .map((job) => job.seriesId),
+      );
+      const incomplete = (await series.list(userId, id)).filter(
+        (row) => row.completedSentences < row.totalSentences && !active.has(row.id),
+      );
+      const started = [];
+      for (const row of incomplete)
+        started.push({ seriesId: row.id, jobId: (await draw(userId, id, row)).jobId });
+      return { started };
+    },
+  };
+}
+export type ImageSeriesService = ReturnType<typeof createImageSeriesService>;
