@@ -3,6 +3,7 @@ import * as engine from '../../../src/client/lib/audio/learn-player';
 import type {
   CardClips,
   ClipPlayer,
+  PlaybackTiming,
   PlayerSettings,
   PlayerWord,
   SpeechFallback,
@@ -116,7 +117,7 @@ const listedClips = (w: PlayerWord): CardClips => ({
 const baseSettings: PlayerSettings = {
   ...DEFAULT_PLAYER_SETTINGS,
   autoplayAudio: false,
-  bilingualPlaybackLearn: true,
+  bilingualPlayback: true,
   loopPlayAll: 1,
   audioSwitchBehavior: 'stop',
 };
@@ -126,6 +127,7 @@ function setup(
     words?: PlayerWord[];
     settings?: Partial<PlayerSettings>;
     loadClips?: (w: PlayerWord, signal: AbortSignal) => Promise<CardClips>;
+    timing?: PlaybackTiming;
   } = {},
 ) {
   const clips = createFakeClipPlayer();
@@ -140,6 +142,7 @@ function setup(
   );
   const player = createLearnPlayer(
     {
+      ...(options.timing ? { timing: options.timing } : {}),
       clipPlayer: clips.player,
       speech: speech.fallback,
       loadClips,
@@ -279,10 +282,10 @@ describe('playing a card', () => {
 
   it('reads the settings current at the start of each card', async () => {
     const h = setup({ words: [word(1)] });
-    h.player.setSettings({ ...baseSettings, bilingualPlaybackLearn: false });
+    h.player.setSettings({ ...baseSettings, bilingualPlayback: false });
     h.player.playCard();
     expect(await soundCard(h, 2)).toEqual(['/media/1-es1.mp3', '/media/1-es2.mp3']);
-    h.player.setSettings({ ...baseSettings, bilingualPlaybackLearn: true });
+    h.player.setSettings({ ...baseSettings, bilingualPlayback: true });
     h.player.playCard();
     expect(await soundCard(h, 3)).toEqual(['/media/1-es1.mp3', '/media/1-ru.mp3', '/media/1-es2.mp3']);
   });
@@ -1075,5 +1078,114 @@ describe('dispose', () => {
     await advance(60_000);
     expect(h.loadClips).toHaveBeenCalledTimes(2);
     expect(h.clips.calls).toHaveLength(1);
+  });
+});
+
+/**
+ * The audiobook player's timing (docs/product/audiobooks.md#playback), written out here so that a changed
+ * constant fails: 8 s per clip, 10 ms between clips, 1 s between sentences of play-all.
+ */
+const CLIP_TIMEOUT_MS = 8_000;
+const CLIP_GAP_MS = 10;
+const SENTENCE_GAP_MS = 1_000;
+
+describe('the audiobook player’s timing (one engine, two screens)', () => {
+  const audiobook = (options: Parameters<typeof setup>[0] = {}) =>
+    setup({ timing: engine.AUDIOBOOK_TIMING, ...options });
+
+  it('is the spec’s', () => {
+    expect(engine.AUDIOBOOK_TIMING).toEqual({
+      voiceTimeoutMs: CLIP_TIMEOUT_MS,
+      voiceGapMs: CLIP_GAP_MS,
+      itemGapMs: SENTENCE_GAP_MS,
+      requiresFirstVoice: true,
+      speaksOnFailure: false,
+    });
+  });
+
+  it('plays first Spanish, Russian when bilingual, then second Spanish, 10 ms apart', async () => {
+    const h = audiobook();
+    h.player.playCard();
+    expect(await sound(h)).toBe('/media/1-es1.mp3');
+    await advance(CLIP_GAP_MS - 1);
+    expect(h.clips.calls).toHaveLength(1);
+    await advance(1);
+    expect(await sound(h)).toBe('/media/1-ru.mp3');
+    await advance(CLIP_GAP_MS);
+    expect(await sound(h)).toBe('/media/1-es2.mp3');
+    expect(h.played).toEqual([1]);
+
+    const spanishOnly = audiobook({ settings: { bilingualPlayback: false } });
+    spanishOnly.player.playCard();
+    expect(await sound(spanishOnly)).toBe('/media/1-es1.mp3');
+    await advance(CLIP_GAP_MS);
+    expect(await sound(spanishOnly)).toBe('/media/1-es2.mp3');
+  });
+
+  it('skips a sentence whose first Spanish clip cannot be had: nothing plays, nothing counts', async () => {
+    const h = audiobook({
+      words: [word(1, { audioData: null }), word(2)],
+      loadClips: (w) => Promise.resolve({ ...listedClips(w), spanish1: w.audioData }),
+    });
+    h.player.playCard();
+    await flush();
+    expect(h.clips.calls).toHaveLength(0);
+    expect(h.played).toEqual([]);
+    expect(h.logs.some((message) => message.includes('no first Spanish clip'))).toBe(true);
+    // In play-all the next sentence follows.
+    h.player.togglePlayAll();
+    await advance(SENTENCE_GAP_MS);
+    expect(h.snap().index).toBe(1);
+    expect(await sound(h)).toBe('/media/2-es1.mp3');
+  });
+
+  it('skips a clip that fails instead of reading it by speech, and goes on', async () => {
+    const h = audiobook();
+    h.player.playCard();
+    await failEveryAttempt(h);
+    await advance(CLIP_GAP_MS);
+    expect(await sound(h)).toBe('/media/1-ru.mp3');
+    expect(h.speech.calls).toHaveLength(0);
+  });
+
+  it('skips a clip that has not started after 8 s', async () => {
+    const h = audiobook();
+    h.player.playCard();
+    await flush();
+    await advance(CLIP_TIMEOUT_MS - 1);
+    expect(h.clips.calls).toHaveLength(1);
+    await advance(1);
+    expect(h.clips.calls[0]?.signal.aborted).toBe(true);
+    await advance(CLIP_GAP_MS);
+    expect(h.clips.last()?.source).toBe('/media/1-ru.mp3');
+  });
+
+  it('moves to the next sentence of play-all 1 s after one ends, later loops from the first sentence', async () => {
+    const h = audiobook({ settings: { loopPlayAll: 2 } });
+    h.player.goTo(2);
+    h.player.togglePlayAll();
+    const positions: [number, number][] = [];
+    for (let sentence = 0; sentence < 4; sentence += 1) {
+      if (sentence > 0) {
+        await advance(SENTENCE_GAP_MS - 1);
+        expect(h.clips.calls.filter((call) => !call.settled)).toHaveLength(0);
+        await advance(1);
+      }
+      positions.push([h.snap().index, h.snap().loop]);
+      await sound(h);
+      await advance(CLIP_GAP_MS);
+      await sound(h);
+      await advance(CLIP_GAP_MS);
+      await sound(h);
+    }
+    expect(positions).toEqual([
+      [2, 1],
+      [0, 2],
+      [1, 2],
+      [2, 2],
+    ]);
+    expect(h.played).toEqual([3, 1, 2, 3]);
+    await advance(SENTENCE_GAP_MS);
+    expect(h.snap().mode).toBe('idle');
   });
 });

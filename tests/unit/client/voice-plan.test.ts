@@ -17,8 +17,8 @@ const SPANISH_ONLY = ['spanish1', 'spanish2'];
 describe('voicesToPlay', () => {
   it('with automatic bilingual disabled follows the manual switch alone, whatever the listen count', () => {
     for (const attempts of [0, 19, 20, 1000]) {
-      expect(voicesToPlay(attempts, settings({ bilingualPlaybackLearn: true }))).toEqual(ALL);
-      expect(voicesToPlay(attempts, settings({ bilingualPlaybackLearn: false }))).toEqual(SPANISH_ONLY);
+      expect(voicesToPlay(attempts, settings({ bilingualPlayback: true }))).toEqual(ALL);
+      expect(voicesToPlay(attempts, settings({ bilingualPlayback: false }))).toEqual(SPANISH_ONLY);
     }
   });
 
@@ -43,10 +43,8 @@ describe('voicesToPlay', () => {
   });
 
   it('lets automatic bilingual override the manual switch in both directions', () => {
-    expect(voicesToPlay(0, settings({ automaticBilingual: 'safe', bilingualPlaybackLearn: false }))).toEqual(
-      ALL,
-    );
-    expect(voicesToPlay(40, settings({ automaticBilingual: 'safe', bilingualPlaybackLearn: true }))).toEqual(
+    expect(voicesToPlay(0, settings({ automaticBilingual: 'safe', bilingualPlayback: false }))).toEqual(ALL);
+    expect(voicesToPlay(40, settings({ automaticBilingual: 'safe', bilingualPlayback: true }))).toEqual(
       SPANISH_ONLY,
     );
   });

@@ -62,12 +62,12 @@ const clipsOf = (source: (slot: VoiceSlot) => string | null | undefined): CardCl
 
 const hasAll = (clips: CardClips) => VOICE_ORDER.every((slot) => clips[slot] !== null);
 
-function abortReason(signal: AbortSignal): Error {
+export function abortReason(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError');
 }
 
 /** The shared load, or the caller's abort, whichever comes first. */
-function forCaller<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+export function forCaller<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(abortReason(signal));
   return new Promise((resolve, reject) => {
     const onAbort = () => reject(abortReason(signal));

@@ -6,6 +6,7 @@ import type {
   LearnPlayer,
   LearnPlayerDeps,
   PlayerSettings,
+  PlaybackTiming,
   PlayerSnapshot,
   PlayerWord,
   VoiceSlot,
@@ -34,6 +35,27 @@ export const VOICE_GAP_MS = 50;
 export const CARD_GAP_MS = 50;
 export const STOP_DELAY_MS = 100;
 export const SPEECH_FALLBACK_RATE = 0.8;
+
+export const LEARN_TIMING: PlaybackTiming = {
+  voiceTimeoutMs: VOICE_TIMEOUT_MS,
+  voiceGapMs: VOICE_GAP_MS,
+  itemGapMs: CARD_GAP_MS,
+  requiresFirstVoice: false,
+  speaksOnFailure: true,
+};
+
+/**
+ * The audiobook player's timing (docs/product/audiobooks.md#playback): 8 s per clip, 10 ms between clips,
+ * the next sentence of play-all 1 s after one ends; a sentence without its first Spanish clip is skipped,
+ * and a clip that fails is skipped rather than read by speech synthesis.
+ */
+export const AUDIOBOOK_TIMING: PlaybackTiming = {
+  voiceTimeoutMs: 8_000,
+  voiceGapMs: 10,
+  itemGapMs: 1_000,
+  requiresFirstVoice: true,
+  speaksOnFailure: false,
+};
 
 export const DEFAULT_PLAYER_SETTINGS: PlayerSettings = playerSettingsOf(settingsDefaults);
 
@@ -109,6 +131,7 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<Sett
  * how long it will take.
  */
 function limited(
+  timeoutMs: number,
   signal: AbortSignal,
   task: (voiceSignal: AbortSignal, setDeadline: (ms: number) => void) => Promise<void>,
 ): Promise<Outcome> {
@@ -135,7 +158,7 @@ function limited(
       return;
     }
     signal.addEventListener('abort', onAbort, { once: true });
-    setDeadline(VOICE_TIMEOUT_MS);
+    setDeadline(timeoutMs);
     try {
       task(controller.signal, setDeadline).then(
         () => settle({ kind: 'done' }),
@@ -156,6 +179,7 @@ export function createLearnPlayer(
   deps: LearnPlayerDeps,
   initial: { words?: readonly PlayerWord[]; settings?: PlayerSettings } = {},
 ): LearnPlayer {
+  const timing = deps.timing ?? LEARN_TIMING;
   let settings: PlayerSettings = initial.settings ?? DEFAULT_PLAYER_SETTINGS;
   let snapshot: PlayerSnapshot = {
     words: [],
@@ -340,7 +364,7 @@ export function createLearnPlayer(
     // Set from the clip player's callback, hence widened: TypeScript would keep the initial `false`.
     let started = false as boolean;
     const attempt = () =>
-      limited(signal, (voiceSignal, setDeadline) =>
+      limited(timing.voiceTimeoutMs, signal, (voiceSignal, setDeadline) =>
         deps.clipPlayer.play(source, {
           signal: voiceSignal,
           // Read at each attempt, so a volume changed in the middle of a play-all applies to the next clip.
@@ -351,8 +375,8 @@ export function createLearnPlayer(
             update({ voice: slot });
             setDeadline(
               Number.isFinite(durationMs) && durationMs > 0
-                ? durationMs + VOICE_TIMEOUT_MS
-                : VOICE_TIMEOUT_MS,
+                ? durationMs + timing.voiceTimeoutMs
+                : timing.voiceTimeoutMs,
             );
           },
         }),
@@ -386,13 +410,13 @@ export function createLearnPlayer(
           log(
             started
               ? `Learn: the ${slot} voice did not end in time; cut`
-              : `Learn: the ${slot} voice did not start within ${VOICE_TIMEOUT_MS} ms; skipped`,
+              : `Learn: the ${slot} voice did not start within ${timing.voiceTimeoutMs} ms; skipped`,
           );
           return started;
         case 'failed':
           log(`Learn: the ${slot} clip could not be played`, outcome.error);
           // A clip that broke off after it was heard is not read again by the speech fallback.
-          return started || speak(slot, text, signal);
+          return started || (timing.speaksOnFailure && speak(slot, text, signal));
       }
     }
   }
@@ -400,7 +424,7 @@ export function createLearnPlayer(
   async function speak(slot: VoiceSlot, text: string, signal: AbortSignal) {
     if (text === '' || signal.aborted) return false;
     update({ voice: slot });
-    const outcome = await limited(signal, (speechSignal) =>
+    const outcome = await limited(timing.voiceTimeoutMs, signal, (speechSignal) =>
       deps.speech.speak(text, {
         lang: slot === 'russian' ? 'ru-RU' : 'es-ES',
         rate: SPEECH_FALLBACK_RATE,
@@ -415,7 +439,7 @@ export function createLearnPlayer(
       case 'aborted':
         return false;
       case 'timeout':
-        log(`Learn: the ${slot} speech fallback did not end within ${VOICE_TIMEOUT_MS} ms; cut`);
+        log(`Learn: the ${slot} speech fallback did not end within ${timing.voiceTimeoutMs} ms; cut`);
         return false;
       case 'failed':
         log(`Learn: the ${slot} speech fallback failed`, outcome.error);
@@ -440,6 +464,10 @@ export function createLearnPlayer(
     const clips = loaded.value;
     await waitQuiet(signal);
     const texts = cardSpokenTexts(word);
+    if (timing.requiresFirstVoice && mediaSource(clips.spanish1, 'audio') === null) {
+      log(`Learn: item ${word.id} has no first Spanish clip; skipped`);
+      return;
+    }
     let tried = false;
     let heard = false;
     for (const slot of voicesToPlay(word.attempts, settings)) {
@@ -450,7 +478,7 @@ export function createLearnPlayer(
         continue;
       }
       if (tried) {
-        await sleep(VOICE_GAP_MS, signal);
+        await sleep(timing.voiceGapMs, signal);
         if (isAborted(signal)) return;
       }
       tried = true;
@@ -509,7 +537,7 @@ export function createLearnPlayer(
         if (!word) return;
         await playCardIn(started, word);
         if (!goesOn()) return;
-        await sleep(CARD_GAP_MS, signal);
+        await sleep(timing.itemGapMs, signal);
         if (!goesOn()) return;
         let next =
           started.resume === 'current'

@@ -41,7 +41,9 @@ export interface PlayerWord {
  * The shared settings the engine reads (docs/product/settings.md#defaults):
  * - loopPlayAll: 0 (off) plays the list once, like 1.
  * - audioSwitchBehavior: 'stop' (default): switching cards cuts the sounding card; 'continue' lets it finish.
- * - bilingualPlaybackLearn: with automaticBilingual 'disabled', whether the Russian voice plays at all.
+ * - bilingualPlayback: the screen's own switch (`bilingualPlaybackLearn` in Learn,
+ *   `bilingualPlaybackAudiobook` in the player); with automaticBilingual 'disabled', whether the Russian
+ *   voice plays at all.
  * - automaticBilingual: other than 'disabled', the Russian voice plays until the listen count reaches
  *   that mode's threshold (listenThresholdWarning, listenThresholdSafe, listenThresholdAuto).
  * - volume: 0–100, the level of every clip and of the speech fallback (docs/product/learn.md#volume).
@@ -51,13 +53,31 @@ export type PlayerSettings = Pick<
   | 'loopPlayAll'
   | 'autoplayAudio'
   | 'audioSwitchBehavior'
-  | 'bilingualPlaybackLearn'
   | 'automaticBilingual'
   | 'listenThresholdWarning'
   | 'listenThresholdSafe'
   | 'listenThresholdAuto'
   | 'volume'
->;
+> & { bilingualPlayback: boolean };
+
+/**
+ * What differs between the two screens the engine plays (docs/product/learn.md#timing,
+ * docs/product/audiobooks.md#playback):
+ * - voiceTimeoutMs: a voice that has not started within it is skipped; once started it may run its
+ *   duration plus this.
+ * - voiceGapMs: silence between two voices of an item that were tried.
+ * - itemGapMs: silence between two items of play-all (and from the last item of a loop to the first).
+ * - requiresFirstVoice: an item whose first Spanish clip cannot be had is skipped whole.
+ * - speaksOnFailure: a clip that cannot be played is read by the browser's speech synthesis instead;
+ *   otherwise it is skipped.
+ */
+export interface PlaybackTiming {
+  voiceTimeoutMs: number;
+  voiceGapMs: number;
+  itemGapMs: number;
+  requiresFirstVoice: boolean;
+  speaksOnFailure: boolean;
+}
 
 export type AutomaticBilingual = PlayerSettings['automaticBilingual'];
 
@@ -146,6 +166,8 @@ export interface SpeechFallback {
 }
 
 export interface LearnPlayerDeps {
+  /** Learn's when absent. */
+  timing?: PlaybackTiming;
   clipPlayer: ClipPlayer;
   speech: SpeechFallback;
   /** The word's three clip sources, loaded or made on demand; null for a voice that could not be had. */

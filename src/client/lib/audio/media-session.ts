@@ -20,6 +20,8 @@ export interface MediaSessionLike {
 export interface MediaSessionOptions {
   /** The picture shown on the lock screen, or null for none. */
   artwork(word: PlayerWord): string | null;
+  /** What the lock screen names as the album: the book's title in the player; 'Palabra' by default. */
+  album?: string;
   /** Defaults to the browser's navigator. */
   navigator?: { mediaSession?: MediaSessionLike | undefined } | undefined;
   /** Defaults to `new MediaMetadata(init)` where it exists, else the plain object. */
@@ -38,7 +40,7 @@ function browserMetadata(init: MediaMetadataLike): unknown {
 }
 
 /**
- * Lets the lock screen, headset and notification controls drive the Learn player: the current card's
+ * Lets the lock screen, headset and notification controls drive the player (Learn's or the audiobook's): the current card's
  * words and picture as the "track", playing/paused from the player's mode, play (starts play-all),
  * pause/stop, next and previous track. Returns the unbinding, which clears what it set. Does nothing in
  * browsers without the Media Session API.
@@ -77,7 +79,7 @@ export function bindMediaSession(player: LearnPlayer, options: MediaSessionOptio
         session.metadata = createMetadata({
           title: spokenText(word.spanish),
           artist: spokenText(word.russian),
-          album: 'Palabra',
+          album: options.album ?? 'Palabra',
           artwork: picture ? [{ src: picture }] : [],
         });
       } else {

@@ -3,13 +3,13 @@ import { VOICE_ORDER, type PlayerSettings, type VoiceSlot } from './learn-player
 /**
  * Whether a card's Russian voice plays (docs/product/learn.md#bilingual-rule). Product decision: "automatic"
  * bilingual overrides the manual switch, so with warning/safe/auto the Russian voice plays until the
- * word's listen count reaches that threshold, whatever bilingualPlaybackLearn says; with automatic
+ * word's listen count reaches that threshold, whatever the screen's bilingualPlayback says; with automatic
  * bilingual disabled the manual switch alone decides.
  */
 export function russianVoicePlays(attempts: number, settings: PlayerSettings): boolean {
   switch (settings.automaticBilingual) {
     case 'disabled':
-      return settings.bilingualPlaybackLearn;
+      return settings.bilingualPlayback;
     case 'warning':
       return attempts < settings.listenThresholdWarning;
     case 'safe':

@@ -1,24 +1,17 @@
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import type { Settings } from '../../../../shared/api/settings';
-import { createBrowserClipPlayer } from '../../../lib/audio/browser-clip-player';
 import { createCardAudioLoader } from '../../../lib/audio/card-audio-loader';
 import { createLearnPlayer } from '../../../lib/audio/learn-player';
 import type { LearnPlayer, PlayerWord } from '../../../lib/audio/learn-player.types';
 import { playerSettingsOf } from '../../../lib/audio/player-settings';
 import { bindMediaSession } from '../../../lib/audio/media-session';
+import { sharedClipPlayer } from '../../../lib/audio/shared-clip-player';
 import { createSpeechFallback } from '../../../lib/audio/speech-fallback';
 import { deviceScreen } from '../../../lib/hooks/picture-source.hook';
 import { mediaSource } from '../../../lib/media-source';
 import { pictureSource } from '../../../lib/picture-source';
 import { generateAudio } from '../../../lib/api/generate-audio.api';
 import { fetchWordAudio } from '../api/word-audio.api';
-
-/**
- * One audio element for every visit: it keeps the playback permission the learner's first press gave,
- * and visits do not leave elements behind for the navigation bar's stop-all to pause.
- */
-let sharedClipPlayer: ReturnType<typeof createBrowserClipPlayer> | undefined;
-const clipPlayerForScreen = () => (sharedClipPlayer ??= createBrowserClipPlayer());
 
 /**
  * Failures of audio load, listen counts and voice generation are only logged
@@ -37,7 +30,7 @@ interface ScreenCallbacks {
  */
 function createScreenPlayer(initialWords: readonly PlayerWord[], initial: ScreenCallbacks) {
   let latest = initial;
-  const clipPlayer = clipPlayerForScreen();
+  const clipPlayer = sharedClipPlayer();
   const loader = createCardAudioLoader({
     fetchWordAudio,
     generateAudio: async (request) => (await generateAudio(request)).audio,
