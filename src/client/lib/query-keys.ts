@@ -35,6 +35,13 @@ export const queryKeys = {
     sentences: (id: number) => ['audiobooks', 'sentences', id] as const,
     genres: (sortBy: 'name' | 'createdAt') => ['audiobooks', 'genres', sortBy] as const,
     genresAll: ['audiobooks', 'genres'] as const,
+    /** The player's reads of one book (docs/product/audiobooks.md#player). */
+    position: (id: number) => ['audiobooks', 'position', id] as const,
+    audioStatus: (id: number) => ['audiobooks', 'audio-status', id] as const,
+    imageStats: (id: number) => ['audiobooks', 'image-stats', id] as const,
+    series: (id: number) => ['audiobooks', 'series', id] as const,
+    seriesItems: (id: number, seriesId: number) => ['audiobooks', 'series-items', id, seriesId] as const,
+    imageJobs: (id: number) => ['audiobooks', 'image-jobs', id] as const,
   },
   /** The learner's running or last finished upload, as the server names it for every tab and device. */
   uploads: { current: ['uploads', 'current'] as const },

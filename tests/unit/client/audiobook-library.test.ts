@@ -4,10 +4,10 @@ import {
   cardDate,
   filterByGenres,
   genreChips,
-  genreLabel,
   nextPicture,
   sortGenres,
 } from '../../../src/client/features/audiobooks/lib/library';
+import { genreLabel } from '../../../src/client/lib/genre-label';
 
 const book = (id: number, genreNames: string[]): Audiobook => ({
   id,

@@ -3,6 +3,7 @@ import { HttpError } from '../../../src/client/lib/api-client';
 import {
   ACTIVITY_CHECK_MIN_INTERVAL_MS,
   createSessionCheck,
+  PLAYER_SESSION_RENEWAL_INTERVAL_MS,
   SESSION_RENEWAL_INTERVAL_MS,
   startSessionRenewal,
   type SessionCheckResult,
@@ -56,6 +57,22 @@ describe('startSessionRenewal', () => {
     expect(checkSession).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(SESSION_RENEWAL_INTERVAL_MS);
     expect(checkSession).toHaveBeenCalledTimes(2);
+    stop();
+  });
+
+  it('checks every 15 minutes in the audiobook player', async () => {
+    expect(PLAYER_SESSION_RENEWAL_INTERVAL_MS).toBe(15 * 60 * 1000);
+    const stop = startSessionRenewal({
+      checkSession,
+      onExpired,
+      activityTarget: window,
+      visibilityTarget: document,
+      intervalMs: PLAYER_SESSION_RENEWAL_INTERVAL_MS,
+    });
+    await vi.advanceTimersByTimeAsync(PLAYER_SESSION_RENEWAL_INTERVAL_MS - 1);
+    expect(checkSession).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(checkSession).toHaveBeenCalledTimes(1);
     stop();
   });
 

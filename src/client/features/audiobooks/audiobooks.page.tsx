@@ -23,7 +23,8 @@ import { AudiobookCard } from './components/audiobook-card.component';
 import { CreateAudiobookButton } from './components/create-audiobook-button.component';
 import { GenreManagerDialog } from './components/genre-manager-dialog.component';
 import { LibraryMaintenanceMenu } from './components/library-maintenance-menu.component';
-import { filterByGenres, genreChips, genreLabel } from './lib/library';
+import { genreLabel } from '../../lib/genre-label';
+import { filterByGenres, genreChips } from './lib/library';
 
 const SKELETON_CARDS = 6;
 

@@ -177,7 +177,7 @@ const clampIndex = (index: number, length: number) => Math.max(0, Math.min(index
 
 export function createLearnPlayer(
   deps: LearnPlayerDeps,
-  initial: { words?: readonly PlayerWord[]; settings?: PlayerSettings } = {},
+  initial: { words?: readonly PlayerWord[]; settings?: PlayerSettings; index?: number } = {},
 ): LearnPlayer {
   const timing = deps.timing ?? LEARN_TIMING;
   let settings: PlayerSettings = initial.settings ?? DEFAULT_PLAYER_SETTINGS;
@@ -608,6 +608,10 @@ export function createLearnPlayer(
   }
 
   if (initial.words) applyWords(initial.words);
+  // A restored position is not a navigation: nothing plays.
+  if (initial.index !== undefined && snapshot.words.length > 0 && Number.isFinite(initial.index)) {
+    update({ index: clampIndex(Math.trunc(initial.index), snapshot.words.length) });
+  }
 
   return {
     getSnapshot: () => snapshot,

@@ -13,7 +13,8 @@ import { Button } from '../../../ui/button.component';
 import { Input } from '../../../ui/input.component';
 import { Progress } from '../../../ui/progress.component';
 import { audiobookSentencesQueryOptions } from '../api/audiobook-sentences.api';
-import { cardDate, genreLabel, nextPicture } from '../lib/library';
+import { genreLabel } from '../../../lib/genre-label';
+import { cardDate, nextPicture } from '../lib/library';
 
 /**
  * One book of the library (docs/product/audiobooks.md#library): cover, title (edited in place), level,

@@ -27,7 +27,8 @@ import { toast } from '../../../ui/toast-store';
 import { useAudiobookGenres } from '../api/audiobook-genres.api';
 import { useCreateAudiobook } from '../api/create-audiobook.api';
 import { createCreationTimers, isClosable, phaseOf } from '../lib/creation-progress';
-import { genreLabel, sortGenres } from '../lib/library';
+import { genreLabel } from '../../../lib/genre-label';
+import { sortGenres } from '../lib/library';
 import { CreationProgress } from './creation-progress.component';
 
 /**

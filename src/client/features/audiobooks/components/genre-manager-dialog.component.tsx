@@ -16,7 +16,8 @@ import { toast } from '../../../ui/toast-store';
 import { useAudiobookGenres } from '../api/audiobook-genres.api';
 import { useCreateGenre } from '../api/create-genre.api';
 import { useDeleteGenre } from '../api/delete-genre.api';
-import { genreLabel, sortGenres } from '../lib/library';
+import { genreLabel } from '../../../lib/genre-label';
+import { sortGenres } from '../lib/library';
 
 /** The learner's genres (docs/product/audiobooks.md#genres): add (Enter submits), delete their own, sort. */
 export function GenreManagerDialog({

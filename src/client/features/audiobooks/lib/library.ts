@@ -1,14 +1,10 @@
 import type { Audiobook, Genre } from '../../../../shared/api/audiobooks';
-import { isBuiltinAudiobookGenre } from '../../../../shared/catalogs/audiobook-genres';
 
 /**
- * The library's pure rules (docs/product/audiobooks.md#library): genre labels, the chips and their counts,
+ * The library's pure rules (docs/product/audiobooks.md#library): the chips and their counts,
  * the filter, and the card's date.
  */
 
-/** A built-in genre's label in the interface language; a learner's own genre as they named it. */
-export const genreLabel = (name: string, translate: (key: string) => string): string =>
-  isBuiltinAudiobookGenre(name) ? translate(`audiobooks.genre.${name}`) : name;
 
 export interface GenreChip {
   name: string;

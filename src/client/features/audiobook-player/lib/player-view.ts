@@ -1,0 +1,99 @@
+import type { ImageJob, Series } from '../../../../shared/api/audiobook-player';
+import type { Sentence } from '../../../../shared/api/audiobooks';
+import type { PlayerWord } from '../../../lib/audio/learn-player.types';
+
+/**
+ * The player's pure rules (docs/product/audiobooks.md#player, #illustration-series): a sentence as the
+ * engine's item, the picture each sentence shows, the background, which pictures to load, the font sizes,
+ * and how series and their jobs read.
+ */
+
+/** docs/product/audiobooks.md#player: font size 60–150 %, in steps of 10. */
+export const FONT_SCALE = { min: 60, max: 150, step: 10 } as const;
+
+export const clampFontScale = (scale: number): number =>
+  Math.min(FONT_SCALE.max, Math.max(FONT_SCALE.min, Math.round(scale / FONT_SCALE.step) * FONT_SCALE.step));
+
+export const stepFontScale = (scale: number, direction: 1 | -1): number =>
+  clampFontScale(scale + direction * FONT_SCALE.step);
+
+/** Sentence text is 2 rem times the scale; its translation 10 points smaller. */
+export function fontSizes(scale: number): { sentence: string; translation: string } {
+  const rem = (2 * clampFontScale(scale)) / 100;
+  return { sentence: `${rem}rem`, translation: `calc(${rem}rem - 10pt)` };
+}
+
+/** A sentence as the playback engine's item: its listens are the count the Russian voice fades by. */
+export const sentenceItem = (sentence: Sentence, picture: string | null): PlayerWord => ({
+  id: sentence.id,
+  spanish: sentence.spanish,
+  russian: sentence.russian,
+  example: null,
+  exampleTranslation: null,
+  attempts: sentence.listenCount,
+  audioData: sentence.audioData,
+  russianAudioData: sentence.russianAudioData,
+  secondVoiceAudioData: sentence.secondVoiceAudioData,
+  imageUrl: picture,
+  isActive: true,
+  isSpacedRepetitionDue: false,
+});
+
+/**
+ * The picture of each sentence: the shown series' one where it has drawn it, else the book's own (a series
+ * still being drawn, or an empty one, shows the book's pictures meanwhile).
+ */
+export function sentencePictures(
+  sentences: readonly Sentence[],
+  seriesItems: ReadonlyMap<number, string> | null,
+): (string | null)[] {
+  return sentences.map((sentence) => seriesItems?.get(sentence.id) ?? sentence.imageData);
+}
+
+/** The background: the current sentence's picture, else the nearest earlier one; null when none is earlier. */
+export function backgroundPicture(pictures: readonly (string | null)[], index: number): string | null {
+  for (let at = Math.min(index, pictures.length - 1); at >= 0; at -= 1) {
+    const picture = pictures[at];
+    if (picture) return picture;
+  }
+  return null;
+}
+
+/** docs/product/audiobooks.md#illustration-series: 10 pictures at first, then 5 ahead of the current one. */
+export const PRELOAD_FIRST = 10;
+export const PRELOAD_AHEAD = 5;
+
+export function picturesToPreload(index: number, count: number, isFirstLoad: boolean): number[] {
+  const [from, to] = isFirstLoad ? [0, PRELOAD_FIRST] : [index + 1, index + 1 + PRELOAD_AHEAD];
+  const indices: number[] = [];
+  for (let at = Math.max(0, from); at < Math.min(count, to); at += 1) indices.push(at);
+  return indices;
+}
+
+export const isSeriesIncomplete = (series: Series): boolean =>
+  series.completedSentences < series.totalSentences;
+export const isSeriesEmpty = (series: Series): boolean => series.totalSentences === 0;
+
+/** generating, queued, processing and pending count as active; completed ones are not listed. */
+const ACTIVE_JOB_STATUSES: ReadonlySet<ImageJob['status']> = new Set([
+  'generating',
+  'queued',
+  'processing',
+  'pending',
+]);
+export const activeImageJobs = (jobs: readonly ImageJob[]): ImageJob[] =>
+  jobs.filter((job) => ACTIVE_JOB_STATUSES.has(job.status));
+
+/** 'processed/total', or '0/?' before the job has counted what it will draw. */
+export const jobCountLabel = (job: ImageJob): string =>
+  job.totalImages > 0 ? `${job.processedImages}/${job.totalImages}` : '0/?';
+
+/** The status bar's pictures per provider: the book's own, and each series' provider. */
+export function picturesByProvider(
+  stats: readonly { serviceProvider: string; count: number }[],
+): { provider: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const entry of stats)
+    counts.set(entry.serviceProvider, (counts.get(entry.serviceProvider) ?? 0) + entry.count);
+  return [...counts].filter(([, count]) => count > 0).map(([provider, count]) => ({ provider, count }));
+}

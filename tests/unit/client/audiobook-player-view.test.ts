@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { ImageJob } from '../../../src/shared/api/audiobook-player';
+import type { Sentence } from '../../../src/shared/api/audiobooks';
+import {
+  activeImageJobs,
+  backgroundPicture,
+  clampFontScale,
+  fontSizes,
+  jobCountLabel,
+  picturesByProvider,
+  picturesToPreload,
+  sentenceItem,
+  sentencePictures,
+  stepFontScale,
+} from '../../../src/client/features/audiobook-player/lib/player-view';
+
+const sentence = (id: number, imageData: string | null = null): Sentence => ({
+  id,
+  orderIndex: id - 1,
+  spanish: `frase ${id}`,
+  russian: `фраза ${id}`,
+  audioData: null,
+  secondVoiceAudioData: null,
+  russianAudioData: null,
+  imageData,
+  imageStyle: null,
+  listenCount: id,
+});
+
+const job = (status: ImageJob['status'], processedImages = 0, totalImages = 0): ImageJob => ({
+  id: 1,
+  jobId: null,
+  seriesId: 1,
+  serviceProvider: 'builtin',
+  imageStyle: '1',
+  styleName: null,
+  status,
+  processedImages,
+  failedImages: 0,
+  totalImages,
+  batchSize: 5,
+  error: null,
+  startedAt: null,
+  completedAt: null,
+});
+
+describe('the audiobook player’s rules (docs/product/audiobooks.md#player)', () => {
+  it('keeps the font scale within 60–150 in steps of 10, and sizes the translation 10 pt smaller', () => {
+    expect(clampFontScale(40)).toBe(60);
+    expect(clampFontScale(155)).toBe(150);
+    expect(stepFontScale(100, 1)).toBe(110);
+    expect(stepFontScale(60, -1)).toBe(60);
+    expect(stepFontScale(150, 1)).toBe(150);
+    expect(fontSizes(100)).toEqual({ sentence: '2rem', translation: 'calc(2rem - 10pt)' });
+    expect(fontSizes(150).sentence).toBe('3rem');
+  });
+
+  it('gives the engine a sentence with its listens and the picture it shows', () => {
+    expect(sentenceItem(sentence(3), '/media/p.webp')).toMatchObject({
+      id: 3,
+      spanish: 'frase 3',
+      attempts: 3,
+      imageUrl: '/media/p.webp',
+    });
+  });
+
+  it('shows the series’ picture where it has one, the book’s own elsewhere', () => {
+    const sentences = [sentence(1, '/media/own1.webp'), sentence(2), sentence(3, '/media/own3.webp')];
+    expect(sentencePictures(sentences, null)).toEqual(['/media/own1.webp', null, '/media/own3.webp']);
+    expect(sentencePictures(sentences, new Map([[3, '/media/s3.webp']]))).toEqual([
+      '/media/own1.webp',
+      null,
+      '/media/s3.webp',
+    ]);
+  });
+
+  it('uses the nearest earlier picture as the background', () => {
+    const pictures = [null, '/media/a.webp', null, null, '/media/b.webp'];
+    expect(backgroundPicture(pictures, 0)).toBeNull();
+    expect(backgroundPicture(pictures, 3)).toBe('/media/a.webp');
+    expect(backgroundPicture(pictures, 4)).toBe('/media/b.webp');
+    expect(backgroundPicture(pictures, 40)).toBe('/media/b.webp');
+  });
+
+  it('loads 10 pictures at first, then 5 ahead of the current sentence', () => {
+    expect(picturesToPreload(0, 30, true)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(picturesToPreload(12, 30, false)).toEqual([13, 14, 15, 16, 17]);
+    expect(picturesToPreload(27, 30, false)).toEqual([28, 29]);
+    expect(picturesToPreload(0, 4, true)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('lists active jobs only, counted as processed/total or 0/? before they know', () => {
+    const jobs = [job('completed', 5, 5), job('generating', 2, 7), job('queued'), job('failed', 1, 3)];
+    expect(activeImageJobs(jobs).map(jobCountLabel)).toEqual(['2/7', '0/?']);
+  });
+
+  it('sums pictures per provider and leaves out providers with none', () => {
+    expect(
+      picturesByProvider([
+        { serviceProvider: 'original', count: 4 },
+        { serviceProvider: 'builtin', count: 2 },
+        { serviceProvider: 'builtin', count: 3 },
+        { serviceProvider: 'leonardo', count: 0 },
+      ]),
+    ).toEqual([
+      { provider: 'original', count: 4 },
+      { provider: 'builtin', count: 5 },
+    ]);
+  });
+});
