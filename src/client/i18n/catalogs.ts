@@ -1,4 +1,6 @@
 import audiobookCreationEn from './audiobook-creation.en.json';
+import audiobookPlayerEn from './audiobook-player.en.json';
+import audiobookPlayerRu from './audiobook-player.ru.json';
 import audiobookCreationRu from './audiobook-creation.ru.json';
 import audiobooksEn from './audiobooks.en.json';
 import audiobooksRu from './audiobooks.ru.json';
@@ -24,6 +26,7 @@ import uploadRu from './upload.ru.json';
 export const ruCatalog = {
   ...ru,
   audiobookCreation: audiobookCreationRu,
+  audiobookPlayer: audiobookPlayerRu,
   audiobooks: audiobooksRu,
   dictionary: dictionaryRu,
   errors: errorsRu,
@@ -35,6 +38,7 @@ export const ruCatalog = {
 export const enCatalog = {
   ...en,
   audiobookCreation: audiobookCreationEn,
+  audiobookPlayer: audiobookPlayerEn,
   audiobooks: audiobooksEn,
   dictionary: dictionaryEn,
   errors: errorsEn,

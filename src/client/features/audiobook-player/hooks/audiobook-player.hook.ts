@@ -35,7 +35,12 @@ interface Latest {
  * The one playback engine with the audiobook's timing, its clips from the sentence clip call, and the
  * browser's one audio element. It lives for the whole visit, so its callbacks read the latest settings.
  */
-function createBookPlayer(bookId: number, sentences: readonly PlayerWord[], initialIndex: number, initial: Latest) {
+function createBookPlayer(
+  bookId: number,
+  sentences: readonly PlayerWord[],
+  initialIndex: number,
+  initial: Latest,
+) {
   let latest = initial;
   const clipPlayer = sharedClipPlayer();
   // Set just below: the loader reports a clip the server made onto the engine's sentence.

@@ -1,0 +1,210 @@
+import { expect, type Page, test } from '@playwright/test';
+import { addWords, expectNoSeriousViolations, signInLearner, UPLOAD_TIMEOUT_MS } from './support';
+
+/**
+ * The audiobook player (docs/product/audiobooks.md#player, #playback, #illustration-series) in the built app
+ * against the fake providers: what the learner hears is observed by recording every `play()` of an audio
+ * element, in order, with the clip it plays.
+ */
+
+declare global {
+  interface Window {
+    playedClips: string[];
+  }
+}
+
+const WORDS = [
+  'perro / собака',
+  'gato / кошка',
+  'casa / дом',
+  'libro / книга',
+  'mesa / стол',
+  'luna / луна',
+  'bosque / лес',
+  'camino / дорога',
+];
+
+interface Sentence {
+  id: number;
+  orderIndex: number;
+  spanish: string;
+  russian: string;
+  audioData: string | null;
+  secondVoiceAudioData: string | null;
+  russianAudioData: string | null;
+  imageData: string | null;
+}
+
+async function recordPlayedClips(page: Page) {
+  await page.addInitScript(() => {
+    window.playedClips = [];
+    const { play } = HTMLMediaElement.prototype as { play: (this: HTMLMediaElement) => Promise<void> };
+    HTMLMediaElement.prototype.play = function recordedPlay(this: HTMLMediaElement) {
+      window.playedClips.push(new URL(this.src, window.location.href).pathname);
+      return play.call(this);
+    };
+  });
+}
+
+/** A learner with words, the fake OpenAI key, and a finished book written through the API. */
+async function learnerWithBook(page: Page): Promise<{ bookId: number; sentences: Sentence[] }> {
+  await signInLearner(page);
+  await addWords(page, WORDS);
+  const key = await page.request.post('/api/validate-openai-key', { data: { apiKey: 'sk-test-valid' } });
+  expect(key.ok()).toBe(true);
+  const genres = (await (await page.request.get('/api/audiobook-genres')).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const adventure = genres.find((genre) => genre.name === 'adventure')!;
+  const answer = await page.request.post('/api/audiobooks', {
+    data: { genreIds: [adventure.id], targetWordCount: 100 },
+  });
+  expect(answer.status()).toBe(201);
+  const { audiobook, jobId } = (await answer.json()) as { audiobook: { id: number }; jobId: string };
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/jobs/${jobId}`)).json()) as { status: string }).status,
+      {
+        timeout: UPLOAD_TIMEOUT_MS,
+      },
+    )
+    .toBe('completed');
+  return { bookId: audiobook.id, sentences: await sentencesOf(page, audiobook.id) };
+}
+
+const sentencesOf = async (page: Page, bookId: number) =>
+  (await (await page.request.get(`/api/audiobooks/${bookId}/sentences`)).json()) as Sentence[];
+
+const pathOf = (source: string | null) => (source ? new URL(source, 'http://x').pathname : null);
+
+test('play-all over three sentences plays each one’s voices in order, and a reload lands on the saved position', async ({
+  page,
+}) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS * 2);
+  await recordPlayedClips(page);
+  const { bookId, sentences } = await learnerWithBook(page);
+  expect(sentences.length).toBeGreaterThanOrEqual(4);
+  const lastThree = sentences.slice(-3);
+  // Start three sentences before the end: play-all (one loop) then plays exactly those three.
+  await page.request.put(`/api/audiobooks/${bookId}/position`, { data: { position: sentences.length - 3 } });
+
+  await page.goto(`/audiobook/${bookId}`);
+  await expect(page.getByTestId('player-spanish')).toHaveText(lastThree[0]!.spanish);
+  await expect(page.getByTestId('player-russian')).toHaveText(lastThree[0]!.russian);
+
+  // Bilingual audiobook mode from the menu: the Russian voice plays between the two Spanish ones.
+  await page.getByRole('button', { name: 'Меню' }).click();
+  await page.getByRole('menuitem', { name: 'Включить BiLingual режим' }).click();
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get('/api/settings')).json()) as { bilingualPlaybackAudiobook: boolean })
+          .bilingualPlaybackAudiobook,
+    )
+    .toBe(true);
+
+  await page.getByRole('button', { name: 'Воспроизвести все' }).click();
+  await expect(page.getByRole('button', { name: 'Остановить', exact: true })).toBeVisible();
+  // The end of the book: play-all stops by itself on the last sentence.
+  await expect(page.getByRole('button', { name: 'Воспроизвести все' })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByTestId('player-spanish')).toHaveText(lastThree[2]!.spanish);
+
+  // Every clip the server made on demand is now kept on its sentence: the order heard is theirs.
+  const kept = (await sentencesOf(page, bookId)).slice(-3);
+  const expected = kept.flatMap((sentence) =>
+    [sentence.audioData, sentence.russianAudioData, sentence.secondVoiceAudioData].map(pathOf),
+  );
+  expect(expected.every((clip) => clip !== null)).toBe(true);
+  expect(await page.evaluate(() => window.playedClips)).toEqual(expected);
+  // Each sentence played through counted one listen.
+  expect(kept.map((sentence) => (sentence as Sentence & { listenCount: number }).listenCount)).toEqual([
+    1, 1, 1,
+  ]);
+
+  await page.getByRole('button', { name: 'Предыдущее предложение' }).click();
+  await expect(page.getByTestId('player-spanish')).toHaveText(lastThree[1]!.spanish);
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get(`/api/audiobooks/${bookId}/position`)).json()) as {
+            position: number;
+          }
+        ).position,
+    )
+    .toBe(sentences.length - 2);
+  await page.reload();
+  await expect(page.getByTestId('player-spanish')).toHaveText(lastThree[1]!.spanish);
+  await expectNoSeriousViolations(page);
+});
+
+test('a series is drawn while the learner watches it fill, shown, and left for the original pictures', async ({
+  page,
+}) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS * 2);
+  const { bookId, sentences } = await learnerWithBook(page);
+  await page.goto(`/audiobook/${bookId}`);
+  await expect(page.getByTestId('player-spanish')).toHaveText(sentences[0]!.spanish);
+  const background = page.getByTestId('player-background');
+  const originalPicture = await background.getAttribute('src');
+
+  await page.getByRole('button', { name: 'Серии иллюстраций' }).click();
+  await page.getByRole('menuitem', { name: 'Создать новую серию' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Создать новую серию иллюстраций' });
+  // A style is required.
+  await dialog.getByRole('button', { name: 'Создать серию' }).click();
+  await expect(page.getByText('Выберите стиль для создания серии').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Список' }).click();
+  await dialog.getByRole('radio', { name: 'Акварель' }).click();
+  await dialog.getByRole('button', { name: /Встроенные картинки/ }).click();
+  await expectNoSeriousViolations(page);
+  await dialog.getByRole('button', { name: 'Создать серию' }).click();
+  await expect(
+    page.getByText('Запущена генерация серии в стиле "Акварель"! Процесс займет несколько минут.').first(),
+  ).toBeVisible();
+
+  // The picker shows the series filling, then ready.
+  const series = page.getByTestId('series-option');
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Серии иллюстраций' }).click();
+    await expect(series).toHaveCount(1);
+    await expect(series.first()).toContainText('готова', { timeout: 1000 });
+  }).toPass({ timeout: UPLOAD_TIMEOUT_MS });
+  await expect(series.first()).toContainText('Акварель');
+  await expectNoSeriousViolations(page);
+
+  await series.first().click();
+  await expect(background).not.toHaveAttribute('src', originalPicture ?? '');
+  const seriesPicture = await background.getAttribute('src');
+  const items = (await (await page.request.get(`/api/audiobooks/${bookId}/image-series`)).json()) as {
+    id: number;
+  }[];
+  expect(items).toHaveLength(1);
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get(`/api/audiobooks/${bookId}`)).json()) as {
+            selectedImageSeriesId: number | null;
+          }
+        ).selectedImageSeriesId,
+    )
+    .toBe(items[0]!.id);
+
+  await page.getByRole('button', { name: 'Серии иллюстраций' }).click();
+  await page.getByRole('menuitemradio', { name: 'Оригинальные изображения' }).click();
+  await expect(background).not.toHaveAttribute('src', seriesPicture ?? '');
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get(`/api/audiobooks/${bookId}`)).json()) as {
+            selectedImageSeriesId: number | null;
+          }
+        ).selectedImageSeriesId,
+    )
+    .toBeNull();
+});
