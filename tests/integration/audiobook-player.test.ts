@@ -178,6 +178,25 @@ describe('a sentence’s clips', () => {
   });
 });
 
+describe('sentences without audio (the Settings audio diagnostics)', () => {
+  it('counts the learner’s sentences of finished books that lack their first Spanish clip', async () => {
+    const { learner, bookId, sentences } = await learnerWithBook();
+    const url = '/api/audiobooks/sentences-without-audio';
+    expect((await call(learner, 'GET', url)).json()).toEqual({ count: SENTENCES.length });
+    await call(learner, 'POST', `/api/audiobooks/${bookId}/sentences/${sentences[0]!.id}/audio`, {});
+    expect((await call(learner, 'GET', url)).json()).toEqual({ count: SENTENCES.length - 1 });
+    // A book still being written, and another learner's, do not count.
+    await seedAudiobook(db(), learner.id, {
+      title: 'En curso',
+      status: 'processing',
+      sentences: [{ spanish: 'Hola.', russian: 'Привет.' }],
+    });
+    expect((await call(learner, 'GET', url)).json()).toEqual({ count: SENTENCES.length - 1 });
+    const stranger = await registerUser(testApp.app);
+    expect((await call(stranger, 'GET', url)).json()).toEqual({ count: 0 });
+  });
+});
+
 describe('rewriting a sentence', () => {
   it('needs a language model', async () => {
     const { learner, bookId, sentences } = await learnerWithBook();

@@ -1,3 +1,5 @@
+import audioTestEn from './audio-test.en.json';
+import audioTestRu from './audio-test.ru.json';
 import audiobookCreationEn from './audiobook-creation.en.json';
 import audiobookPlayerEn from './audiobook-player.en.json';
 import audiobookPlayerRu from './audiobook-player.ru.json';
@@ -25,6 +27,7 @@ import uploadRu from './upload.ru.json';
  */
 export const ruCatalog = {
   ...ru,
+  audioTest: audioTestRu,
   audiobookCreation: audiobookCreationRu,
   audiobookPlayer: audiobookPlayerRu,
   audiobooks: audiobooksRu,
@@ -37,6 +40,7 @@ export const ruCatalog = {
 };
 export const enCatalog = {
   ...en,
+  audioTest: audioTestEn,
   audiobookCreation: audiobookCreationEn,
   audiobookPlayer: audiobookPlayerEn,
   audiobooks: audiobooksEn,

@@ -29,6 +29,8 @@ export const playerPaths = {
   seriesDelete: '/api/audiobooks/:id/image-series/:seriesId/delete',
   selectedSeries: '/api/audiobooks/:id/selected-image-series',
   autoCompleteSeries: '/api/audiobooks/:id/auto-complete-series',
+  /** Across the learner's books: the Settings audio diagnostics' count. */
+  sentencesWithoutAudio: '/api/audiobooks/sentences-without-audio',
 } as const;
 
 const base = (id: number) => `/api/audiobooks/${id}`;
@@ -134,6 +136,9 @@ export const audioStatusSchema = z.object({
   totalSentences: z.number().int(),
 });
 export type AudioStatus = z.infer<typeof audioStatusSchema>;
+
+/** The learner's sentences (of finished books) without their first Spanish clip. */
+export const sentencesWithoutAudioSchema = z.object({ count: z.number().int() });
 
 /** generate-missing-audio runs as a job (every sentence's missing clips); its results. */
 export const generateMissingAudioResponseSchema = z.object({ jobId: z.string() });

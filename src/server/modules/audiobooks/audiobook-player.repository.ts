@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { audiobookSentences, audiobooks } from '../../db/schema';
 import type { SentenceClipSlot, SentenceRow } from './audiobooks.repository';
@@ -139,6 +139,22 @@ export function createAudiobookPlayerRepository(db: Db) {
         .from(audiobookSentences)
         .where(scope);
       return row ?? { total: 0, main: 0, second: 0, russian: 0 };
+    },
+
+    /** The learner's sentences of finished books that have no first Spanish clip yet. */
+    async sentencesWithoutAudio(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ count: count() })
+        .from(audiobookSentences)
+        .innerJoin(audiobooks, eq(audiobooks.id, audiobookSentences.audiobookId))
+        .where(
+          and(
+            eq(audiobookSentences.userId, userId),
+            eq(audiobooks.status, 'ready'),
+            isNull(audiobookSentences.audioData),
+          ),
+        );
+      return row?.count ?? 0;
     },
 
     /** The book's own pictures by style. */

@@ -20,6 +20,7 @@ import {
   sentenceImageResponseSchema,
   sentenceListensRequestSchema,
   sentenceListensResponseSchema,
+  sentencesWithoutAudioSchema,
   seriesImageParamsSchema,
   seriesImageSchema,
   seriesItemListSchema,
@@ -119,6 +120,11 @@ export const audiobookPlayerRoutes: FastifyPluginAsyncZod<{
   );
   app.get(playerPaths.audioStatus, { schema: { ...book, response: { 200: audioStatusSchema } } }, (request) =>
     player.audioStatus(userIdOf(request), request.params.id),
+  );
+  app.get(
+    playerPaths.sentencesWithoutAudio,
+    { schema: { response: { 200: sentencesWithoutAudioSchema } } },
+    (request) => player.sentencesWithoutAudio(userIdOf(request)),
   );
   app.post(
     playerPaths.generateMissingAudio,

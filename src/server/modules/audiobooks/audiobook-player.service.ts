@@ -268,6 +268,10 @@ export function createAudiobookPlayerService(deps: {
       };
     },
 
+    sentencesWithoutAudio: async (userId: string) => ({
+      count: await player.sentencesWithoutAudio(userId),
+    }),
+
     async generateMissingAudio(userId: string, id: number) {
       const book = await bookOf(userId, id);
       const jobId = await deps.jobRuntime.start(

@@ -101,12 +101,14 @@ export async function runAudioTests(
     results = results.map((result) => (result.id === id ? { ...result, ...change } : result));
     onUpdate(results);
   };
+  // Read through a call: an await can abort the signal, which TypeScript's narrowing does not see.
+  const isStopped = () => signal.aborted;
   onUpdate(results);
   for (const [at, id] of AUDIO_TEST_IDS.entries()) {
-    if (signal.aborted) break;
+    if (isStopped()) break;
     if (at > 0) {
       await deps.sleep(GAP_MIN_MS + Math.floor(deps.random() * (GAP_MAX_MS - GAP_MIN_MS + 1)), signal);
-      if (signal.aborted) break;
+      if (isStopped()) break;
     }
     set(id, { status: 'running' });
     try {

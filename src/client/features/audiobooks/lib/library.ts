@@ -5,7 +5,6 @@ import type { Audiobook, Genre } from '../../../../shared/api/audiobooks';
  * the filter, and the card's date.
  */
 
-
 export interface GenreChip {
   name: string;
   count: number;

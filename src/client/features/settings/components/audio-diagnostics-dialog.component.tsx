@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CircleAlert, CircleCheck, CircleX, Info, Stethoscope } from 'lucide-react';
@@ -14,6 +15,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../../ui/dialog.component';
+import { useSentencesWithoutAudio } from '../api/sentences-without-audio.api';
 import { useVoices } from '../api/voices.api';
 import {
   type DiagnosticFinding,
@@ -32,23 +34,26 @@ const SEVERITY_STYLE: Record<DiagnosticSeverity, { Icon: typeof CircleCheck; cla
 
 interface AudioDiagnosticsDialogProps {
   settings: Settings;
-  /** Sentences without audio, when the caller knows it (an audiobook screen); the rule is skipped otherwise. */
-  sentencesWithoutAudio?: number | undefined;
 }
 
 /**
  * The settings-side check of the audio setup (docs/product/audiobooks.md#audio-diagnostics), opened from the
  * Audio tab.
  */
-export function AudioDiagnosticsDialog({ settings, sentencesWithoutAudio }: AudioDiagnosticsDialogProps) {
+export function AudioDiagnosticsDialog({ settings }: AudioDiagnosticsDialogProps) {
   const { t } = useTranslation();
+  const [isOpen, setIsOpen] = useState(false);
   const voices = useVoices();
-  const findings = sortBySeverity(diagnoseAudio({ settings, voices: voices.data, sentencesWithoutAudio }));
+  // The learner's audiobook sentences still without audio; the rule waits until the count is known.
+  const withoutAudio = useSentencesWithoutAudio({ isEnabled: isOpen });
+  const findings = sortBySeverity(
+    diagnoseAudio({ settings, voices: voices.data, sentencesWithoutAudio: withoutAudio.data?.count }),
+  );
   const overall = overallSeverity(findings);
   const OverallIcon = SEVERITY_STYLE[overall].Icon;
 
   return (
-    <Dialog>
+    <Dialog open={isOpen} onOpenChange={setIsOpen}>
       <DialogTrigger asChild>
         <Button variant="outline">
           <Stethoscope aria-hidden />
