@@ -358,6 +358,75 @@ test.describe('the English interface', () => {
     await expect(page.getByRole('alertdialog')).toBeVisible();
     await expectEnglish(page, 'audiobooks: delete confirmation', learner);
   });
+
+  test('the audiobook player, its menu, series and audio status, and the audio diagnostics', async ({
+    page,
+  }) => {
+    test.setTimeout(UPLOAD_TIMEOUT_MS * 2);
+    await chooseEnglish(page);
+    const learner = await signInLearner(page, { language: 'en' });
+    await addWords(page, ['perro / dog', 'gato / cat', 'casa / house', 'libro / book']);
+    expect(
+      (await page.request.post('/api/validate-openai-key', { data: { apiKey: 'sk-test-valid' } })).ok(),
+    ).toBe(true);
+    // The story's Russian sentences are the learner's content: the walk looks at the interface without them.
+    expect(
+      (await page.request.put('/api/settings', { data: { showAudiobookTranslations: false } })).ok(),
+    ).toBe(true);
+    const genres = (await (await page.request.get('/api/audiobook-genres')).json()) as {
+      id: number;
+      name: string;
+    }[];
+    const written = await page.request.post('/api/audiobooks', {
+      data: { genreIds: [genres.find((genre) => genre.name === 'scifi')!.id], targetWordCount: 100 },
+    });
+    const { audiobook, jobId } = (await written.json()) as { audiobook: { id: number }; jobId: string };
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get(`/api/jobs/${jobId}`)).json()) as { status: string }).status,
+        {
+          timeout: UPLOAD_TIMEOUT_MS,
+        },
+      )
+      .toBe('completed');
+
+    await page.goto(`/audiobook/${audiobook.id}`);
+    await expect(page.getByTestId('player-spanish')).toBeVisible();
+    await expect(page.getByTestId('player-genre')).toHaveText('Science fiction');
+    await expectEnglish(page, 'player', learner);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expectEnglish(page, 'player: menu', learner);
+    await page.getByRole('menuitem', { name: 'Audio status' }).click();
+    await expect(page.getByTestId('audio-status')).toBeVisible();
+    await expectEnglish(page, 'player: audio status', learner);
+    await closeWith(page, page.getByRole('dialog'));
+    await page.getByRole('button', { name: 'Illustration series' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expectEnglish(page, 'player: series picker', learner);
+    await page.getByRole('menuitem', { name: 'Draw pictures with AI' }).click();
+    await expect(page.getByRole('dialog', { name: 'Draw pictures with AI' })).toBeVisible();
+    await expectEnglish(page, 'player: AI series dialog', learner);
+    await closeWith(page, page.getByRole('dialog'));
+    await page.getByRole('button', { name: 'Illustration series' }).click();
+    await page.getByRole('menuitem', { name: 'Create a new series' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create a new illustration series' });
+    await dialog.getByRole('radio', { name: 'Watercolor' }).click();
+    await dialog.getByRole('button', { name: /Built-in pictures/ }).click();
+    await expectEnglish(page, 'player: new series dialog', learner);
+    await dialog.getByRole('button', { name: 'Create the series' }).click();
+    await expect(page.getByText('A series in the style "Watercolor" is being drawn!').first()).toBeVisible();
+    await expectEnglish(page, 'player: series started', learner);
+
+    await page.goto('/audio-test');
+    await page.getByRole('button', { name: 'Run all tests' }).click();
+    await expect(page.getByTestId('audio-test-status')).toHaveText(Array(5).fill('passed'), {
+      timeout: 45_000,
+    });
+    await page.getByTestId('audio-test-retryLogic').getByText('Details').click();
+    await expectEnglish(page, 'audio diagnostics: finished', learner);
+  });
 });
 
 test('the Russian interface words the browser’s own form checks in Russian, in an English browser', async ({
