@@ -87,8 +87,10 @@ test('play-all over three sentences plays each one’s voices in order, and a re
   const { bookId, sentences } = await learnerWithBook(page);
   expect(sentences.length).toBeGreaterThanOrEqual(4);
   const lastThree = sentences.slice(-3);
-  // Start three sentences before the end: play-all (one loop) then plays exactly those three.
+  // Start three sentences before the end: play-all (one loop) then plays exactly those three. Without
+  // autoplay, moving afterwards only moves (with it, a sentence would read on to the next).
   await page.request.put(`/api/audiobooks/${bookId}/position`, { data: { position: sentences.length - 3 } });
+  expect((await page.request.put('/api/settings', { data: { autoplayAudio: false } })).ok()).toBe(true);
 
   await page.goto(`/audiobook/${bookId}`);
   await expect(page.getByTestId('player-spanish')).toHaveText(lastThree[0]!.spanish);
@@ -137,6 +139,20 @@ test('play-all over three sentences plays each one’s voices in order, and a re
     .toBe(sentences.length - 2);
   await page.reload();
   await expect(page.getByTestId('player-spanish')).toHaveText(lastThree[1]!.spanish);
+  await expectNoSeriousViolations(page);
+
+  // The transcript: the sentence shown is highlighted; tapping another jumps there and plays it.
+  await page.getByRole('button', { name: 'Меню' }).click();
+  await page.getByRole('menuitem', { name: 'Показать весь текст' }).click();
+  const transcript = page.getByRole('region', { name: 'Текст книги' });
+  await expect(transcript.locator('[aria-current="true"]')).toContainText(lastThree[1]!.spanish);
+  const heardBefore = (await page.evaluate(() => window.playedClips)).length;
+  await transcript.getByRole('button', { name: sentences[0]!.spanish }).click();
+  await expect(page.getByTestId('player-spanish')).toHaveText(sentences[0]!.spanish);
+  await expect(transcript.locator('[aria-current="true"]')).toContainText(sentences[0]!.spanish);
+  await expect
+    .poll(async () => (await page.evaluate(() => window.playedClips)).slice(heardBefore, heardBefore + 1))
+    .toEqual([pathOf((await sentencesOf(page, bookId))[0]!.audioData)]);
   await expectNoSeriousViolations(page);
 });
 

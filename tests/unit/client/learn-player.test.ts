@@ -1100,7 +1100,61 @@ describe('the audiobook player’s timing (one engine, two screens)', () => {
       itemGapMs: SENTENCE_GAP_MS,
       requiresFirstVoice: true,
       speaksOnFailure: false,
+      readsOn: true,
     });
+  });
+
+  it('with autoplay reads on from a sentence played alone, 1 s after it ends, to the last one', async () => {
+    const h = audiobook({ settings: { autoplayAudio: true, bilingualPlayback: false } });
+    h.player.goTo(1);
+    await flush();
+    // goTo with autoplay plays sentence 2 alone; the book then reads on to sentence 3 and stops.
+    expect(await sound(h)).toBe('/media/2-es1.mp3');
+    await advance(CLIP_GAP_MS);
+    expect(await sound(h)).toBe('/media/2-es2.mp3');
+    await advance(SENTENCE_GAP_MS - 1);
+    expect(h.snap().index).toBe(1);
+    await advance(1);
+    expect(h.snap()).toMatchObject({ index: 2, mode: 'single' });
+    expect(await sound(h)).toBe('/media/3-es1.mp3');
+    await advance(CLIP_GAP_MS);
+    await sound(h);
+    await advance(SENTENCE_GAP_MS);
+    expect(h.snap()).toMatchObject({ index: 2, mode: 'idle' });
+    expect(h.played).toEqual([2, 3]);
+  });
+
+  it('without autoplay plays a sentence alone and stops', async () => {
+    const h = audiobook({ settings: { bilingualPlayback: false } });
+    h.player.playCard();
+    await sound(h);
+    await advance(CLIP_GAP_MS);
+    await sound(h);
+    await advance(SENTENCE_GAP_MS * 2);
+    expect(h.snap()).toMatchObject({ index: 0, mode: 'idle' });
+    expect(h.clips.calls).toHaveLength(2);
+  });
+
+  it('starts at a restored position, clamped, without playing', async () => {
+    const clips = createFakeClipPlayer();
+    const open = (index: number) =>
+      createLearnPlayer(
+        {
+          timing: engine.AUDIOBOOK_TIMING,
+          clipPlayer: clips.player,
+          speech: createFakeSpeech().fallback,
+          loadClips: (w) => Promise.resolve(listedClips(w)),
+          forgetClips: () => undefined,
+          prefetch: () => undefined,
+          onCardPlayed: () => undefined,
+          log: () => undefined,
+        },
+        { words: [word(1), word(2), word(3)], settings: { ...baseSettings, autoplayAudio: true }, index },
+      );
+    expect(open(2).getSnapshot()).toMatchObject({ index: 2, mode: 'idle' });
+    expect(open(40).getSnapshot().index).toBe(2);
+    await flush();
+    expect(clips.calls).toHaveLength(0);
   });
 
   it('plays first Spanish, Russian when bilingual, then second Spanish, 10 ms apart', async () => {

@@ -42,12 +42,14 @@ export const LEARN_TIMING: PlaybackTiming = {
   itemGapMs: CARD_GAP_MS,
   requiresFirstVoice: false,
   speaksOnFailure: true,
+  readsOn: false,
 };
 
 /**
  * The audiobook player's timing (docs/product/audiobooks.md#playback): 8 s per clip, 10 ms between clips,
- * the next sentence of play-all 1 s after one ends; a sentence without its first Spanish clip is skipped,
- * and a clip that fails is skipped rather than read by speech synthesis.
+ * the next sentence 1 s after one ends (in play-all, and after a sentence played alone when autoplay is on);
+ * a sentence without its first Spanish clip is skipped, and a clip that fails is skipped rather than read by
+ * speech synthesis.
  */
 export const AUDIOBOOK_TIMING: PlaybackTiming = {
   voiceTimeoutMs: 8_000,
@@ -55,6 +57,7 @@ export const AUDIOBOOK_TIMING: PlaybackTiming = {
   itemGapMs: 1_000,
   requiresFirstVoice: true,
   speaksOnFailure: false,
+  readsOn: true,
 };
 
 export const DEFAULT_PLAYER_SETTINGS: PlayerSettings = playerSettingsOf(settingsDefaults);
@@ -521,7 +524,20 @@ export function createLearnPlayer(
     if (!word) return;
     const started = newRun(false);
     update({ mode: 'single', loop: 0, voice: null });
-    launch(started, () => playCardIn(started, word));
+    launch(started, async () => {
+      await playCardIn(started, word);
+      // An item played alone reads on with autoplay, to the end of the list and without loops.
+      const signal = started.controller.signal;
+      const readsOn = () => timing.readsOn && settings.autoplayAudio && run === started && !signal.aborted;
+      while (readsOn() && snapshot.index + 1 < snapshot.words.length) {
+        await sleep(timing.itemGapMs, signal);
+        if (!readsOn()) return;
+        update({ index: snapshot.index + 1 });
+        const next = snapshot.words[snapshot.index];
+        if (!next) return;
+        await playCardIn(started, next);
+      }
+    });
   }
 
   function startPlayAll() {

@@ -70,6 +70,8 @@ export type PlayerSettings = Pick<
  * - requiresFirstVoice: an item whose first Spanish clip cannot be had is skipped whole.
  * - speaksOnFailure: a clip that cannot be played is read by the browser's speech synthesis instead;
  *   otherwise it is skipped.
+ * - readsOn: with autoplayAudio, an item played alone is followed by the next one (itemGapMs later), to
+ *   the end of the list and without loops, as a book reads on.
  */
 export interface PlaybackTiming {
   voiceTimeoutMs: number;
@@ -77,6 +79,7 @@ export interface PlaybackTiming {
   itemGapMs: number;
   requiresFirstVoice: boolean;
   speaksOnFailure: boolean;
+  readsOn: boolean;
 }
 
 export type AutomaticBilingual = PlayerSettings['automaticBilingual'];
