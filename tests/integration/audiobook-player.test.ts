@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { audiobookSentences, audiobooks } from '../../src/server/db/schema';
+import { audiobookImageSeries, audiobookSentences, audiobooks } from '../../src/server/db/schema';
 import {
   audioStatusSchema,
   imageJobListSchema,
@@ -438,6 +438,31 @@ describe('illustration series', () => {
     });
     const filled = await waitForJob(learner, startImageJobResponseSchema.parse(fill.json()).jobId);
     expect(filled.results).toMatchObject({ processedImages: 0, totalImages: 0 });
+  });
+
+  it('shows a series its job left unfinished as failed, and offers it to auto-complete', async () => {
+    const { learner, bookId } = await learnerWithBook();
+    const created = seriesSchema.parse(
+      (
+        await call(learner, 'POST', `/api/audiobooks/${bookId}/image-series`, {
+          serviceProvider: 'builtin',
+          imageStyle: 2,
+        })
+      ).json(),
+    );
+    // As a job that failed mid-run leaves it: 'generating', with no job drawing it.
+    await db()
+      .update(audiobookImageSeries)
+      .set({ status: 'generating' })
+      .where(eq(audiobookImageSeries.id, created.id));
+    const list = seriesListSchema.parse(
+      (await call(learner, 'GET', `/api/audiobooks/${bookId}/image-series`)).json(),
+    );
+    expect(list).toEqual([expect.objectContaining({ id: created.id, status: 'failed' })]);
+    const auto = await call(learner, 'POST', `/api/audiobooks/${bookId}/auto-complete-series`);
+    expect(auto.json<{ started: { seriesId: number }[] }>().started.map((entry) => entry.seriesId)).toEqual([
+      created.id,
+    ]);
   });
 
   it('asks Leonardo for nothing without its key and says why', async () => {

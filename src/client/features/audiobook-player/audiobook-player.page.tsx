@@ -99,7 +99,7 @@ export function AudiobookPlayerPage() {
   useDocumentTitle(t('pages.audiobookTitle'));
   const { id = '' } = useParams();
   const bookId = /^\d{1,9}$/.test(id) ? Number(id) : 0;
-  const book = useAudiobook(bookId);
+  const book = useAudiobook(bookId, { isEnabled: bookId > 0 });
   const isReady = book.data?.status === 'ready';
   const sentences = useSentences(bookId, { isEnabled: isReady });
   const position = usePosition(bookId, { isEnabled: isReady });

@@ -14,6 +14,10 @@ import type { ImageJobRow, ImageSeriesRepository, SeriesRow } from './image-seri
 type SeriesRequest = z.infer<typeof createSeriesRequestSchema>;
 
 const bookNotFound = () => new AppError('audiobook_not_found', 404);
+
+/** generating, queued, processing and pending count as active (docs/product/audiobooks.md#illustration-series). */
+const isActiveImageJob = (status: ImageJob['status']) =>
+  status === 'pending' || status === 'queued' || status === 'processing' || status === 'generating';
 const seriesNotFound = () => new AppError('series_not_found', 404);
 
 const seriesOf = (row: SeriesRow): Series => ({
@@ -127,9 +131,18 @@ export function createImageSeriesService(deps: {
   }
 
   return {
+    /**
+     * A series left 'generating' by a job that ended without finishing (it failed) reads as failed, so the
+     * picker shows it red and offers to fill it in.
+     */
     async list(userId: string, id: number): Promise<Series[]> {
-      await bookOf(userId, id);
-      return (await series.list(userId, id)).map(seriesOf);
+      const drawing = new Set(
+        (await jobs(userId, id)).filter((job) => isActiveImageJob(job.status)).map((job) => job.seriesId),
+      );
+      return (await series.list(userId, id)).map((row) => {
+        const view = seriesOf(row);
+        return view.status === 'generating' && !drawing.has(view.id) ? { ...view, status: 'failed' } : view;
+      });
     },
 
     /** An empty series (nothing drawn yet); 'Пустая' when the book has no sentence to illustrate. */
@@ -190,9 +203,7 @@ export function createImageSeriesService(deps: {
     async autoComplete(userId: string, id: number) {
       await bookOf(userId, id);
       const active = new Set(
-        (await jobs(userId, id))
-          .filter((job) => ['pending', 'queued', 'processing', 'generating'].includes(job.status))
-          .map((job) => job.seriesId),
+        (await jobs(userId, id)).filter((job) => isActiveImageJob(job.status)).map((job) => job.seriesId),
       );
       const incomplete = (await series.list(userId, id)).filter(
         (row) => row.completedSentences < row.totalSentences && !active.has(row.id),

@@ -15,6 +15,6 @@ export const audiobookQueryOptions = (id: number) =>
     ...PLAYER_READ_RETRY,
   });
 
-export function useAudiobook(id: number) {
-  return useQuery(audiobookQueryOptions(id));
+export function useAudiobook(id: number, options: { isEnabled: boolean }) {
+  return useQuery({ ...audiobookQueryOptions(id), enabled: options.isEnabled });
 }
