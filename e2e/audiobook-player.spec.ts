@@ -1,5 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addWords, expectNoSeriousViolations, signInLearner, UPLOAD_TIMEOUT_MS } from './support';
+import {
+  addWords,
+  expectNoSeriousViolations,
+  signInLearner,
+  UPLOAD_TIMEOUT_MS,
+  withLanguageModelKey,
+  writeBook,
+} from './support';
 
 /**
  * The audiobook player (docs/product/audiobooks.md#player, #playback, #illustration-series) in the built app
@@ -50,28 +57,9 @@ async function recordPlayedClips(page: Page) {
 async function learnerWithBook(page: Page): Promise<{ bookId: number; sentences: Sentence[] }> {
   await signInLearner(page);
   await addWords(page, WORDS);
-  const key = await page.request.post('/api/validate-openai-key', { data: { apiKey: 'sk-test-valid' } });
-  expect(key.ok()).toBe(true);
-  const genres = (await (await page.request.get('/api/audiobook-genres')).json()) as {
-    id: number;
-    name: string;
-  }[];
-  const adventure = genres.find((genre) => genre.name === 'adventure')!;
-  const answer = await page.request.post('/api/audiobooks', {
-    data: { genreIds: [adventure.id], targetWordCount: 100 },
-  });
-  expect(answer.status()).toBe(201);
-  const { audiobook, jobId } = (await answer.json()) as { audiobook: { id: number }; jobId: string };
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/jobs/${jobId}`)).json()) as { status: string }).status,
-      {
-        timeout: UPLOAD_TIMEOUT_MS,
-      },
-    )
-    .toBe('completed');
-  return { bookId: audiobook.id, sentences: await sentencesOf(page, audiobook.id) };
+  await withLanguageModelKey(page);
+  const bookId = await writeBook(page, ['adventure']);
+  return { bookId, sentences: await sentencesOf(page, bookId) };
 }
 
 const sentencesOf = async (page: Page, bookId: number) =>

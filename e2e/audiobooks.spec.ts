@@ -1,5 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addWords, expectNoSeriousViolations, signInLearner, UPLOAD_TIMEOUT_MS } from './support';
+import {
+  addWords,
+  expectNoSeriousViolations,
+  signInLearner,
+  UPLOAD_TIMEOUT_MS,
+  withLanguageModelKey,
+  writeBook,
+} from './support';
 
 /**
  * The audiobook library and creation (docs/product/audiobooks.md#library, #creation) in the built app
@@ -20,37 +27,6 @@ const WORDS = [
   'llave / ключ',
 ];
 
-async function withKey(page: Page) {
-  const key = await page.request.post('/api/validate-openai-key', { data: { apiKey: 'sk-test-valid' } });
-  expect(key.ok()).toBe(true);
-}
-
-interface Genre {
-  id: number;
-  name: string;
-}
-const genres = async (page: Page) =>
-  (await (await page.request.get('/api/audiobook-genres')).json()) as Genre[];
-
-/** A book written through the API, waited for until ready: for tests of the library, not of creation. */
-async function writeBook(page: Page, genreNames: string[]): Promise<number> {
-  const all = await genres(page);
-  const genreIds = genreNames.map((name) => all.find((genre) => genre.name === name)!.id);
-  const answer = await page.request.post('/api/audiobooks', { data: { genreIds, targetWordCount: 100 } });
-  expect(answer.status()).toBe(201);
-  const { audiobook, jobId } = (await answer.json()) as { audiobook: { id: number }; jobId: string };
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/jobs/${jobId}`)).json()) as { status: string }).status,
-      {
-        timeout: UPLOAD_TIMEOUT_MS,
-      },
-    )
-    .toBe('completed');
-  return audiobook.id;
-}
-
 const cards = (page: Page) => page.getByTestId('audiobook-card');
 
 test('a book is written through the dialog: genres, level, length, the eight steps, then its player', async ({
@@ -59,7 +35,7 @@ test('a book is written through the dialog: genres, level, length, the eight ste
   test.setTimeout(UPLOAD_TIMEOUT_MS * 2);
   await signInLearner(page);
   await addWords(page, WORDS);
-  await withKey(page);
+  await withLanguageModelKey(page);
   await page.goto('/audiobooks');
   await expect(page.getByText('Нет аудиокниг')).toBeVisible();
 
@@ -107,7 +83,7 @@ test('the library filters by genre, renames in place, deletes after a confirmati
   test.setTimeout(UPLOAD_TIMEOUT_MS * 2);
   await signInLearner(page);
   await addWords(page, WORDS);
-  await withKey(page);
+  await withLanguageModelKey(page);
   await writeBook(page, ['horror']);
   await writeBook(page, ['scifi', 'horror']);
   await writeBook(page, ['fairy_tale']);

@@ -1,7 +1,14 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { PoolLearner } from './learner-pool';
 import { poolLearner } from './learner-pool';
-import { addWords, listWords, signInLearner, UPLOAD_TIMEOUT_MS } from './support';
+import {
+  addWords,
+  listWords,
+  signInLearner,
+  UPLOAD_TIMEOUT_MS,
+  withLanguageModelKey,
+  writeBook,
+} from './support';
 
 /**
  * The proof of docs/product/errors.md#interface-language: with the interface in English (and an
@@ -326,9 +333,7 @@ test.describe('the English interface', () => {
     await chooseEnglish(page);
     const learner = await signInLearner(page, { language: 'en' });
     await addWords(page, ['perro / dog', 'gato / cat', 'casa / house', 'libro / book', 'mesa / table']);
-    expect(
-      (await page.request.post('/api/validate-openai-key', { data: { apiKey: 'sk-test-valid' } })).ok(),
-    ).toBe(true);
+    await withLanguageModelKey(page);
     await page.goto('/audiobooks');
     await expect(page.getByText('No audiobooks')).toBeVisible();
     await page.getByRole('button', { name: 'Create audiobook' }).click();
@@ -366,32 +371,14 @@ test.describe('the English interface', () => {
     await chooseEnglish(page);
     const learner = await signInLearner(page, { language: 'en' });
     await addWords(page, ['perro / dog', 'gato / cat', 'casa / house', 'libro / book']);
-    expect(
-      (await page.request.post('/api/validate-openai-key', { data: { apiKey: 'sk-test-valid' } })).ok(),
-    ).toBe(true);
+    await withLanguageModelKey(page);
     // The story's Russian sentences are the learner's content: the walk looks at the interface without them.
     expect(
       (await page.request.put('/api/settings', { data: { showAudiobookTranslations: false } })).ok(),
     ).toBe(true);
-    const genres = (await (await page.request.get('/api/audiobook-genres')).json()) as {
-      id: number;
-      name: string;
-    }[];
-    const written = await page.request.post('/api/audiobooks', {
-      data: { genreIds: [genres.find((genre) => genre.name === 'scifi')!.id], targetWordCount: 100 },
-    });
-    const { audiobook, jobId } = (await written.json()) as { audiobook: { id: number }; jobId: string };
-    await expect
-      .poll(
-        async () =>
-          ((await (await page.request.get(`/api/jobs/${jobId}`)).json()) as { status: string }).status,
-        {
-          timeout: UPLOAD_TIMEOUT_MS,
-        },
-      )
-      .toBe('completed');
+    const bookId = await writeBook(page, ['scifi']);
 
-    await page.goto(`/audiobook/${audiobook.id}`);
+    await page.goto(`/audiobook/${bookId}`);
     await expect(page.getByTestId('player-spanish')).toBeVisible();
     await expect(page.getByTestId('player-genre')).toHaveText('Science fiction');
     await expectEnglish(page, 'player', learner);

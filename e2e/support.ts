@@ -112,3 +112,34 @@ export async function addWords(
 export async function listWords(page: Page): Promise<ListedWord[]> {
   return (await (await page.request.get('/api/words')).json()) as ListedWord[];
 }
+
+/** The fake OpenAI key, validated and saved: what writing an audiobook needs. */
+export async function withLanguageModelKey(page: Page): Promise<void> {
+  const key = await page.request.post('/api/validate-openai-key', { data: { apiKey: 'sk-test-valid' } });
+  expect(key.ok()).toBe(true);
+}
+
+/**
+ * A book written through the API (for tests of what is done to a book, not of its creation), waited for until
+ * ready; `genreNames` are built-in genre keys. Needs words and a language-model key.
+ */
+export async function writeBook(page: Page, genreNames: string[], targetWordCount = 100): Promise<number> {
+  const all = (await (await page.request.get('/api/audiobook-genres')).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const genreIds = genreNames.map((name) => all.find((genre) => genre.name === name)!.id);
+  const answer = await page.request.post('/api/audiobooks', { data: { genreIds, targetWordCount } });
+  expect(answer.status()).toBe(201);
+  const { audiobook, jobId } = (await answer.json()) as { audiobook: { id: number }; jobId: string };
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/jobs/${jobId}`)).json()) as { status: string }).status,
+      {
+        timeout: UPLOAD_TIMEOUT_MS,
+      },
+    )
+    .toBe('completed');
+  return audiobook.id;
+}

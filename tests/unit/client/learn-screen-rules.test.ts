@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WordListItem } from '../../../src/shared/api/words';
-import { isKeyForPlayer, NOT_FOR_PLAYER } from '../../../src/client/features/learn/hooks/learn-keyboard.hook';
+import { isKeyForPlayer } from '../../../src/client/features/learn/hooks/learn-keyboard.hook';
+import { NOT_FOR_PLAYER } from '../../../src/client/lib/player-key-target';
 import {
   cardFontSizes,
   cardLines,

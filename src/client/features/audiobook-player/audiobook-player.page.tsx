@@ -19,6 +19,7 @@ import { useJobs } from '../../lib/jobs/job.hook';
 import { pictureSource } from '../../lib/picture-source';
 import { queryKeys } from '../../lib/query-keys';
 import { Button } from '../../ui/button.component';
+import { ScreenMessage } from '../../ui/screen-message.component';
 import { toast } from '../../ui/toast-store';
 import { useAudiobook } from './api/audiobook.api';
 import { useAutoCompleteSeries } from './api/auto-complete-series.api';
@@ -65,17 +66,11 @@ import {
   stepFontScale,
 } from './lib/player-view';
 
-/** The player while it loads or when there is no book to play: it has no shell around it. */
+/** The player while it loads or when there is no book to play, with the way back to the library. */
 function PlayerMessage({ title, isBusy = false }: { title: string; isBusy?: boolean }) {
   const { t } = useTranslation();
   return (
-    <section
-      aria-busy={isBusy}
-      className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-background p-6 text-center text-foreground"
-    >
-      <h1 role={isBusy ? 'status' : undefined} className="text-2xl font-semibold">
-        {title}
-      </h1>
+    <ScreenMessage title={title} isBusy={isBusy}>
       {isBusy ? null : (
         <Button asChild variant="outline">
           <Link to="/audiobooks">
@@ -84,7 +79,7 @@ function PlayerMessage({ title, isBusy = false }: { title: string; isBusy?: bool
           </Link>
         </Button>
       )}
-    </section>
+    </ScreenMessage>
   );
 }
 

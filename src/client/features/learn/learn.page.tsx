@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../lib/hooks/document-title.hook';
 import { readStorage, removeStorage } from '../../lib/local-storage';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { Button } from '../../ui/button.component';
-import { LearnMessage } from './components/learn-message.component';
+import { ScreenMessage } from '../../ui/screen-message.component';
 import { useWordsFreshOnMount } from '../../lib/api/words.api';
 import { spacedRepetitionWordsQueryOptions } from '../../lib/api/spaced-repetition-words.api';
 import { useSettings } from '../../lib/api/settings.api';
@@ -45,7 +45,7 @@ export function LearnPage() {
 
   if (words.isError || dueWords.isError || settings.isError) {
     return (
-      <LearnMessage title={t('learn.loadFailed')}>
+      <ScreenMessage title={t('learn.loadFailed')}>
         <Button
           onClick={() => {
             void words.refetch();
@@ -55,7 +55,7 @@ export function LearnPage() {
         >
           {t('learn.retry')}
         </Button>
-      </LearnMessage>
+      </ScreenMessage>
     );
   }
   if (
@@ -65,7 +65,7 @@ export function LearnPage() {
     !words.isFetchedAfterMount ||
     !dueWords.isFetchedAfterMount
   ) {
-    return <LearnMessage title={t('learn.loading')} isBusy />;
+    return <ScreenMessage title={t('learn.loading')} isBusy />;
   }
   if (initialWords === null) {
     setInitialWords(buildLearnList(words.data, dueWords.data, isSortRequested));
@@ -78,7 +78,7 @@ export function LearnPage() {
 function EmptyLearnList() {
   const { t } = useTranslation();
   return (
-    <LearnMessage title={t('learn.emptyTitle')} description={t('learn.emptyDescription')}>
+    <ScreenMessage title={t('learn.emptyTitle')} description={t('learn.emptyDescription')}>
       <div className="flex flex-wrap justify-center gap-2">
         <Button asChild>
           <Link to="/upload">
@@ -99,7 +99,7 @@ function EmptyLearnList() {
           </Link>
         </Button>
       </div>
-    </LearnMessage>
+    </ScreenMessage>
   );
 }
 

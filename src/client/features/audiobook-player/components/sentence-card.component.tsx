@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Sentence } from '../../../../shared/api/audiobooks';
 import { fontSizes } from '../lib/player-view';
+import { PictureBackdrop } from '../../../ui/picture-backdrop.component';
 
 interface SentenceCardProps {
   sentence: Sentence;
@@ -20,28 +20,13 @@ interface SentenceCardProps {
  */
 export function SentenceCard(props: SentenceCardProps) {
   const { t } = useTranslation();
-  const [failedPicture, setFailedPicture] = useState<string | null>(null);
   const sizes = fontSizes(props.fontScale);
-  const opacity = Math.min(100, Math.max(0, props.overlayOpacity)) / 100;
   return (
     <div className="absolute inset-0 overflow-hidden bg-gradient-to-b from-primary/70 to-slate-950">
-      {props.picture && failedPicture !== props.picture ? (
-        <img
-          key={props.picture}
-          src={props.picture}
-          alt=""
-          decoding="async"
-          onError={() => setFailedPicture(props.picture)}
-          className="absolute inset-0 size-full object-cover"
-          data-testid="player-background"
-        />
-      ) : null}
-      <div
-        aria-hidden="true"
-        className="absolute inset-0"
-        style={{
-          background: `linear-gradient(to bottom, rgba(0,0,0,${opacity * 0.35}) 0%, rgba(0,0,0,${opacity * 0.6}) 45%, rgba(0,0,0,${opacity}) 100%)`,
-        }}
+      <PictureBackdrop
+        picture={props.picture}
+        overlayOpacity={props.overlayOpacity}
+        testId="player-background"
       />
       <button
         type="button"

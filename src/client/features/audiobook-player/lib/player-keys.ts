@@ -1,3 +1,5 @@
+import { isPlayerKeyTarget, type KeyTarget } from '../../../lib/player-key-target';
+
 /**
  * The player's keys (docs/product/audiobooks.md#player): ← and → move, Space or Enter plays or stops the
  * sentence, Shift or Alt with Space or Enter starts or stops play-all. Keys typed into a field, or pressed in
@@ -7,14 +9,7 @@
 
 export type PlayerKeyCommand = 'previous' | 'next' | 'toggleSentence' | 'togglePlayAll';
 
-const NOT_FOR_PLAYER =
-  'input, textarea, select, [contenteditable="true"], [role="menu"], [role="dialog"], [role="alertdialog"]';
-const PRESSABLE = 'button, a[href], [role="button"], summary';
 const CARD = '[data-player-card]';
-
-interface KeyTarget {
-  closest?: (selectors: string) => unknown;
-}
 
 export interface PlayerKeyEvent {
   key: string;
@@ -30,13 +25,8 @@ export interface PlayerKeyEvent {
 /** The command a key stands for, or null when it is not the player's. */
 export function playerKeyCommand(event: PlayerKeyEvent): PlayerKeyCommand | null {
   if (event.ctrlKey || event.metaKey || event.defaultPrevented || event.repeat) return null;
-  const target = event.target as KeyTarget | null;
-  // The window and the document have no closest(): a key pressed with nothing focused is the player's.
-  const closest =
-    typeof target?.closest === 'function' ? (selectors: string) => target.closest?.(selectors) : null;
-  if (closest && closest(NOT_FOR_PLAYER) !== null) return null;
+  if (!isPlayerKeyTarget(event.target, event.key, CARD)) return null;
   const isPress = event.key === ' ' || event.key === 'Enter';
-  if (isPress && closest && closest(PRESSABLE) !== null && closest(CARD) === null) return null;
   if (event.key === 'ArrowLeft' && !event.shiftKey && !event.altKey) return 'previous';
   if (event.key === 'ArrowRight' && !event.shiftKey && !event.altKey) return 'next';
   if (isPress) return event.shiftKey || event.altKey ? 'togglePlayAll' : 'toggleSentence';

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TextSegment } from '../../../lib/word-highlight';
 import type { PlayerWord } from '../../../lib/audio/learn-player.types';
@@ -7,6 +6,7 @@ import { mediaSource } from '../../../lib/media-source';
 import { pictureSource } from '../../../lib/picture-source';
 import { useWordImage } from '../api/word-image.api';
 import { cardFontSizes, type CardDisplayOptions, cardLines } from '../lib/card-text';
+import { PictureBackdrop } from '../../../ui/picture-backdrop.component';
 
 interface LearnCardProps {
   word: PlayerWord;
@@ -54,31 +54,12 @@ export function LearnCard({
 }: LearnCardProps) {
   const { t } = useTranslation();
   const picture = useCardPicture(word);
-  const [failedPicture, setFailedPicture] = useState<string | null>(null);
   const lines = cardLines(word, display);
   const { spanishPx, russianPx } = cardFontSizes(fontScale);
-  const opacity = Math.min(100, Math.max(0, overlayOpacity)) / 100;
 
   return (
     <div className="absolute inset-0 overflow-hidden bg-gradient-to-b from-primary/70 to-slate-950">
-      {picture && failedPicture !== picture ? (
-        <img
-          key={picture}
-          src={picture}
-          alt=""
-          decoding="async"
-          onError={() => setFailedPicture(picture)}
-          className="absolute inset-0 size-full object-cover"
-          data-testid="learn-card-picture"
-        />
-      ) : null}
-      <div
-        aria-hidden="true"
-        className="absolute inset-0"
-        style={{
-          background: `linear-gradient(to bottom, rgba(0,0,0,${opacity * 0.35}) 0%, rgba(0,0,0,${opacity * 0.6}) 45%, rgba(0,0,0,${opacity}) 100%)`,
-        }}
-      />
+      <PictureBackdrop picture={picture} overlayOpacity={overlayOpacity} testId="learn-card-picture" />
       <button
         type="button"
         onClick={onToggleCard}

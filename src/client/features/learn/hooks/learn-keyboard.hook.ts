@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { isPlayerKeyTarget, type KeyTarget } from '../../../lib/player-key-target';
 
 export interface LearnKeyActions {
   previous: () => void;
@@ -6,15 +7,7 @@ export interface LearnKeyActions {
   togglePlayAll: () => void;
 }
 
-export const NOT_FOR_PLAYER =
-  'input, textarea, select, [contenteditable="true"], [role="menu"], [role="dialog"], [role="alertdialog"]';
-/** Space and Enter press a focused control; the card itself (marked so) leaves them to the player. */
-const PRESSABLE = 'button, a[href], [role="button"], summary';
 const CARD = '[data-learn-card]';
-
-interface KeyTarget {
-  closest?: (selectors: string) => unknown;
-}
 
 export interface PlayerKeyEvent {
   key: string;
@@ -31,12 +24,7 @@ export interface PlayerKeyEvent {
  */
 export function isKeyForPlayer(event: PlayerKeyEvent): boolean {
   if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return false;
-  const target = event.target as KeyTarget | null;
-  // The window and the document have no closest(): a key pressed with nothing focused is the player's.
-  if (typeof target?.closest !== 'function') return true;
-  if (target.closest(NOT_FOR_PLAYER) !== null) return false;
-  const isPress = event.key === ' ' || event.key === 'Enter';
-  return !isPress || target.closest(PRESSABLE) === null || target.closest(CARD) !== null;
+  return isPlayerKeyTarget(event.target, event.key, CARD);
 }
 
 /** docs/product/learn.md#keyboard: ArrowLeft, ArrowRight, and Space or Enter for play-all. */

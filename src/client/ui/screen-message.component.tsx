@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 
-/** The Learn screen while it loads, fails or has nothing to study: it has no shell around it. */
-export function LearnMessage({
+/**
+ * A full-screen player (Learn, the audiobook) while it loads, fails or has nothing to play: those screens
+ * have no shell around them.
+ */
+export function ScreenMessage({
   title,
   description,
   isBusy = false,

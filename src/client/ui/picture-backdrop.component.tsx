@@ -1,0 +1,40 @@
+import { useState } from 'react';
+
+/**
+ * The full-screen players' backdrop (Learn's card, the audiobook's sentence): the picture filling the screen,
+ * none when it fails to load, under a gradient whose strength is the learner's `overlayOpacity` (0–100).
+ */
+export function PictureBackdrop({
+  picture,
+  overlayOpacity,
+  testId,
+}: {
+  picture: string | null;
+  overlayOpacity: number;
+  testId: string;
+}) {
+  const [failedPicture, setFailedPicture] = useState<string | null>(null);
+  const opacity = Math.min(100, Math.max(0, overlayOpacity)) / 100;
+  return (
+    <>
+      {picture && failedPicture !== picture ? (
+        <img
+          key={picture}
+          src={picture}
+          alt=""
+          decoding="async"
+          onError={() => setFailedPicture(picture)}
+          className="absolute inset-0 size-full object-cover"
+          data-testid={testId}
+        />
+      ) : null}
+      <div
+        aria-hidden="true"
+        className="absolute inset-0"
+        style={{
+          background: `linear-gradient(to bottom, rgba(0,0,0,${opacity * 0.35}) 0%, rgba(0,0,0,${opacity * 0.6}) 45%, rgba(0,0,0,${opacity}) 100%)`,
+        }}
+      />
+    </>
+  );
+}
