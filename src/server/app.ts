@@ -388,6 +388,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settingsService,
     mediaStore,
     jobRuntime,
+    maintenance: audiobookMaintenanceService,
     now: deps.now,
   });
   const imageSeriesService = createImageSeriesService({

@@ -232,6 +232,10 @@ describe('rewriting a sentence', () => {
     expect(spanish.sentence.secondVoiceAudioData).toBeNull();
     const chats = fake.requestsTo('openai', '/chat/completions');
     expect(chats).toHaveLength(2);
+    // The book's words used and counts were checked again against the new text.
+    const book = await bookOf(learner, bookId);
+    expect(book.verificationCompleted).toBe(true);
+    expect(book.actualWordCountSpanish).toBeGreaterThan(0);
   });
 });
 

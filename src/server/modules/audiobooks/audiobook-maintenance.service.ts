@@ -58,31 +58,51 @@ export function createAudiobookMaintenanceService(deps: {
     return blob ? Buffer.from(blob.data) : null;
   }
 
+  /** The learner's dictionary as the usage check reads it: the matcher and which words are passive. */
+  async function dictionaryOf(userId: string) {
+    const dictionary = await creation.listWords(userId);
+    return {
+      matcher: createWordUsageMatcher(dictionary),
+      passive: new Set(dictionary.filter((word) => word.disabledAt !== null).map((word) => word.id)),
+    };
+  }
+
+  /** One book's words used, active/passive counts and word counts, recomputed from its sentences. */
+  async function verifyBook(
+    userId: string,
+    bookId: number,
+    dictionary: Awaited<ReturnType<typeof dictionaryOf>>,
+  ) {
+    const sentences = await creation.sentences(userId, bookId);
+    const used = new Set(sentences.flatMap((sentence) => dictionary.matcher.wordsIn(sentence)));
+    const words = [...used].map((wordId) => ({ wordId, isActive: !dictionary.passive.has(wordId) }));
+    const active = words.filter((word) => word.isActive).length;
+    await deps.wordUsage.replaceWordsUsed(userId, bookId, words);
+    await maintenance.updateBook(userId, bookId, {
+      ...countsOf(sentences),
+      activeWordsUsed: active,
+      passiveWordsUsed: words.length - active,
+      wordsUsedActive: active,
+      wordsUsedDisabled: words.length - active,
+      verificationCompleted: true,
+    });
+  }
+
   return {
     async reVerifyAll(userId: string) {
       const books = await maintenance.books(userId);
-      const dictionary = await creation.listWords(userId);
-      const passive = new Set(dictionary.filter((word) => word.disabledAt !== null).map((word) => word.id));
-      const matcher = createWordUsageMatcher(dictionary);
+      const dictionary = await dictionaryOf(userId);
       let successCount = 0;
       for (const book of books) {
-        const sentences = await creation.sentences(userId, book.id);
-        const used = new Set(sentences.flatMap((sentence) => matcher.wordsIn(sentence)));
-        const words = [...used].map((wordId) => ({ wordId, isActive: !passive.has(wordId) }));
-        const active = words.filter((word) => word.isActive).length;
-        await deps.wordUsage.replaceWordsUsed(userId, book.id, words);
-        await maintenance.updateBook(userId, book.id, {
-          ...countsOf(sentences),
-          activeWordsUsed: active,
-          passiveWordsUsed: words.length - active,
-          wordsUsedActive: active,
-          wordsUsedDisabled: words.length - active,
-          verificationCompleted: true,
-        });
+        await verifyBook(userId, book.id, dictionary);
         successCount += 1;
       }
       return { totalAudiobooks: books.length, successCount, failedCount: books.length - successCount };
     },
+
+    /** After a sentence's text changed (the player's rewrites): the book's usage and counts follow it. */
+    reVerifyBook: async (userId: string, bookId: number) =>
+      verifyBook(userId, bookId, await dictionaryOf(userId)),
 
     /** Each book linked to exactly the genres its list names (the learner's genre rows made where missing). */
     async fixTags(userId: string) {

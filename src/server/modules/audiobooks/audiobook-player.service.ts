@@ -16,6 +16,7 @@ import type { ImageProviderName } from '../../providers/images';
 import type { ProviderSet } from '../../providers/provider-set';
 import type { UserProviders } from '../providers/user-providers';
 import type { SettingsService } from '../settings/settings.service';
+import type { AudiobookMaintenanceService } from './audiobook-maintenance.service';
 import type { AudiobookPlayerRepository } from './audiobook-player.repository';
 import type { SentenceAudioService } from './audiobook-sentence-audio.service';
 import type { AudiobooksRepository, SentenceRow } from './audiobooks.repository';
@@ -56,6 +57,8 @@ export function createAudiobookPlayerService(deps: {
   settingsService: SettingsService;
   mediaStore: MediaStore;
   jobRuntime: Pick<JobRuntime, 'start'>;
+  /** Recomputes a book's words used and counts after a rewrite. */
+  maintenance: Pick<AudiobookMaintenanceService, 'reVerifyBook'>;
   now?: () => Date;
 }) {
   const { books, player } = deps;
@@ -91,6 +94,12 @@ export function createAudiobookPlayerService(deps: {
     const all = await books.sentences(userId, id);
     const around = all.filter((other) => Math.abs(other.orderIndex - sentence.orderIndex) <= 2);
     return around.map((other) => `${other.orderIndex === sentence.orderIndex ? '>> ' : ''}${other.spanish}`);
+  }
+
+  /** A new text: its clips are gone, and the words it uses (and the book's counts) are checked again. */
+  async function afterRewrite(userId: string, id: number) {
+    await player.refreshClipCounts(userId, id);
+    await deps.maintenance.reVerifyBook(userId, id);
   }
 
   return {
@@ -158,8 +167,8 @@ export function createAudiobookPlayerService(deps: {
         JSON.stringify({ story: await contextOf(userId, id, sentence), russian: sentence.russian }),
       );
       const row = await player.setSentenceText(userId, sentenceId, { spanish });
-      await player.refreshClipCounts(userId, id);
       if (!row) throw bookNotFound();
+      await afterRewrite(userId, id);
       return sentenceOf(row);
     },
 
@@ -174,8 +183,8 @@ export function createAudiobookPlayerService(deps: {
         JSON.stringify({ story: await contextOf(userId, id, sentence) }),
       );
       const row = await player.setSentenceText(userId, sentenceId, { russian });
-      await player.refreshClipCounts(userId, id);
       if (!row) throw bookNotFound();
+      await afterRewrite(userId, id);
       return sentenceOf(row);
     },
 
