@@ -14,6 +14,9 @@ export function createAudiobookPlayerRepository(db: Db) {
   const ownBook = (userId: string, id: number) => and(eq(audiobooks.userId, userId), eq(audiobooks.id, id));
   const ownSentence = (userId: string, sentenceId: number) =>
     and(eq(audiobookSentences.userId, userId), eq(audiobookSentences.id, sentenceId));
+  /** Counts kept on the book are recounted under its row lock: concurrent recounts would write stale totals. */
+  const lockBook = (tx: Pick<Db, 'select'>, userId: string, audiobookId: number) =>
+    tx.select({ id: audiobooks.id }).from(audiobooks).where(ownBook(userId, audiobookId)).for('update');
 
   return {
     /**
@@ -22,6 +25,8 @@ export function createAudiobookPlayerRepository(db: Db) {
      */
     async raiseListenCount(userId: string, audiobookId: number, orderIndex: number, listenCount: number) {
       return db.transaction(async (tx) => {
+        // The book row is locked first, so a concurrent listen's sum never overwrites this one's.
+        await lockBook(tx, userId, audiobookId);
         const [sentence] = await tx
           .update(audiobookSentences)
           .set({ listenCount: sql`greatest(${audiobookSentences.listenCount}, ${listenCount})` })
@@ -101,6 +106,7 @@ export function createAudiobookPlayerRepository(db: Db) {
       style: string,
     ) {
       await db.transaction(async (tx) => {
+        await lockBook(tx, userId, audiobookId);
         await tx
           .update(audiobookSentences)
           .set({ imageData: image, imageStyle: style })

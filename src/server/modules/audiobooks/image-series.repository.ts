@@ -107,9 +107,18 @@ export function createImageSeriesRepository(db: Db) {
       return row?.imageData ?? null;
     },
 
-    /** Stores a series picture (replacing an earlier one) and recounts the series' completed pictures. */
+    /**
+     * Stores a series picture (replacing an earlier one) and recounts the series' completed pictures. The
+     * series row is locked first: pictures of one batch are stored at once, and a count made before another
+     * transaction's insert committed would write a stale total.
+     */
     async putItem(userId: string, seriesId: number, sentenceId: number, image: string, prompt: string) {
       await db.transaction(async (tx) => {
+        await tx
+          .select({ id: audiobookImageSeries.id })
+          .from(audiobookImageSeries)
+          .where(and(eq(audiobookImageSeries.userId, userId), eq(audiobookImageSeries.id, seriesId)))
+          .for('update');
         await tx
           .insert(audiobookImageSeriesItems)
           .values({ userId, seriesId, sentenceId, imageData: image, generationPrompt: prompt })
