@@ -11,7 +11,15 @@ const DEFAULT_CONCURRENCY = 2;
 const POLLING_INTERVAL_SECONDS = 2;
 
 export function createJobQueue(database: Database) {
+  /**
+   * Set once pg-boss has stopped. A worker let go at the stop may still mark its job complete or failed a
+   * moment later, when the database is closing or closed: that write is dropped, answered as a command that
+   * changed no row (pg-boss reads `rows[0].count` of it), instead of failing on a closed pool. Nothing is
+   * lost: the runtime resumes unfinished jobs from its own rows at the next start.
+   */
+  let isStopped = false;
   const executeSql = async (text: string, values: unknown[] = []): Promise<{ rows: unknown[] }> => {
+    if (isStopped) return { rows: [{ count: 0 }] };
     if (database.pglite) {
       if (values.length === 0) {
         const results = await database.pglite.exec(text);
@@ -50,6 +58,7 @@ export function createJobQueue(database: Database) {
     async stop() {
       signalStop();
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+      isStopped = true;
     },
     async define(
       name: string,
