@@ -1,0 +1,95 @@
+/**
+ * `npm run bench:bundle`: the JavaScript each route loads before it renders, gzip-compressed, first page
+ * included (docs/product/overview.md#routes: every screen is its own chunk). The app is built once more into
+ * a temporary folder with Vite's manifest (the served build has none), then for each route the entry chunk,
+ * the route's lazy chunk and every chunk they import statically are summed. Later screens check against the
+ * budget printed at the end; nothing here is a test.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build, type Manifest } from 'vite';
+
+/** The issue's budget for the JavaScript loaded before the first route renders (gzip). */
+const FIRST_PAGE_BUDGET_KB = 150;
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const routerSource = readFileSync(join(projectRoot, 'src/client/app/router.tsx'), 'utf8');
+
+/** path → the page module the router imports lazily for it (as the manifest names it). */
+function lazyRoutes(): Array<[path: string, module: string]> {
+  const found: Array<[string, string]> = [];
+  const pattern =
+    /path: '([^']+)',\s*lazy: async \(\) => \(\{\s*Component: \(await import\('\.\.?\/([^']+)'\)\)/g;
+  for (const match of routerSource.matchAll(pattern)) {
+    const [, path, target] = match;
+    if (!path || !target) continue;
+    // './x' is beside the router (src/client/app), '../features/…' is below the client root.
+    const module = target.startsWith('features/') ? target : `app/${target}`;
+    found.push([path, `${module}.tsx`]);
+  }
+  return found;
+}
+
+async function main() {
+  const outDir = mkdtempSync(join(tmpdir(), 'palabra-bundle-'));
+  try {
+    await build({
+      configFile: join(projectRoot, 'vite.config.ts'),
+      logLevel: 'error',
+      build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false },
+    });
+    const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const gzipSizes = new Map<string, number>();
+    const sizeOf = (file: string) => {
+      let size = gzipSizes.get(file);
+      if (size === undefined) {
+        size = gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length;
+        gzipSizes.set(file, size);
+      }
+      return size;
+    };
+    /** A chunk's file and every file it imports statically, recursively. */
+    const closure = (key: string, into = new Set<string>()): Set<string> => {
+      const chunk = manifest[key];
+      if (!chunk || into.has(chunk.file)) return into;
+      into.add(chunk.file);
+      for (const imported of chunk.imports ?? []) closure(imported, into);
+      return into;
+    };
+    const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+    if (!entryKey) throw new Error('the build has no entry chunk');
+    const firstPage = closure(entryKey);
+    const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+    const total = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + sizeOf(file), 0);
+    const firstPageBytes = total(firstPage);
+
+    const rows: Array<[string, number, number]> = [];
+    for (const [path, module] of lazyRoutes()) {
+      // Manifest keys are paths from the client root (src/client).
+      const key = module in manifest ? module : undefined;
+      if (!key) throw new Error(`no chunk for ${path} (${module})`);
+      const route = [...closure(key)].filter((file) => !firstPage.has(file));
+      rows.push([path, total(route), firstPageBytes + total(route)]);
+    }
+
+    console.log('bench:bundle — JavaScript before each route renders (gzip, KB)');
+    console.log(
+      `first page (entry and its static imports): ${kb(firstPageBytes)} KB in ${firstPage.size} files`,
+    );
+    console.log('route'.padEnd(18) + 'route chunks'.padStart(14) + 'with first page'.padStart(18));
+    for (const [path, own, withFirst] of rows) {
+      console.log(path.padEnd(18) + kb(own).padStart(14) + kb(withFirst).padStart(18));
+    }
+    const verdict = firstPageBytes / 1024 <= FIRST_PAGE_BUDGET_KB ? 'within' : 'over';
+    console.log(
+      `budget before the first route: ${FIRST_PAGE_BUDGET_KB} KB — ${verdict} (${kb(firstPageBytes)} KB)`,
+    );
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+await main();
