@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
@@ -97,9 +98,11 @@ import {
 import type { FetchFunction } from './providers/http/provider-fetch';
 import type { ImageGenerator } from './providers/images';
 import { createProviderFactory, type ProviderFactoryOptions } from './providers/provider-set';
+import { notFound } from './http/app-error';
+import { currentBuildDir, olderBuildDirs } from './lib/client-builds';
 
 const MINUTE = 60 * 1000;
-const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
+const distDir = fileURLToPath(new URL('../../dist', import.meta.url));
 
 /** Paths the server answers itself; anything else that is a GET gets the single-page app. */
 const SERVER_PREFIXES = ['/api/', '/auth/', '/media/', '/ws'];
@@ -109,8 +112,10 @@ export interface AppDeps {
   appSecret: string;
   oidc?: Env['oidc'];
   google?: Env['google'];
-  /** The built client; omitted or missing means API only (tests). */
+  /** The built client to serve; by default the current build (null: none, as API-only tests run). */
   clientDir?: string | null;
+  /** Earlier builds whose chunks open tabs may still ask for; by default those kept beside the current one. */
+  previousClientDirs?: readonly string[];
   logger?: FastifyServerOptions['logger'];
   /** Where provider calls go (the environment's overrides; the fake providers in tests). */
   providerBaseUrls?: Env['providerBaseUrls'];
@@ -437,25 +442,46 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Jobs a stopped or crashed server left unfinished carry on (docs/product/jobs.md#interruption-and-resume).
   await jobRuntime.resumeUnfinished();
 
-  const clientDir = deps.clientDir === undefined ? defaultClientDir : deps.clientDir;
+  // The build served is the one current at start, by its real folder: a later build switching
+  // dist/current does not change what this process serves (docs/product/overview.md#serving-the-client).
+  const clientDir = deps.clientDir === undefined ? currentBuildDir(distDir) : deps.clientDir;
   const hasClient = Boolean(clientDir && existsSync(clientDir));
-  if (clientDir && hasClient) await registerClient(app, clientDir);
+  if (clientDir && hasClient) {
+    await registerClient(app, clientDir, deps.previousClientDirs ?? olderBuildDirs(distDir, clientDir));
+  }
   registerNotFoundHandler(app, { serverPrefixes: SERVER_PREFIXES, hasClient });
 
   return app;
 }
 
-async function registerClient(app: FastifyInstance, clientDir: string): Promise<void> {
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A chunk's file name as Vite writes them: no folder, no dots leading. */
+const ASSET_NAME = /^[\w-][\w.-]*$/;
+
+async function registerClient(
+  app: FastifyInstance,
+  clientDir: string,
+  previousClientDirs: readonly string[],
+): Promise<void> {
   await app.register(fastifyStatic, {
     root: clientDir,
     wildcard: false,
     index: false,
     setHeaders(reply, filePath) {
       // Vite fingerprints everything under assets/, so those never change; index.html always may.
-      reply.header(
-        'Cache-Control',
-        filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
+      reply.header('Cache-Control', filePath.includes('/assets/') ? IMMUTABLE : 'no-cache');
     },
+  });
+  // A tab opened on the build before this one still asks for its chunks: they are served from that build,
+  // kept until the next one (docs/product/overview.md#serving-the-client). This build's own assets are
+  // routes of their own and never reach here.
+  app.get('/assets/:file', async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const found = ASSET_NAME.test(file)
+      ? previousClientDirs.find((dir) => existsSync(join(dir, 'assets', file)))
+      : undefined;
+    if (!found) throw notFound();
+    reply.header('Cache-Control', IMMUTABLE);
+    return reply.sendFile(join('assets', file), found, { cacheControl: false });
   });
 }

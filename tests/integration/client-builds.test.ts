@@ -1,0 +1,61 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../support/build-test-app';
+
+/*
+ * The server serves the build current at its start, and the chunks of the build before it for the tabs still
+ * open on that one (docs/product/overview.md#serving-the-client).
+ */
+
+let root: string;
+let testApp: TestApp;
+
+function build(name: string, chunks: string[]) {
+  const dir = join(root, name);
+  mkdirSync(join(dir, 'assets'), { recursive: true });
+  writeFileSync(join(dir, 'index.html'), `<!doctype html><title>${name}</title>`);
+  for (const chunk of chunks) writeFileSync(join(dir, 'assets', chunk), `/* ${name} ${chunk} */`);
+  return dir;
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'palabra-builds-'));
+  const previous = build('previous', ['index-old.js', 'shared-same.js']);
+  const current = build('current', ['index-new.js', 'shared-same.js']);
+  testApp = await buildTestApp({ clientDir: current, previousClientDirs: [previous] });
+});
+afterAll(async () => {
+  await testApp.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const get = (url: string) => testApp.app.inject({ method: 'GET', url });
+
+it('serves the current build’s page and chunks', async () => {
+  const page = await get('/dictionary');
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain('<title>current</title>');
+  const chunk = await get('/assets/index-new.js');
+  expect(chunk.statusCode).toBe(200);
+  expect(chunk.body).toBe('/* current index-new.js */');
+  expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect((await get('/assets/shared-same.js')).body).toBe('/* current shared-same.js */');
+});
+
+it('serves a chunk only the previous build has, for a tab opened on it', async () => {
+  const chunk = await get('/assets/index-old.js');
+  expect(chunk.statusCode).toBe(200);
+  expect(chunk.body).toBe('/* previous index-old.js */');
+  expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(chunk.headers['content-type']).toMatch(/javascript/);
+});
+
+it('answers 404, not the page, for a chunk no kept build has, and refuses paths out of the folder', async () => {
+  for (const url of ['/assets/gone.js', '/assets/..%2Findex.html', '/assets/.hidden']) {
+    const answer = await get(url);
+    expect({ url, status: answer.statusCode }).toEqual({ url, status: 404 });
+    expect(answer.body).not.toContain('<title>');
+  }
+});

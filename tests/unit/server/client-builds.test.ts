@@ -1,0 +1,80 @@
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  currentBuildDir,
+  newBuildDir,
+  olderBuildDirs,
+  publishBuild,
+  pruneBuilds,
+} from '../../../src/server/lib/client-builds';
+
+let dist: string;
+beforeEach(() => {
+  dist = realpathSync(mkdtempSync(join(tmpdir(), 'palabra-dist-')));
+});
+afterEach(() => rmSync(dist, { recursive: true, force: true }));
+
+/** A build finished `minutesAgo`, with one chunk (pruning leaves builds younger than 10 minutes alone). */
+function finishedBuild(chunk: string, minutesAgo: number) {
+  const at = new Date(Date.now() - minutesAgo * 60_000);
+  const dir = newBuildDir(dist, at);
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets', `${chunk}.js`), chunk);
+  utimesSync(dir, at, at);
+  return dir;
+}
+
+describe('client builds (docs/product/overview.md#serving-the-client)', () => {
+  it('has no current build before the first, then points dist/current at each new one in turn', () => {
+    expect(currentBuildDir(dist)).toBeNull();
+    const first = finishedBuild('a', 30);
+    expect(publishBuild(dist, first)).toEqual({ previous: null });
+    expect(currentBuildDir(dist)).toBe(first);
+    expect(lstatSync(join(dist, 'current')).isSymbolicLink()).toBe(true);
+
+    const second = finishedBuild('bb', 20);
+    expect(publishBuild(dist, second)).toEqual({ previous: first });
+    expect(currentBuildDir(dist)).toBe(second);
+    expect(olderBuildDirs(dist, second)).toEqual([first]);
+    // Nothing staged is left behind.
+    expect(existsSync(join(dist, `.current-${process.pid}`))).toBe(false);
+  });
+
+  it('keeps the build it replaced for open tabs and removes the ones before it', () => {
+    const first = finishedBuild('a', 40);
+    publishBuild(dist, first);
+    const second = finishedBuild('bb', 30);
+    publishBuild(dist, second);
+    const third = finishedBuild('ccc', 20);
+    const { previous } = publishBuild(dist, third);
+    expect(pruneBuilds(dist, [third, previous])).toEqual([first]);
+    expect(olderBuildDirs(dist, third)).toEqual([second]);
+  });
+
+  it('never removes a build still being written by another start', () => {
+    const old = finishedBuild('a', 40);
+    const writing = finishedBuild('bb', 1);
+    const published = finishedBuild('ccc', 20);
+    publishBuild(dist, published);
+    expect(pruneBuilds(dist, [published, null])).toEqual([old]);
+    expect(existsSync(writing)).toBe(true);
+  });
+
+  it('replaces a dist/current folder left by an older layout with the link', () => {
+    mkdirSync(join(dist, 'current'));
+    const build = finishedBuild('a', 20);
+    publishBuild(dist, build);
+    expect(currentBuildDir(dist)).toBe(build);
+  });
+});
