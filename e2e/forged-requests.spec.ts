@@ -125,3 +125,27 @@ test('the app’s own page opens /ws under its Content-Security-Policy, and no s
     .poll(() => page.evaluate(() => (window as unknown as { violations: string[] }).violations))
     .toContainEqual(expect.stringMatching(/^connect-src ws:\/\/localhost:\d+/));
 });
+
+test('no page breaks its own Content-Security-Policy: nothing tries eval, inline handlers or foreign sources', async ({
+  page,
+}) => {
+  // Every violation any page reports, from the first script on.
+  await page.addInitScript(() => {
+    const violations: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = violations;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      violations.push(`${location.pathname}: ${event.effectiveDirective} ${event.blockedURI}`);
+    });
+  });
+  const violations = () =>
+    page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await violations()).toEqual([]);
+  await signInLearner(page);
+  for (const path of ['/', '/dictionary', '/upload', '/settings', '/audiobooks', '/audio-test', '/learn']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    expect(await violations()).toEqual([]);
+  }
+});
