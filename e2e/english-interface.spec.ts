@@ -416,6 +416,35 @@ test.describe('the English interface', () => {
   });
 });
 
+test('a Russian first page carries no English catalogue; English is fetched when chosen and shown from the first frame', async ({
+  page,
+}) => {
+  const englishCatalogue = /\/assets\/catalog-en-[\w-]+\.js$/;
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Изучай испанский' })).toBeVisible();
+  expect(fetched.filter((path) => englishCatalogue.test(path))).toEqual([]);
+
+  await chooseEnglish(page);
+  expect(fetched.filter((path) => englishCatalogue.test(path))).toHaveLength(1);
+  // A reload in English waits for the catalogue: no Russian word is ever on the page, not even 'Загрузка...'.
+  const russianSeen: string[] = [];
+  await page.exposeFunction('recordRussian', (text: string) => russianSeen.push(text));
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      // The language switcher names Russian in Russian, in every interface.
+      const text = (document.body?.innerText ?? '').replaceAll('Русский', '');
+      if (/\p{Script=Cyrillic}/u.test(text)) {
+        (window as unknown as { recordRussian: (seen: string) => void }).recordRussian(text);
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Learn Spanish' })).toBeVisible();
+  expect(russianSeen).toEqual([]);
+});
+
 test('the Russian interface words the browser’s own form checks in Russian, in an English browser', async ({
   browser,
 }) => {

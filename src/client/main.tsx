@@ -6,7 +6,7 @@ import './i18n/setup';
 import './lib/installed-app';
 import { App } from './app/app.component';
 import { rememberedAppearance } from './app/appearance-sync.hook';
-import { i18next } from './i18n/setup';
+import { i18next, interfaceLanguageReady } from './i18n/setup';
 import { applyTheme } from './lib/appearance';
 import { queryClient } from './lib/query-client';
 import { resetCachesOnRouterVersionChange, unregisterServiceWorkers } from './lib/startup';
@@ -35,6 +35,8 @@ async function start(): Promise<void> {
     cacheStorage: typeof caches === 'undefined' ? undefined : caches,
   });
 
+  // An English interface fetches its catalogue first, so the first frame is already in English.
+  await interfaceLanguageReady;
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('The #root element is missing from index.html');
   createRoot(rootElement).render(

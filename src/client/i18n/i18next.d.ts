@@ -1,4 +1,4 @@
-import type { ruCatalog } from './catalogs';
+import type { ruCatalog } from './catalog-ru';
 
 // The ru catalogue is the reference: every key used in code must exist there (en is checked by a unit test).
 declare module 'i18next' {

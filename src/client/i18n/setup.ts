@@ -3,12 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '../../shared/catalogs/appearance';
 import { readStorage, writeStorage } from '../lib/local-storage';
 import { STORAGE_KEYS } from '../lib/storage-keys';
-import { enCatalog, ruCatalog } from './catalogs';
-
-export const resources = {
-  ru: { translation: ruCatalog },
-  en: { translation: enCatalog },
-} as const;
+import { ruCatalog } from './catalog-ru';
 
 export const DEFAULT_LANGUAGE: InterfaceLanguage = 'ru';
 
@@ -40,16 +35,36 @@ export function markInterfaceLanguageSaved(language: InterfaceLanguage): void {
   writeStorage(STORAGE_KEYS.interfaceLanguageSaved, language);
 }
 
+/**
+ * Russian comes with the app; English is fetched the first time it is shown, so a Russian-speaking
+ * learner's first page carries one catalogue (docs/product/settings.md#interface-language).
+ */
+async function loadCatalog(language: InterfaceLanguage): Promise<void> {
+  if (i18next.hasResourceBundle(language, 'translation')) return;
+  switch (language) {
+    case 'ru':
+      return;
+    case 'en':
+      i18next.addResourceBundle('en', 'translation', (await import('./catalog-en')).enCatalog);
+      return;
+  }
+}
+
+async function showLanguage(language: InterfaceLanguage): Promise<void> {
+  await loadCatalog(language);
+  await i18next.changeLanguage(language);
+}
+
 /** Shows the learner's saved language, which is not a choice made in this browser. */
 export async function adoptSavedInterfaceLanguage(language: InterfaceLanguage): Promise<void> {
   writeStorage(STORAGE_KEYS.interfaceLanguage, language);
   markInterfaceLanguageSaved(language);
-  await i18next.changeLanguage(language);
+  await showLanguage(language);
 }
 
 export async function changeInterfaceLanguage(language: InterfaceLanguage): Promise<void> {
   writeStorage(STORAGE_KEYS.interfaceLanguage, language);
-  await i18next.changeLanguage(language);
+  await showLanguage(language);
 }
 
 function syncDocumentLanguage(language: string) {
@@ -60,14 +75,17 @@ function syncDocumentLanguage(language: string) {
 i18next.on('languageChanged', syncDocumentLanguage);
 
 void i18next.use(initReactI18next).init({
-  resources,
-  lng: readInterfaceLanguage(),
+  resources: { ru: { translation: ruCatalog } },
+  lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: INTERFACE_LANGUAGES,
-  // Resources are bundled, so initialising synchronously lets the first render already be translated.
+  // Russian is bundled, so initialising synchronously lets a first render in Russian be translated at once.
   initAsync: false,
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+/** Settles once the language chosen in this browser can be shown: the app renders after it. */
+export const interfaceLanguageReady: Promise<void> = showLanguage(readInterfaceLanguage());
 
 export { i18next };
