@@ -434,7 +434,9 @@ test('a Russian first page carries no English catalogue; English is fetched when
   await page.addInitScript(() => {
     new MutationObserver(() => {
       // The language switcher names Russian in Russian, in every interface.
-      const text = (document.body?.innerText ?? '').replaceAll('Русский', '');
+      // Before the body exists (the script runs from the document's start) there is nothing to read.
+      const body = document.body as HTMLElement | null;
+      const text = (body?.innerText ?? '').replaceAll('Русский', '');
       if (/\p{Script=Cyrillic}/u.test(text)) {
         (window as unknown as { recordRussian: (seen: string) => void }).recordRussian(text);
       }
