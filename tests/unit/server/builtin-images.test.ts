@@ -156,3 +156,64 @@ describe('createBuiltinImages', () => {
     expect(svg).toContain('#888888');
   });
 });
+
+describe('the built-in pictures’ cache', () => {
+  function counted(cacheSize?: number) {
+    const rendered: string[] = [];
+    const images = createBuiltinImages({
+      cacheSize,
+      render: async (spec) => {
+        rendered.push(`${spec.palette.join(',')} ${spec.width}x${spec.height}`);
+        return renderEmojiPicture(spec);
+      },
+    });
+    const drawWith = (spanish: string, style: ImageStyle = realistic, format: ImageFormat = 'square') =>
+      images.generate({ subject: { spanish }, prompt: stylePrompt(style, spanish), style, format });
+    return { rendered, drawWith };
+  }
+
+  it('draws an emoji once per style and format, and answers the same picture after', async () => {
+    const h = counted();
+    const [first, again] = await Promise.all([h.drawWith('el perro'), h.drawWith('el perro')]);
+    expect(again.image.equals(first.image)).toBe(true);
+    expect(h.rendered).toHaveLength(1);
+    await h.drawWith('el perro', gothic);
+    await h.drawWith('el perro', realistic, 'landscape');
+    expect(h.rendered).toHaveLength(3);
+    expect((await h.drawWith('el perro')).image.equals(first.image)).toBe(true);
+    expect(h.rendered).toHaveLength(3);
+  });
+
+  it('keeps a bounded number of pictures, the least recently used leaving first', async () => {
+    const h = counted(2);
+    await h.drawWith('el perro');
+    await h.drawWith('el perro', gothic);
+    await h.drawWith('el perro');
+    await h.drawWith('el perro', realistic, 'portrait');
+    expect(h.rendered).toHaveLength(3);
+    // The realistic square one was used last before the portrait: it stayed; gothic left.
+    await h.drawWith('el perro');
+    expect(h.rendered).toHaveLength(3);
+    await h.drawWith('el perro', gothic);
+    expect(h.rendered).toHaveLength(4);
+  });
+
+  it('does not keep a drawing that failed', async () => {
+    let fails = true;
+    const images = createBuiltinImages({
+      render: async (spec) => {
+        if (fails) throw new Error('out of memory');
+        return renderEmojiPicture(spec);
+      },
+    });
+    const request = {
+      subject: { spanish: 'el gato' },
+      prompt: 'x',
+      style: realistic,
+      format: 'square' as const,
+    };
+    await expect(images.generate(request)).rejects.toThrow();
+    fails = false;
+    expect((await images.generate(request)).image.length).toBeGreaterThan(0);
+  });
+});

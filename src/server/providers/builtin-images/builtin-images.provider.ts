@@ -9,23 +9,55 @@ export { matchEmoji, FALLBACK_EMOJI, type EmojiMatch, type EmojiMatchSource } fr
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-async function draw(index: EmojiIndex, entry: DrawableEmoji, request: ImageRequest): Promise<Buffer> {
-  const { width, height } = IMAGE_DIMENSIONS[request.format];
-  return renderEmojiPicture({
-    emojiSvg: await index.twemoji.read(entry.svgFile),
-    palette: request.style.palette,
-    width,
-    height,
-  });
-}
+/**
+ * Pictures drawn lately, by emoji, palette and format: many words of an upload share an emoji, and each
+ * picture is a few tens of KB, so a few hundred bound the memory while sparing most of the drawing.
+ */
+export const PICTURE_CACHE_SIZE = 200;
 
 /**
  * The picture provider that needs no key (docs/product/providers.md#built-in-pictures): the word's emoji on
- * the style's gradient, drawn offline at the full size of the requested format. A word nothing matches, or
- * whose emoji cannot be drawn, gets the fallback emoji; only a broken installation (emoji data or SVG files
- * missing) fails.
+ * the style's gradient, drawn offline at the full size of the requested format, and kept for the next word
+ * with the same emoji, style and format. A word nothing matches, or whose emoji cannot be drawn, gets the
+ * fallback emoji; only a broken installation (emoji data or SVG files missing) fails.
  */
-export function createBuiltinImages(): ImageGenerator {
+export function createBuiltinImages(
+  options: { render?: typeof renderEmojiPicture; cacheSize?: number } = {},
+): ImageGenerator {
+  const render = options.render ?? renderEmojiPicture;
+  const cacheSize = options.cacheSize ?? PICTURE_CACHE_SIZE;
+  /** In insertion order, the oldest first; a hit moves to the end. A drawing in flight is shared. */
+  const drawn = new Map<string, Promise<Buffer>>();
+
+  function draw(index: EmojiIndex, entry: DrawableEmoji, request: ImageRequest): Promise<Buffer> {
+    const key = `${entry.hexcode}|${request.style.palette.join(',')}|${request.format}`;
+    const cached = drawn.get(key);
+    if (cached) {
+      drawn.delete(key);
+      drawn.set(key, cached);
+      return cached;
+    }
+    const { width, height } = IMAGE_DIMENSIONS[request.format];
+    const drawing = (async () =>
+      render({
+        emojiSvg: await index.twemoji.read(entry.svgFile),
+        palette: request.style.palette,
+        width,
+        height,
+      }))();
+    drawn.set(key, drawing);
+    // A failed drawing is not kept: the next request tries again.
+    drawing.catch(() => {
+      if (drawn.get(key) === drawing) drawn.delete(key);
+    });
+    while (drawn.size > cacheSize) {
+      const oldest = drawn.keys().next().value;
+      if (oldest === undefined) break;
+      drawn.delete(oldest);
+    }
+    return drawing;
+  }
+
   return {
     provider: 'builtin',
     async generate(request: ImageRequest): Promise<GeneratedImage> {
