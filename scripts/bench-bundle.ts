@@ -18,18 +18,57 @@ const FIRST_PAGE_BUDGET_KB = 150;
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const routerSource = readFileSync(join(projectRoot, 'src/client/app/router.tsx'), 'utf8');
 
-/** path → the page module the router imports lazily for it (as the manifest names it). */
-function lazyRoutes(): Array<[path: string, module: string]> {
-  const found: Array<[string, string]> = [];
-  const pattern =
-    /path: '([^']+)',\s*lazy: async \(\) => \(\{\s*Component: \(await import\('\.\.?\/([^']+)'\)\)/g;
-  for (const match of routerSource.matchAll(pattern)) {
-    const [, path, target] = match;
-    if (!path || !target) continue;
-    // './x' is beside the router (src/client/app), '../features/…' is below the client root.
-    const module = target.startsWith('features/') ? target : `app/${target}`;
-    found.push([path, `${module}.tsx`]);
+/** A module the router imports (`./x` beside it, `../features/…` below the client root), as the manifest names it. */
+const moduleOf = (target: string) => `${target.startsWith('features/') ? target : `app/${target}`}.tsx`;
+
+/** The object literal around `at` in the router's source: from its `{` to its matching `}`. */
+function enclosingObject(at: number): [number, number] {
+  let depth = 0;
+  let start = at;
+  for (; start >= 0; start -= 1) {
+    const char = routerSource[start];
+    if (char === '}') depth += 1;
+    if (char === '{') {
+      if (depth === 0) break;
+      depth -= 1;
+    }
   }
+  depth = 0;
+  let end = start;
+  for (; end < routerSource.length; end += 1) {
+    const char = routerSource[end];
+    if (char === '{') depth += 1;
+    if (char === '}') {
+      depth -= 1;
+      if (depth === 0) break;
+    }
+  }
+  return [start, end];
+}
+
+/**
+ * Each route's path and the modules the router loads lazily to render it: its page, and the layouts of the
+ * routes around it that are lazy too (`lazy` without a `path`), as the manifest names them.
+ */
+function lazyRoutes(): Array<[path: string, modules: string[]]> {
+  const imported = /lazy: async \(\) => \(\{\s*Component: \(await import\('\.\.?\/([^']+)'\)\)/g;
+  const layouts: Array<{ range: [number, number]; module: string }> = [];
+  const routes: Array<{ at: number; path: string; module: string }> = [];
+  for (const match of routerSource.matchAll(imported)) {
+    const target = match[1];
+    if (!target) continue;
+    const before = routerSource.slice(Math.max(0, match.index - 80), match.index);
+    const path = /path: '([^']+)',\s*$/.exec(before)?.[1];
+    if (path) routes.push({ at: match.index, path, module: moduleOf(target) });
+    else layouts.push({ range: enclosingObject(match.index), module: moduleOf(target) });
+  }
+  const found: Array<[string, string[]]> = routes.map(({ at, path, module }) => [
+    path,
+    [module, ...layouts.filter(({ range }) => range[0] < at && at < range[1]).map((layout) => layout.module)],
+  ]);
+  // `/` shows the landing page to a visitor and loads home (with the shell) only for a signed-in learner.
+  const index = found.find(([path]) => path === '/');
+  if (index) found.splice(1, 0, ['/ (signed in)', [...index[1], 'app/signed-in-home.component.tsx']]);
   return found;
 }
 
@@ -67,11 +106,14 @@ async function main() {
     const firstPageBytes = total(firstPage);
 
     const rows: Array<[string, number, number]> = [];
-    for (const [path, module] of lazyRoutes()) {
-      // Manifest keys are paths from the client root (src/client).
-      const key = module in manifest ? module : undefined;
-      if (!key) throw new Error(`no chunk for ${path} (${module})`);
-      const route = [...closure(key)].filter((file) => !firstPage.has(file));
+    for (const [path, modules] of lazyRoutes()) {
+      const files = new Set<string>();
+      for (const module of modules) {
+        // Manifest keys are paths from the client root (src/client).
+        if (!(module in manifest)) throw new Error(`no chunk for ${path} (${module})`);
+        closure(module, files);
+      }
+      const route = [...files].filter((file) => !firstPage.has(file));
       rows.push([path, total(route), firstPageBytes + total(route)]);
     }
 

@@ -1,21 +1,28 @@
+import { Suspense } from 'react';
 import { useIsAuthenticated } from '../lib/api/auth-status.api';
-import { HomePage } from '../features/home/home.page';
 import { LandingPage } from '../features/landing/landing.page';
-import { AppShell, PublicLayout } from './layouts.component';
+import { PublicLayout } from './public-layout.component';
+import { LoadingScreen } from './route-guards.component';
+import { LazySignedInHome, loadedSignedInHome } from './signed-in-home.loader';
 
 /**
  * `/` is the home screen when signed in and the landing page for a visitor
- * (docs/product/auth.md#signed-out-visitors).
+ * (docs/product/auth.md#signed-out-visitors). The visitor's page carries neither the shell nor home.
  */
 export function IndexRoute() {
   const isAuthenticated = useIsAuthenticated();
-  return isAuthenticated ? (
-    <AppShell>
-      <HomePage />
-    </AppShell>
-  ) : (
-    <PublicLayout>
-      <LandingPage />
-    </PublicLayout>
+  if (!isAuthenticated) {
+    return (
+      <PublicLayout>
+        <LandingPage />
+      </PublicLayout>
+    );
+  }
+  const home = loadedSignedInHome();
+  if (home) return <home.SignedInHome />;
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <LazySignedInHome />
+    </Suspense>
   );
 }

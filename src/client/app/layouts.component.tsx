@@ -1,22 +1,12 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
-import { INTERFACE_LANGUAGES } from '../../shared/catalogs/appearance';
-import { changeInterfaceLanguage } from '../i18n/setup';
-import { cn } from '../lib/cn';
+import { Outlet } from 'react-router';
 import { NavBar } from './nav-bar.component';
+import { SkipLink } from './skip-link.component';
 
-function SkipLink() {
-  const { t } = useTranslation();
-  return (
-    <a
-      href="#main"
-      className="sr-only z-50 rounded-md bg-background px-3 py-2 focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
-    >
-      {t('common.skipToContent')}
-    </a>
-  );
-}
+/**
+ * The signed-in layouts, loaded with the first signed-in screen (the router imports them lazily), so the
+ * landing and sign-in pages do not carry the navigation bar and its menus.
+ */
 
 /** Signed-in screens: the navigation bar above the page. */
 export function AppShell({ children }: { children?: ReactNode }) {
@@ -41,50 +31,6 @@ export function FullScreenLayout() {
     <div className="min-h-dvh bg-background text-foreground">
       <main id="main">
         <Outlet />
-      </main>
-    </div>
-  );
-}
-
-function LanguageSwitch() {
-  const { t, i18n } = useTranslation();
-  return (
-    <div role="group" aria-label={t('language.label')} className="flex gap-1">
-      {INTERFACE_LANGUAGES.map((language) => (
-        <button
-          key={language}
-          type="button"
-          lang={language}
-          aria-pressed={i18n.language === language}
-          onClick={() => void changeInterfaceLanguage(language)}
-          className={cn(
-            'rounded-md px-2 py-1 text-sm text-muted-foreground hover:bg-accent hover:text-accent-foreground',
-            i18n.language === language && 'bg-accent font-semibold text-accent-foreground',
-          )}
-        >
-          {t(`language.${language}`)}
-        </button>
-      ))}
-    </div>
-  );
-}
-
-/** Landing and sign-in pages: the app name and the interface language, nothing that needs a session. */
-export function PublicLayout({ children }: { children?: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <div className="min-h-dvh bg-background text-foreground">
-      <SkipLink />
-      <header className="border-b">
-        <div className="mx-auto flex h-14 max-w-5xl items-center justify-between px-4">
-          <Link to="/" className="text-lg font-bold tracking-tight">
-            {t('common.appName')}
-          </Link>
-          <LanguageSwitch />
-        </div>
-      </header>
-      <main id="main" className="mx-auto max-w-5xl px-4 py-6">
-        {children ?? <Outlet />}
       </main>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, ScrollRestoration, useRouteError } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useRouteError } from 'react-router';
 import { RefreshCw } from 'lucide-react';
 import { useAuthStatus, useIsAuthenticated } from '../lib/api/auth-status.api';
 import { useInstalledAppSession } from '../lib/hooks/installed-app-session.hook';
@@ -7,6 +8,7 @@ import { Button } from '../ui/button.component';
 import { FullScreenMessage } from '../ui/full-screen-message.component';
 import { useAppearanceSync } from './appearance-sync.hook';
 import { useSessionRenewal } from './session-renewal.hook';
+import { preloadSignedInHome } from './signed-in-home.loader';
 import { useTimeZoneSync } from '../lib/hooks/time-zone-sync.hook';
 import { useInterfaceLanguageSync } from '../lib/hooks/interface-language-sync.hook';
 
@@ -31,6 +33,13 @@ export function RootLayout() {
     isConfirmed: authStatus.isSuccess && !authStatus.isPlaceholderData,
     isAuthenticated,
   });
+
+  // Where a learner signs in, home is fetched ahead, so it greets them from its first frame.
+  const { pathname } = useLocation();
+  const isSigningIn = pathname === '/login' || pathname === '/register';
+  useEffect(() => {
+    if (isSigningIn) void preloadSignedInHome();
+  }, [isSigningIn]);
 
   if (authStatus.isPending) return <LoadingScreen />;
   return (

@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AppShell, FullScreenLayout, PublicLayout } from './layouts.component';
+import { PublicLayout } from './public-layout.component';
 import { LoadingScreen, RequireAuth, RootLayout, RouteError } from './route-guards.component';
 
 /**
@@ -40,7 +40,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            element: <AppShell />,
+            lazy: async () => ({ Component: (await import('./layouts.component')).AppShell }),
             children: [
               {
                 path: '/upload',
@@ -87,7 +87,7 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            element: <FullScreenLayout />,
+            lazy: async () => ({ Component: (await import('./layouts.component')).FullScreenLayout }),
             children: [
               {
                 path: '/learn',

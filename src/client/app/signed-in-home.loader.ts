@@ -1,0 +1,22 @@
+import { lazy } from 'react';
+import type * as SignedInHomeChunk from './signed-in-home.component';
+
+type SignedInHomeModule = typeof SignedInHomeChunk;
+
+/**
+ * Home with its shell is a chunk of its own, so the landing page does not carry it. It is fetched ahead where
+ * a learner is about to sign in (the sign-in and registration pages), so home greets them from its first
+ * frame; once fetched it renders at once, without a loading frame.
+ */
+let loaded: SignedInHomeModule | undefined;
+let loading: Promise<SignedInHomeModule> | undefined;
+
+export function preloadSignedInHome(): Promise<SignedInHomeModule> {
+  loading ??= import('./signed-in-home.component').then((module) => (loaded = module));
+  return loading;
+}
+
+/** The module when already fetched, to render without suspending. */
+export const loadedSignedInHome = (): SignedInHomeModule | undefined => loaded;
+
+export const LazySignedInHome = lazy(async () => ({ default: (await preloadSignedInHome()).SignedInHome }));
