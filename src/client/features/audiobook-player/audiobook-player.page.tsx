@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Volume2, X } from 'lucide-react';
+import { ArrowLeft, X } from 'lucide-react';
 import type { Series } from '../../../shared/api/audiobook-player';
 import type { Audiobook, Sentence } from '../../../shared/api/audiobooks';
 import type { Settings } from '../../../shared/api/settings';
@@ -20,6 +20,7 @@ import { pictureSource } from '../../lib/picture-source';
 import { queryKeys } from '../../lib/query-keys';
 import { Button } from '../../ui/button.component';
 import { ScreenMessage } from '../../ui/screen-message.component';
+import { SoundPrompt } from '../../ui/sound-prompt.component';
 import { toast } from '../../ui/toast-store';
 import { useAudiobook } from './api/audiobook.api';
 import { useAutoCompleteSeries } from './api/auto-complete-series.api';
@@ -560,18 +561,7 @@ function PlayerSession({
           />
         }
       />
-      {snapshot.soundBlocked ? (
-        <div
-          role="alert"
-          className="absolute inset-x-4 top-1/3 z-30 mx-auto flex max-w-sm flex-col items-center gap-3 rounded-2xl bg-black/80 p-5 text-center shadow-lg backdrop-blur"
-        >
-          <p className="text-lg font-semibold">{t('audiobookPlayer.alerts.soundBlocked')}</p>
-          <Button size="lg" onClick={player.resumeSound}>
-            <Volume2 aria-hidden />
-            {t('audiobookPlayer.alerts.soundBlockedAction')}
-          </Button>
-        </div>
-      ) : null}
+      {snapshot.soundBlocked ? <SoundPrompt onResume={player.resumeSound} /> : null}
       <AudioStatusDialog
         bookId={book.id}
         isOpen={dialog === 'audioStatus'}

@@ -10,6 +10,7 @@ import { readStorage, removeStorage } from '../../lib/local-storage';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { Button } from '../../ui/button.component';
 import { ScreenMessage } from '../../ui/screen-message.component';
+import { SoundPrompt } from '../../ui/sound-prompt.component';
 import { useWordsFreshOnMount } from '../../lib/api/words.api';
 import { spacedRepetitionWordsQueryOptions } from '../../lib/api/spaced-repetition-words.api';
 import { useSettings } from '../../lib/api/settings.api';
@@ -18,7 +19,6 @@ import { ImageStyleDialog } from './components/image-style-dialog.component';
 import { LearnBottomBar } from './components/learn-bottom-bar.component';
 import { LearnCard } from './components/learn-card.component';
 import { LearnMenu } from './components/learn-menu.component';
-import { LearnSoundPrompt } from './components/learn-sound-prompt.component';
 import { LearnTopBar } from './components/learn-top-bar.component';
 import { useLearnActions } from './hooks/learn-actions.hook';
 import { useLearnKeyboard } from './hooks/learn-keyboard.hook';
@@ -197,7 +197,7 @@ function LearnSession({ initialWords, settings }: { initialWords: PlayerWord[]; 
           />
         }
       />
-      {snapshot.soundBlocked ? <LearnSoundPrompt onResume={player.resumeSound} /> : null}
+      {snapshot.soundBlocked ? <SoundPrompt onResume={player.resumeSound} /> : null}
       <ImageStyleDialog
         isOpen={isStyleDialogOpen}
         word={actionWord.spanish}

@@ -1,7 +1,8 @@
-import type { MouseEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight, Play, Square } from 'lucide-react';
 import { cn } from '../../../lib/cn';
+import { releasingFocus } from '../../../lib/releasing-focus';
 import { Button } from '../../../ui/button.component';
 
 interface PlayerBottomBarProps {
@@ -15,12 +16,6 @@ interface PlayerBottomBarProps {
   onNext: () => void;
   onTogglePlayAll: () => void;
 }
-
-/** A pressed button gives the focus back, so the next Space goes to the player, not to that button. */
-const releasingFocus = (action: () => void) => (event: MouseEvent<HTMLButtonElement>) => {
-  if (event.detail > 0) event.currentTarget.blur();
-  action();
-};
 
 /** Menu, series picker, previous, play/stop all and next (docs/product/audiobooks.md#player). */
 export function PlayerBottomBar(props: PlayerBottomBarProps) {

@@ -1,7 +1,8 @@
-import type { MouseEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight, EyeOff, Play, Square } from 'lucide-react';
 import { cn } from '../../../lib/cn';
+import { releasingFocus } from '../../../lib/releasing-focus';
 import { Button } from '../../../ui/button.component';
 
 interface LearnBottomBarProps {
@@ -16,15 +17,6 @@ interface LearnBottomBarProps {
   onNext: () => void;
   onTogglePlayAll: () => void;
 }
-
-/**
- * A button pressed with the mouse or a finger gives the focus back, so the next Space or Enter goes to
- * play-all (docs/product/learn.md#keyboard) rather than pressing that button again.
- */
-const releasingFocus = (action: () => void) => (event: MouseEvent<HTMLButtonElement>) => {
-  if (event.detail > 0) event.currentTarget.blur();
-  action();
-};
 
 /** One of the bar's round secondary buttons: an icon with its name for screen readers. */
 function RoundButton({
