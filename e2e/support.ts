@@ -143,3 +143,12 @@ export async function writeBook(page: Page, genreNames: string[], targetWordCoun
     .toBe('completed');
   return audiobook.id;
 }
+
+/**
+ * Pictures drawn by the fake Leonardo, which polls for each (about 1.5 s a picture): for a test that must act
+ * while an upload still runs. The built-in pictures are too fast to wait for, since they are kept by emoji.
+ */
+export async function withLeonardoPictures(page: Page): Promise<void> {
+  const saved = await page.request.put('/api/settings', { data: { leonardoApiKey: 'leo-test-valid' } });
+  expect(saved.ok()).toBe(true);
+}

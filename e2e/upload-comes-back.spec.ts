@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousViolations, signInLearner } from './support';
+import { expectNoSeriousViolations, signInLearner, withLeonardoPictures } from './support';
 import type { PoolLearner } from './learner-pool';
 
 /**
@@ -48,6 +48,8 @@ test('a pasted upload comes back after a reload and on another device, with its 
 }) => {
   test.setTimeout(JOB_TIMEOUT_MS + 60_000);
   const learner = await signInLearner(page);
+  // The upload must still run after the reload.
+  await withLeonardoPictures(page);
   await openUpload(page);
   await paste(page, LONG_PASTE);
   await expect(jobPanel(page)).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousViolations, signInLearner } from './support';
+import { expectNoSeriousViolations, signInLearner, withLeonardoPictures } from './support';
 
 /**
  * The upload screen against the built app and the fake providers of playwright.config.ts. The learner
@@ -268,6 +268,8 @@ test('on a phone: file checks before sending, the listen-counter reset, and no s
 test('a running job can be cancelled, and then only closed', async ({ page }) => {
   test.setTimeout(JOB_TIMEOUT_MS);
   await openUpload(page);
+  // The job must still run when the cancel arrives.
+  await withLeonardoPictures(page);
   await page.getByLabel('Пары слов, по одной на строку').fill(PASTED_LINES.join('\n'));
   await page.getByRole('button', { name: 'Загрузить слова' }).click();
 
