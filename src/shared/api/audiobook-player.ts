@@ -11,7 +11,6 @@ import { sentenceSchema } from './audiobooks';
  */
 export const playerPaths = {
   sentenceListens: '/api/audiobooks/:id/sentences/:orderIndex',
-  sentenceAllAudio: '/api/audiobooks/:id/sentences/:sentenceId/audio',
   regenerateAudio: '/api/audiobooks/:id/sentences/:sentenceId/regenerate-audio',
   regenerateSpanish: '/api/audiobooks/:id/sentences/:sentenceId/regenerate-spanish',
   regenerateRussian: '/api/audiobooks/:id/sentences/:sentenceId/regenerate-russian',
@@ -37,11 +36,10 @@ const base = (id: number) => `/api/audiobooks/${id}`;
 /** The paths above with their ids filled in. */
 export const playerPathOf = {
   sentenceListens: (id: number, orderIndex: number) => `${base(id)}/sentences/${orderIndex}`,
-  sentenceAllAudio: (id: number, sentenceId: number) => `${base(id)}/sentences/${sentenceId}/audio`,
   sentenceAction: (
     id: number,
     sentenceId: number,
-    action: 'regenerate-audio' | 'regenerate-spanish' | 'regenerate-russian' | 'regenerate-image' | 'image',
+    action: 'regenerate-audio' | 'regenerate-spanish' | 'regenerate-russian' | 'regenerate-image',
   ) => `${base(id)}/sentences/${sentenceId}/${action}`,
   cover: (id: number) => `${base(id)}/cover`,
   position: (id: number) => `${base(id)}/position`,
@@ -51,8 +49,6 @@ export const playerPathOf = {
   imageJobs: (id: number) => `${base(id)}/image-generation-jobs`,
   series: (id: number) => `${base(id)}/image-series`,
   seriesItems: (id: number, seriesId: number) => `${base(id)}/image-series/${seriesId}/items`,
-  seriesImage: (id: number, seriesId: number, sentenceId: number) =>
-    `${base(id)}/image-series/${seriesId}/image/${sentenceId}`,
   seriesDelete: (id: number, seriesId: number) => `${base(id)}/image-series/${seriesId}/delete`,
   selectedSeries: (id: number) => `${base(id)}/selected-image-series`,
   autoCompleteSeries: (id: number) => `${base(id)}/auto-complete-series`,
@@ -93,7 +89,10 @@ export type Position = z.infer<typeof positionSchema>;
 
 // ---- A sentence's clips, text and picture --------------------------------------------------------------
 
-/** `POST …/sentences/:sentenceId/audio`: all three clips of the sentence, made where missing. */
+/**
+ * `POST …/sentences/:sentenceId/audio` (the path of `audiobookPaths.sentenceAudio`): all three clips of the
+ * sentence, made where missing.
+ */
 export const sentenceAllAudioResponseSchema = z.object({
   audio: z.string().nullable(),
   secondVoiceAudio: z.string().nullable(),

@@ -1093,7 +1093,7 @@ describe('the audiobook player’s timing (one engine, two screens)', () => {
   const audiobook = (options: Parameters<typeof setup>[0] = {}) =>
     setup({ timing: engine.AUDIOBOOK_TIMING, ...options });
 
-  it('is the spec’s', () => {
+  it('is docs/product/audiobooks.md#playback’s', () => {
     expect(engine.AUDIOBOOK_TIMING).toEqual({
       voiceTimeoutMs: CLIP_TIMEOUT_MS,
       voiceGapMs: CLIP_GAP_MS,

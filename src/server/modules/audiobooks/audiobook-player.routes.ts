@@ -30,7 +30,11 @@ import {
   startImageJobRequestSchema,
   startImageJobResponseSchema,
 } from '../../../shared/api/audiobook-player';
-import { audiobookIdParamsSchema, sentenceParamsSchema } from '../../../shared/api/audiobooks';
+import {
+  audiobookIdParamsSchema,
+  audiobookPaths,
+  sentenceParamsSchema,
+} from '../../../shared/api/audiobooks';
 import { createAttemptLimiter } from '../../auth/attempt-limiter';
 import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
 import { perUserLimit } from '../../http/per-user-limit';
@@ -80,7 +84,7 @@ export const audiobookPlayerRoutes: FastifyPluginAsyncZod<{
   }
 
   app.post(
-    playerPaths.sentenceAllAudio,
+    audiobookPaths.sentenceAudio,
     { schema: { ...sentence, response: { 200: sentenceAllAudioResponseSchema } }, preHandler: paid },
     (request) => player.allAudio(userIdOf(request), request.params.id, request.params.sentenceId),
   );
