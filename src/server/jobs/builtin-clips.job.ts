@@ -104,6 +104,7 @@ export function createBuiltinClipsJob(deps: {
               providers,
               voices,
               settings,
+              isBackground: true,
               onError: (error) => {
                 failures += 1;
                 deps.log?.warn({ err: error, wordId: card.id }, 'clip not made by the built-in clips job');

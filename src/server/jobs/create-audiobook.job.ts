@@ -285,6 +285,7 @@ export function createCreateAudiobookJob(deps: {
                     language: 'es-MX',
                     speed: settings.speechSpeed,
                     intonationStyle: settings.intonationStyle,
+                    isBackground: true,
                   });
                   if (!clip.cached) count('speechRequests');
                   await creation.setSentenceAudio(userId, sentence.id, clip.audio, clip.voiceId);

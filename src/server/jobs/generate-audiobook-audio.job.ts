@@ -61,9 +61,13 @@ export function createGenerateAudiobookAudioJob(deps: {
           const sentence = byId.get(sentenceId);
           if (!sentence) return;
           for (const slot of missingOf(sentence)) {
-            const answer = await deps.sentenceAudio.clip(userId, input.audiobookId, sentenceId, {
-              voiceType: slot,
-            });
+            const answer = await deps.sentenceAudio.clip(
+              userId,
+              input.audiobookId,
+              sentenceId,
+              { voiceType: slot },
+              { isBackground: true },
+            );
             if (answer.success) state.generatedCount += 1;
             else state.failedCount += 1;
           }

@@ -84,6 +84,7 @@ export function createRegenerateAllPhrasesJob(deps: {
                   voices,
                   settings,
                   limiter: speechLimiter,
+                  isBackground: true,
                 },
                 word,
                 { ...analysis, example: analysis.example },

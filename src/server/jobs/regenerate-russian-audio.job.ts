@@ -50,6 +50,7 @@ export function createRegenerateRussianAudioJob(deps: {
               intonationStyle: settings.intonationStyle,
               wordId: word.id,
               isForced: true,
+              isBackground: true,
             });
             await deps.maintenance.setRussianAudio(userId, word.id, clip.audio);
             processed += 1;

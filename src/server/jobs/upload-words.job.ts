@@ -413,6 +413,7 @@ async function enrichWord(run: UploadRun, entry: Prepared, analysis: LocalAnalys
         voices: run.voices,
         settings: run.settings,
         limiter: run.limiters.speech,
+        isBackground: true,
         onError: (error) => {
           if (isProviderError(error)) recordFallback(run, entry, 'audio', error);
           else recordError(run, entry, 'audio', failureOf(error));

@@ -24,6 +24,11 @@ export interface SpeechRequest {
   /** One of INTONATION_STYLES or VOICE_STYLES; a provider that cannot act it out ignores it. */
   intonationStyle?: string | undefined;
   signal?: AbortSignal | undefined;
+  /**
+   * A clip made ahead of need (a job's thousands): a provider with a queue of its own lets every clip a
+   * learner is waiting for go first (docs/product/upload.md#built-in-clips-on-demand).
+   */
+  isBackground?: boolean | undefined;
 }
 
 export interface SynthesizedSpeech {

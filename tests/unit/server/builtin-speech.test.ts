@@ -5,7 +5,11 @@ import {
   builtinSpeechQueue,
   createBuiltinSpeech,
 } from '../../../src/server/providers/builtin-speech/builtin-speech.provider';
-import { SpeechWorkerPool } from '../../../src/server/providers/builtin-speech/speech-worker-pool';
+import {
+  SPEECH_MEMORY_BUDGET_MB,
+  SpeechWorkerPool,
+  WORKER_MEMORY_MB,
+} from '../../../src/server/providers/builtin-speech/speech-worker-pool';
 import { SpeechWorkerQueue } from '../../../src/server/providers/builtin-speech/speech-worker-queue';
 import { isProviderError } from '../../../src/server/providers/provider-error';
 import type { SpeechLanguage, SpeechRequest } from '../../../src/server/providers/speech';
@@ -268,6 +272,22 @@ describe('built-in speech: worker queue', () => {
     expect((await third).durationSeconds).toBeGreaterThan(0.2);
   });
 
+  it('lets a clip someone waits for pass every background clip still waiting', async () => {
+    const finished: string[] = [];
+    const run = (text: string, isBackground: boolean) =>
+      queue.run({ ...job, text }, undefined, isBackground).then(() => finished.push(text));
+    const all = [
+      run('Fondo uno.', true),
+      run('Fondo dos.', true),
+      run('Fondo tres.', true),
+      run('Ahora.', false),
+      run('Fondo cuatro.', true),
+    ];
+    await Promise.all(all);
+    // The first background clip was already running; the waited-for one went next.
+    expect(finished).toEqual(['Fondo uno.', 'Ahora.', 'Fondo dos.', 'Fondo tres.', 'Fondo cuatro.']);
+  });
+
   it('reports an eSpeak failure as bad output, and the worker goes on serving', async () => {
     await expect(queue.run({ ...job, espeakVoice: 'xx-nowhere' })).rejects.toMatchObject({
       code: 'provider_bad_output',
@@ -291,9 +311,12 @@ describe('built-in speech: worker queue', () => {
 describe('built-in speech: worker pool', () => {
   const job = { text: 'Hola.', espeakVoice: 'es', wordsPerMinute: 165, pitch: 50, pitchRange: 50 };
 
-  it('has a worker per core by default, and spreads jobs over its workers', async () => {
+  it('has as many workers as the memory budget and the cores allow, and spreads jobs over its workers', async () => {
     const byDefault = new SpeechWorkerPool();
-    expect(byDefault.size).toBe(availableParallelism());
+    expect(byDefault.size).toBeGreaterThanOrEqual(1);
+    expect(byDefault.size).toBeLessThanOrEqual(availableParallelism());
+    // One worker always; a second only if both fit the budget.
+    expect(byDefault.size === 1 || byDefault.size * WORKER_MEMORY_MB <= SPEECH_MEMORY_BUDGET_MB).toBe(true);
     await byDefault.close();
 
     const pool = new SpeechWorkerPool(2);

@@ -37,7 +37,14 @@ export function createSentenceAudioService(deps: {
   userProviders: UserProviders;
 }) {
   return {
-    async clip(userId: string, audiobookId: number, sentenceId: number, query: Query): Promise<Answer> {
+    /** `isBackground`: made ahead of need by a job, behind every clip a learner waits for. */
+    async clip(
+      userId: string,
+      audiobookId: number,
+      sentenceId: number,
+      query: Query,
+      options: { isBackground?: boolean } = {},
+    ): Promise<Answer> {
       const sentence = await deps.books.findSentence(userId, audiobookId, sentenceId);
       if (!sentence) throw new AppError('audiobook_not_found', 404);
       const slot = slotOf(query);
@@ -61,6 +68,7 @@ export function createSentenceAudioService(deps: {
           language,
           speed: settings.speechSpeed,
           intonationStyle: settings.intonationStyle,
+          isBackground: options.isBackground,
         });
       try {
         let clip;

@@ -69,6 +69,8 @@ export async function speakCard(
     settings: Pick<Settings, 'speechSpeed' | 'intonationStyle'>;
     limiter?: Limiter | undefined;
     onError: (error: unknown) => void;
+    /** A job's clips, made ahead of need: they let every clip a learner waits for go first. */
+    isBackground?: boolean | undefined;
   },
   card: CardSpeechSource,
   options: {
@@ -92,6 +94,7 @@ export async function speakCard(
         intonationStyle: deps.settings.intonationStyle,
         wordId: options.wordId,
         isForced: options.isForced,
+        isBackground: deps.isBackground,
       });
       return clip.audio;
     });

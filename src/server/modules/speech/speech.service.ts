@@ -17,6 +17,8 @@ export interface SpeechJob {
   wordId?: number | null | undefined;
   /** Synthesise anew and replace the cached clip (regenerate actions); eSpeak and models vary run to run. */
   isForced?: boolean | undefined;
+  /** Made ahead of need by a job: waits behind every clip a learner is waiting for (SpeechRequest). */
+  isBackground?: boolean | undefined;
 }
 
 export interface SpokenClip {
@@ -32,8 +34,15 @@ export function createSpeechService(deps: {
   userProviders: UserProviders;
 }) {
   const { audioCache, mediaStore } = deps;
-  /** Identical requests in flight share one synthesis (D9), so a double click pays once. */
-  const inFlight = new Map<string, Promise<string>>();
+  /**
+   * Identical requests in flight share one synthesis (D9), so a double click pays once. A clip a learner
+   * waits for never shares a background one, which may sit behind a whole upload's clips: it is made
+   * at once beside it, and later background requests share it instead.
+   */
+  const inFlight = {
+    now: new Map<string, Promise<string>>(),
+    background: new Map<string, Promise<string>>(),
+  };
   // An upload asks for thousands of clips: their cache lookups and rows go to the database in batches.
   const findCached = createBatcher((keys: AudioCacheKey[]) => audioCache.findMany(keys));
   const saveClip = createBatcher((clips: Parameters<AudioCacheRepository['saveMany']>[0]) =>
@@ -57,7 +66,10 @@ export function createSpeechService(deps: {
     if (cachedPath) return { audio: cachedPath, cached: true, voiceId: resolved.voiceId };
 
     const flightKey = JSON.stringify({ ...key, isForced: job.isForced === true });
-    let pending = inFlight.get(flightKey);
+    const isBackground = job.isBackground === true;
+    const flights = isBackground ? inFlight.background : inFlight.now;
+    let pending =
+      inFlight.now.get(flightKey) ?? (isBackground ? inFlight.background.get(flightKey) : undefined);
     if (!pending) {
       pending = (async () => {
         const speech = await providers.speech.synthesize({
@@ -66,12 +78,13 @@ export function createSpeechService(deps: {
           language: job.language,
           speed: job.speed,
           intonationStyle: job.intonationStyle ?? undefined,
+          isBackground,
         });
         const audioPath = await mediaStore.put(userId, speech.audio, speech.mimeType);
         const clip = { key: { ...key, model: speech.model }, audioPath, wordId: job.wordId ?? null };
         return job.isForced ? audioCache.replace(clip.key, clip.audioPath, clip.wordId) : saveClip(clip);
-      })().finally(() => inFlight.delete(flightKey));
-      inFlight.set(flightKey, pending);
+      })().finally(() => flights.delete(flightKey));
+      flights.set(flightKey, pending);
     }
     return { audio: await pending, cached: false, voiceId: resolved.voiceId };
   }

@@ -74,6 +74,7 @@ export function createBuiltinSpeech(
         pitchRange: NORMAL_PITCH_RANGE + (style?.range ?? 0),
       },
       request.signal,
+      request.isBackground === true,
     );
     return { audio: result.mp3, mimeType: 'audio/mpeg', model: BUILTIN_SPEECH_MODEL };
   }

@@ -8,26 +8,34 @@ import {
 
 /** What the built-in voice needs of a synthesis queue: one worker, or a pool of them. */
 export interface SpeechQueue {
-  run(request: EspeakRenderRequest, signal?: AbortSignal): Promise<SynthesisResult>;
+  run(request: EspeakRenderRequest, signal?: AbortSignal, isBackground?: boolean): Promise<SynthesisResult>;
   close(): Promise<void>;
 }
 
 /**
- * One synthesis queue (a worker thread) per core (docs/product/upload.md#built-in-clips-on-demand): eSpeak
- * is not re-entrant, so a second clip at the same time needs a second worker, and more workers than
- * cores would only compete for them. Each job goes to the least busy worker; each worker still starts
- * on its first job and ends after a long idle spell, so an idle server holds none. A busy worker holds
- * about 190 MB, so a many-core host stops at MAX_WORKERS rather than fill its memory with engines.
+ * Synthesis queues (a worker thread each, docs/product/upload.md#built-in-clips-on-demand): eSpeak is not
+ * re-entrant, so a second clip at the same time needs a second worker, and more workers than cores would
+ * only compete for them. A busy worker holds about 200 MB (the WebAssembly engine, its 24 MB of voice data,
+ * the thread), and the embedded default promises a server under 500 MB while it makes an upload's clips
+ * (docs/product/decisions.md#embedded-database): the memory budget, not the cores, sets the size, which is
+ * one worker. Clips a learner waits for pass the background ones in its queue, so one worker still answers
+ * a tap at once. Each worker starts on its first job and ends after an idle spell, so an idle server holds
+ * none.
  */
+export const WORKER_MEMORY_MB = 200;
+export const SPEECH_MEMORY_BUDGET_MB = 250;
 const MAX_WORKERS = 4;
+
+export const defaultSpeechWorkers = () =>
+  Math.max(
+    1,
+    Math.min(availableParallelism(), MAX_WORKERS, Math.floor(SPEECH_MEMORY_BUDGET_MB / WORKER_MEMORY_MB)),
+  );
 
 export class SpeechWorkerPool implements SpeechQueue {
   private readonly queues: SpeechWorkerQueue[];
 
-  constructor(
-    size: number = Math.min(availableParallelism(), MAX_WORKERS),
-    options: SpeechWorkerQueueOptions = {},
-  ) {
+  constructor(size: number = defaultSpeechWorkers(), options: SpeechWorkerQueueOptions = {}) {
     this.queues = Array.from({ length: Math.max(1, Math.floor(size)) }, () => new SpeechWorkerQueue(options));
   }
 
@@ -40,11 +48,14 @@ export class SpeechWorkerPool implements SpeechQueue {
     return this.queues.map((queue) => queue.load);
   }
 
-  run(request: EspeakRenderRequest, signal?: AbortSignal): Promise<SynthesisResult> {
+  run(request: EspeakRenderRequest, signal?: AbortSignal, isBackground = false): Promise<SynthesisResult> {
     const [first, ...others] = this.queues;
     if (!first) throw new Error('empty speech worker pool');
-    const leastBusy = others.reduce((best, queue) => (queue.load < best.load ? queue : best), first);
-    return leastBusy.run(request, signal);
+    // A clip someone waits for goes where the fewest such clips wait: background work queued there
+    // already will let it pass.
+    const loadOf = (queue: SpeechWorkerQueue) => (isBackground ? queue.load : queue.urgentLoad);
+    const leastBusy = others.reduce((best, queue) => (loadOf(queue) < loadOf(best) ? queue : best), first);
+    return leastBusy.run(request, signal, isBackground);
   }
 
   async close(): Promise<void> {

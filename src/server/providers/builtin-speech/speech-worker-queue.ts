@@ -13,12 +13,13 @@ export interface SynthesisResult {
 export interface SpeechWorkerQueueOptions {
   /** A job still running after this long is taken as a hung engine: the worker is replaced. */
   jobTimeoutMs?: number;
-  /** An idle worker is ended after this long to give back the ~190 MB that it, eSpeak and its data hold. */
+  /** An idle worker is ended after this long (default 10 min) to give back the ~200 MB that it, eSpeak and its data hold. */
   idleShutdownMs?: number;
 }
 
 interface Pending {
   job: SynthesisJob;
+  isBackground: boolean;
   resolve: (result: SynthesisResult) => void;
   reject: (error: Error) => void;
   settled: boolean;
@@ -63,7 +64,7 @@ export class SpeechWorkerQueue {
 
   constructor(options: SpeechWorkerQueueOptions = {}) {
     this.jobTimeoutMs = options.jobTimeoutMs ?? 60_000;
-    this.idleShutdownMs = options.idleShutdownMs ?? 15 * 60_000;
+    this.idleShutdownMs = options.idleShutdownMs ?? 10 * 60_000;
   }
 
   /** Jobs waiting or running: how busy this worker is, for a pool choosing one. */
@@ -71,7 +72,16 @@ export class SpeechWorkerQueue {
     return this.waiting.length + (this.active ? 1 : 0);
   }
 
-  run(request: EspeakRenderRequest, signal?: AbortSignal): Promise<SynthesisResult> {
+  /** What a clip someone waits for would wait for here: the running job and the other such clips. */
+  get urgentLoad(): number {
+    return this.waiting.filter((pending) => !pending.isBackground).length + (this.active ? 1 : 0);
+  }
+
+  /**
+   * Queues one clip. A background clip (`isBackground`, a job's) waits behind everything; any other goes
+   * ahead of every background clip still waiting, so a learner's tap is never stuck behind an upload.
+   */
+  run(request: EspeakRenderRequest, signal?: AbortSignal, isBackground = false): Promise<SynthesisResult> {
     if (signal?.aborted) return Promise.reject(signal.reason as Error);
     return new Promise<SynthesisResult>((resolve, reject) => {
       const onAbort = () => {
@@ -82,13 +92,16 @@ export class SpeechWorkerQueue {
       };
       const pending: Pending = {
         job: { id: this.nextId++, request },
+        isBackground,
         resolve: (result) => settle(pending, () => resolve(result)),
         reject: (error) => settle(pending, () => reject(error)),
         settled: false,
         cleanup: () => signal?.removeEventListener('abort', onAbort),
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.waiting.push(pending);
+      const firstBackground = isBackground ? -1 : this.waiting.findIndex((waiting) => waiting.isBackground);
+      if (firstBackground === -1) this.waiting.push(pending);
+      else this.waiting.splice(firstBackground, 0, pending);
       this.pump();
     });
   }
