@@ -41,11 +41,13 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      // The built app (npm test builds before this runs) on a fresh embedded database, holding the
-      // learners the tests sign in as (e2e/learner-pool.ts).
-      command: `rm -rf ${dataDir} && tsx e2e/seed-learners.ts ${dataDir} && tsx src/server/main.ts`,
+      // The built app and server, as `npm start` runs them (npm test builds before this runs), on a fresh
+      // embedded database holding the learners the tests sign in as (e2e/learner-pool.ts).
+      command: `tsx e2e/seed-learners.ts ${dataDir} && node --enable-source-maps dist/server/current/main.js`,
       url: `http://localhost:${port}/api/auth/status`,
       reuseExistingServer: false,
+      // Stopped as a learner stops it, so it stops its database server too.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
       timeout: 120_000,
       env: {
         PORT: String(port),

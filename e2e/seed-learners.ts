@@ -1,16 +1,21 @@
 import { hashPassword } from '../src/server/auth/password';
+import { rmSync } from 'node:fs';
 import { openDatabase } from '../src/server/db/client';
+import { clusterDirOf, stopOrphan } from '../src/server/db/embedded-server';
 import { lockDataDir } from '../src/server/lib/data-dir';
 import { createUsersRepository } from '../src/server/modules/auth/users.repository';
 import { LEARNER_PASSWORD, LEARNER_POOL_SIZE, poolLearner, resetLearnerClaims } from './learner-pool';
 
 /**
- * Makes the browser tests' learners in the fresh data folder before the server opens it
+ * Makes the browser tests' learners in a fresh data folder before the server opens it
  * (playwright.config.ts), with the same argon2id hash a registration stores.
  */
 async function main(dataDir: string): Promise<void> {
+  // A database server an interrupted run left behind would outlive its deleted folder.
+  await stopOrphan(clusterDirOf(dataDir));
+  rmSync(dataDir, { recursive: true, force: true });
   const lock = lockDataDir(dataDir);
-  const database = await openDatabase({ kind: 'pglite', dataDir });
+  const database = await openDatabase({ kind: 'embedded', dataDir });
   try {
     const passwordHash = await hashPassword(LEARNER_PASSWORD);
     const users = createUsersRepository(database.db);

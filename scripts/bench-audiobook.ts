@@ -32,7 +32,7 @@ const pseudoWord = (n: number) =>
 
 const fake = await startFakeProviders();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'palabra-bench-audiobook-'));
-const database = await openDatabase({ kind: 'pglite', dataDir });
+const database = await openDatabase({ kind: 'embedded', dataDir });
 const app = await buildApp({
   database,
   appSecret: 'bench-secret-that-is-long-enough-for-the-schema-0123456789',

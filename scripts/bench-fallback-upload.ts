@@ -30,7 +30,7 @@ interface ListedWord {
 const fake = await startFakeProviders();
 // On disk, as `npm start` runs it.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'palabra-bench-fallback-'));
-const database = await openDatabase({ kind: 'pglite', dataDir });
+const database = await openDatabase({ kind: 'embedded', dataDir });
 // The real offline providers: eSpeak in its worker and the emoji pictures.
 const app = await buildApp({
   database,

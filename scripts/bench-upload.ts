@@ -45,7 +45,7 @@ while (!fakeOutput.includes('Keys:')) await new Promise((resolve) => setTimeout(
 
 // On disk, as `npm start` runs it.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'palabra-bench-'));
-const database = await openDatabase({ kind: 'pglite', dataDir });
+const database = await openDatabase({ kind: 'embedded', dataDir });
 const app = await buildApp({
   database,
   appSecret: 'bench-secret-that-is-long-enough-for-the-schema-0123456789',

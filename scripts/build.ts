@@ -1,26 +1,57 @@
 /**
- * `npm run build` (and the first half of `npm start`): builds the client into a fresh folder, switches
- * `dist/current` to it in one rename, and removes builds older than the one it replaces, which stays for the
- * tabs still open on it (src/server/lib/client-builds.ts). A running server keeps serving the build it
- * started with; the next start serves the new one.
+ * `npm run build` (and the first half of `npm start`): builds the client and the server, each into a fresh
+ * folder, and switches `dist/current` and `dist/server/current` to them in one rename each; builds older than
+ * the ones they replace are removed, the replaced ones stay (src/server/lib/build-folders.ts). A running
+ * server keeps serving the build it started with; the next start serves the new one.
+ *
+ * The server is bundled into plain JavaScript (its packages stay in node_modules) so it runs on Node alone:
+ * compiling TypeScript as it loads, in the server and again in each speech worker, held about 40 MB and
+ * 100 MB more (docs/product/decisions.md#embedded-database).
  */
+import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build as bundle } from 'esbuild';
 import { build } from 'vite';
-import { newBuildDir, publishBuild, pruneBuilds } from '../src/server/lib/client-builds';
+import { newBuildDir, publishBuild, pruneBuilds } from '../src/server/lib/build-folders';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const distDir = join(projectRoot, 'dist');
+const serverDistDir = join(distDir, 'server');
 
-const buildDir = newBuildDir(distDir);
+function publish(root: string, buildDir: string, name: string): void {
+  const { previous } = publishBuild(root, buildDir);
+  const removed = pruneBuilds(root, [buildDir, previous]);
+  console.log(
+    `${name} published: ${buildDir}` +
+      (previous ? ` (kept: ${previous})` : '') +
+      (removed.length > 0 ? `; removed ${removed.length} older build(s)` : ''),
+  );
+}
+
+const clientDir = newBuildDir(distDir);
 await build({
   configFile: join(projectRoot, 'vite.config.ts'),
-  build: { outDir: buildDir, emptyOutDir: true },
+  build: { outDir: clientDir, emptyOutDir: true },
 });
-const { previous } = publishBuild(distDir, buildDir);
-const removed = pruneBuilds(distDir, [buildDir, previous]);
-console.log(
-  `client published: dist/current → ${buildDir}` +
-    (previous ? ` (kept for open tabs: ${previous})` : '') +
-    (removed.length > 0 ? `; removed ${removed.length} older build(s)` : ''),
-);
+
+const serverDir = newBuildDir(serverDistDir);
+await bundle({
+  // The speech worker is an entry of its own: the server starts it from the file beside its own.
+  entryPoints: ['src/server/main.ts', 'src/server/providers/builtin-speech/speech-synthesis.worker.ts'],
+  absWorkingDir: projectRoot,
+  outdir: serverDir,
+  entryNames: '[name]',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+// Migrations are read at start from the folder beside the code (src/server/db/client.ts).
+cpSync(join(projectRoot, 'src/server/db/migrations'), join(serverDir, 'migrations'), { recursive: true });
+
+publish(distDir, clientDir, 'client');
+publish(serverDistDir, serverDir, 'server');

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
@@ -99,10 +98,10 @@ import type { FetchFunction } from './providers/http/provider-fetch';
 import type { ImageGenerator } from './providers/images';
 import { createProviderFactory, type ProviderFactoryOptions } from './providers/provider-set';
 import { notFound } from './http/app-error';
-import { currentBuildDir, olderBuildDirs } from './lib/client-builds';
+import { currentBuildDir, olderBuildDirs, projectDistDir } from './lib/build-folders';
 
 const MINUTE = 60 * 1000;
-const distDir = fileURLToPath(new URL('../../dist', import.meta.url));
+const distDir = projectDistDir(import.meta.url);
 
 /** Paths the server answers itself; anything else that is a GET gets the single-page app. */
 const SERVER_PREFIXES = ['/api/', '/auth/', '/media/', '/ws'];

@@ -1,28 +1,43 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
+import { openEmbeddedDatabase } from './db/embedded-database';
 import { readEnv } from './env';
 import { DataDirLockedError, loadAppSecret, lockDataDir } from './lib/data-dir';
+
+/** Before the app's logger exists: start-up news in the same one-line JSON shape. */
+const startLog = {
+  info: (msg: string) => process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), msg })}\n`),
+  warn: (msg: string) => console.warn(JSON.stringify({ level: 40, time: Date.now(), msg })),
+};
 
 async function main(): Promise<void> {
   const env = readEnv();
   // The embedded database must have a single owner; a server database manages its own concurrency.
   const lock = env.databaseUrl ? undefined : lockDataDir(env.dataDir);
-  const database = await openDatabase(
-    env.databaseUrl ? { kind: 'postgres', url: env.databaseUrl } : { kind: 'pglite', dataDir: env.dataDir },
-  );
-  const app = await buildApp({
-    database,
-    appSecret: loadAppSecret(env.dataDir, env.appSecret),
-    oidc: env.oidc,
-    google: env.google,
-    providerBaseUrls: env.providerBaseUrls,
-    allowedOrigins: env.allowedOrigins,
-    providerAddressPolicy: { allowPrivate: env.allowPrivateProviderUrls },
-    logger: {
-      level: env.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
-  });
+  const database = env.databaseUrl
+    ? await openDatabase({ kind: 'postgres', url: env.databaseUrl })
+    : await openEmbeddedDatabase(env.dataDir, startLog);
+  // The embedded server is a child process: a start that fails from here on stops it instead of leaving it behind.
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({
+      database,
+      appSecret: loadAppSecret(env.dataDir, env.appSecret),
+      oidc: env.oidc,
+      google: env.google,
+      providerBaseUrls: env.providerBaseUrls,
+      allowedOrigins: env.allowedOrigins,
+      providerAddressPolicy: { allowPrivate: env.allowPrivateProviderUrls },
+      logger: {
+        level: env.logLevel,
+        redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      },
+    });
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
 
   let isClosing = false;
   const shutdown = async (signal: string) => {
@@ -40,7 +55,14 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: env.port, host: env.host });
+  try {
+    await app.listen({ port: env.port, host: env.host });
+  } catch (error) {
+    await app.close();
+    await database.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
 }
 
 main().catch((error: unknown) => {

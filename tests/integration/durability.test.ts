@@ -114,10 +114,30 @@ async function firstNameOfSession(server: ServerProcess, cookie: string): Promis
   return user.firstName;
 }
 
+/** The embedded PostgreSQL server of a data folder, if one runs (its pid file names it). */
+async function postmasterOf(dataDir: string): Promise<number | undefined> {
+  try {
+    const pid = Number(
+      (await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0],
+    );
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return undefined;
+  }
+}
+
 afterEach(async () => {
   for (const server of children.splice(0)) {
     if (isRunning(server)) server.child.kill('SIGKILL');
     await server.exited;
+  }
+  // A server killed with -9 leaves its database server behind: stopped here with its folder.
+  for (const dir of tempDirs) {
+    const pid = await postmasterOf(dir);
+    if (pid === undefined) continue;
+    process.kill(pid, 'SIGKILL');
+    await expect.poll(() => postmasterOf(dir), { timeout: 20_000 }).toBeUndefined();
   }
   await Promise.all(tempDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
@@ -140,13 +160,21 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded data folder', (
       expect(registered.status).toBe(201);
       const registrationCookie = sessionCookieOf(registered);
 
+      const firstDatabase = await postmasterOf(dataDir);
+      expect(firstDatabase).toBeDefined();
       first.child.kill('SIGKILL');
       expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
-      // The killed process could not clean up: the restart must take over its lock.
+      // The killed process could not clean up: the restart must take over its lock, and stop the database
+      // server it left running before starting its own.
       expect(await readFile(lockPath, 'utf8')).toBe(String(first.pid));
+      expect(await postmasterOf(dataDir)).toBe(firstDatabase);
 
       const second = await startServer(dataDir);
       expect(await readFile(lockPath, 'utf8')).toBe(String(second.pid));
+      expect(second.output()).toContain(`Stopped the database server (pid ${firstDatabase})`);
+      const secondDatabase = await postmasterOf(dataDir);
+      expect(secondDatabase).toBeDefined();
+      expect(secondDatabase).not.toBe(firstDatabase);
 
       const login = await postJson(second, '/auth/login', credentials);
       expect(login.status).toBe(200);
@@ -173,9 +201,13 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded data folder', (
       expect((await fetch(`${owner.baseUrl}/api/auth/status`)).status).toBe(200);
       expect(await readFile(lockPath, 'utf8')).toBe(String(owner.pid));
 
+      const ownerDatabase = await postmasterOf(dataDir);
+      expect(ownerDatabase).toBeDefined();
       owner.child.kill('SIGTERM');
       expect(await owner.exited).toEqual({ code: 0, signal: null });
       expect(existsSync(lockPath)).toBe(false);
+      // Its database server stopped with it.
+      expect(await postmasterOf(dataDir)).toBeUndefined();
     },
     TEST_TIMEOUT_MS,
   );

@@ -1,13 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { startEmbeddedServer } from './embedded-server';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -28,6 +27,8 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string }
+  /** The embedded default: a PostgreSQL server of the app's own, its cluster in `dataDir` (embedded-server.ts). */
+  | { kind: 'embedded'; dataDir: string; onOrphanStopped?: (pid: number) => void }
   /** `dataDir` undefined: an in-memory database (tests). */
   | { kind: 'pglite'; dataDir?: string };
 
@@ -46,16 +47,41 @@ const PGLITE_TYPES = {
   parsers: { [BYTEA]: (value: string): Uint8Array => Buffer.from(value.slice(2), 'hex') },
 };
 
+async function openPool(config: pg.PoolConfig): Promise<Database> {
+  const pool = new pg.Pool({ max: 10, ...config });
+  // An idle client whose connection the server dropped (restart, admin termination) is discarded and
+  // replaced on next use; unhandled, its 'error' event would crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzlePg({ client: pool, schema });
+  await migratePg(db, { migrationsFolder });
+  return { db, kind: 'postgres', pool, close: () => pool.end() };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
-    // An idle client whose connection the server dropped (restart, admin termination) is discarded and
-    // replaced on next use; unhandled, its 'error' event would crash the process.
-    pool.on('error', () => undefined);
-    const db = drizzlePg({ client: pool, schema });
-    await migratePg(db, { migrationsFolder });
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+  if (options.kind === 'postgres') return openPool({ connectionString: options.url });
+  if (options.kind === 'embedded') {
+    const server = await startEmbeddedServer(options.dataDir, { onOrphanStopped: options.onOrphanStopped });
+    try {
+      // One learner's machine: a few connections, closed when idle, keep the server's processes few.
+      const database = await openPool({ ...server.connection, max: 6, idleTimeoutMillis: 5_000 });
+      return {
+        ...database,
+        async close() {
+          await database.close();
+          await server.stop();
+        },
+      };
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
   }
+  // Loaded only when used: the module alone holds about 40 MB, which the embedded server's app need not carry.
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let pglite: PGlite;
   if (options.dataDir) {
     const folder = path.resolve(options.dataDir, 'pglite');

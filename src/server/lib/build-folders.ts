@@ -9,11 +9,13 @@ import {
   statSync,
   symlinkSync,
 } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * The built client, one folder per build (docs/product/overview.md#serving-the-client): `dist/builds/<id>`,
- * with `dist/current` a symbolic link to the one served. A new build is written beside the others and the
+ * with `dist/current` a symbolic link to the one served (the bundled server is kept the same way below
+ * `dist/server`). A new build is written beside the others and the
  * link is switched in one rename, so a running server or an open tab never sees a half-written build; the
  * build before it is kept until the next one, so tabs opened on it still find their chunks.
  */
@@ -24,6 +26,20 @@ const CURRENT = 'current';
 const IN_PROGRESS_MS = 10 * 60 * 1000;
 
 export const buildsDirOf = (distDir: string) => join(distDir, BUILDS);
+
+/**
+ * The project's `dist`, found from a module's own URL: the server runs from its sources (tsx, tests) or
+ * from its bundle in `dist/server/builds/<id>`, at different depths below the project.
+ */
+export function projectDistDir(moduleUrl: string): string {
+  let dir = dirname(fileURLToPath(moduleUrl));
+  while (!existsSync(join(dir, 'package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`No project folder above ${fileURLToPath(moduleUrl)}`);
+    dir = parent;
+  }
+  return join(dir, 'dist');
+}
 
 /** A fresh, empty folder for the next build. */
 export function newBuildDir(distDir: string, now = new Date()): string {

@@ -10,14 +10,16 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   currentBuildDir,
   newBuildDir,
   olderBuildDirs,
   publishBuild,
+  projectDistDir,
   pruneBuilds,
-} from '../../../src/server/lib/client-builds';
+} from '../../../src/server/lib/build-folders';
 
 let dist: string;
 beforeEach(() => {
@@ -76,5 +78,19 @@ describe('client builds (docs/product/overview.md#serving-the-client)', () => {
     const build = finishedBuild('a', 20);
     publishBuild(dist, build);
     expect(currentBuildDir(dist)).toBe(build);
+  });
+});
+
+describe('the project dist folder', () => {
+  it('is found from the sources and from a bundle in dist/server/builds/<id> alike', () => {
+    const project = join(dist, 'project');
+    mkdirSync(join(project, 'src', 'server'), { recursive: true });
+    writeFileSync(join(project, 'package.json'), '{}');
+    const bundleDir = join(project, 'dist', 'server', 'builds', '20260101-000000000-1');
+    mkdirSync(bundleDir, { recursive: true });
+    expect(projectDistDir(pathToFileURL(join(project, 'src', 'server', 'app.ts')).href)).toBe(
+      join(project, 'dist'),
+    );
+    expect(projectDistDir(pathToFileURL(join(bundleDir, 'main.js')).href)).toBe(join(project, 'dist'));
   });
 });

@@ -7,3 +7,4 @@ export * from './audio';
 export * from './images';
 export * from './audiobooks';
 export * from './jobs';
+export * from './engine';
