@@ -43,7 +43,7 @@ export default defineConfig({
     {
       // The built app and server, as `npm start` runs them (npm test builds before this runs), on a fresh
       // embedded database holding the learners the tests sign in as (e2e/learner-pool.ts).
-      command: `tsx e2e/seed-learners.ts ${dataDir} && node --enable-source-maps dist/server/current/main.js`,
+      command: `tsx e2e/seed-learners.ts ${dataDir} && node dist/server/current/main.js`,
       url: `http://localhost:${port}/api/auth/status`,
       reuseExistingServer: false,
       // Stopped as a learner stops it, so it stops its database server too.

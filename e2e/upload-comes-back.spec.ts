@@ -111,6 +111,12 @@ test('without a language-model key, its stages say why they were skipped and lin
   const added = page.getByRole('region', { name: 'Добавленные слова: 2' });
   await expect(added.getByText('существительное', { exact: true })).toHaveCount(2);
   await expect(added.getByText('noun', { exact: true })).toHaveCount(0);
+  // No key: the built-in voice records the clips after the upload, and the report follows it to the end.
+  const clips = page.getByRole('region', { name: 'Озвучка встроенным голосом' });
+  await expect(clips.getByRole('status')).toHaveText(
+    /Озвучка ждёт своей очереди|Записываем озвучку|Все слова озвучены/,
+  );
+  await expect(clips.getByRole('status')).toHaveText('Все слова озвучены.', { timeout: JOB_TIMEOUT_MS });
   await expectNoSeriousViolations(page);
 
   const link = monitor(page).getByRole('link', { name: 'Настройки › API' }).first();

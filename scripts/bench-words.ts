@@ -14,6 +14,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db/client';
+import { benchWordRow } from './lib/word-rows';
 import { users, words } from '../src/server/db/schema';
 
 const WORDS = Number(process.env.BENCH_WORDS ?? 10_000);
@@ -22,10 +23,6 @@ const OTHER_WORDS = 1_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const WARM_UP = 10;
 const TARGET_MEDIAN_MS = 50;
-
-const CEFR = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'];
-const POS = ['noun', 'verb', 'adjective', 'adverb', 'phrase'];
-const THEMES = ['животные', 'еда', 'дом', 'город', 'природа', 'работа', 'время', 'люди'];
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'palabra-bench-words-'));
 const database = await openDatabase({ kind: 'embedded', dataDir });
@@ -48,42 +45,10 @@ async function register(email: string) {
   return { cookie, userId: row.id };
 }
 
-/** A word as an upload with every stage on leaves it: example, tags, picture and clip paths. */
-function wordRow(userId: string, index: number) {
-  const spanish = `palabra${index}`;
-  const sha = (salt: string) =>
-    `${salt}${index.toString(16)}`
-      .padEnd(64, '0')
-      .replace(/[^0-9a-f]/g, 'a')
-      .slice(0, 64);
-  return {
-    userId,
-    spanish: index % 3 === 0 ? `el ${spanish}` : spanish,
-    russian: `слово номер ${index}`,
-    duplicateKey: spanish,
-    example: `Cada mañana veo **${spanish}** en el camino a la escuela con mis amigos.`,
-    exampleTranslation: `Каждое утро я вижу **слово ${index}** по дороге в школу с друзьями.`,
-    highlightedSpanishWord: spanish,
-    highlightedRussianWord: `слово ${index}`,
-    cefrLevel: CEFR[index % CEFR.length],
-    partOfSpeech: POS[index % POS.length],
-    themeCategory: THEMES[index % THEMES.length],
-    imageUrl: `/media/${sha('1')}.webp`,
-    imageStyle: 'sketch',
-    audioData: `/media/${sha('2')}.mp3`,
-    russianAudioData: `/media/${sha('3')}.mp3`,
-    secondVoiceAudioData: `/media/${sha('4')}.mp3`,
-    attempts: index % 50,
-    listenCount: index % 50,
-    isActive: index % 7 !== 0,
-    disabledAt: index % 7 === 0 ? new Date() : null,
-  };
-}
-
 async function seed(userId: string, count: number) {
   for (let start = 0; start < count; start += 1000) {
     const rows = Array.from({ length: Math.min(1000, count - start) }, (_, offset) =>
-      wordRow(userId, start + offset),
+      benchWordRow(userId, start + offset),
     );
     await database.db.insert(words).values(rows);
   }

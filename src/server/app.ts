@@ -270,9 +270,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // still makes each card's clips on demand.
   const queueBuiltinClips = async (userId: string) => {
     try {
-      await jobRuntime.startOnce(userId, BUILTIN_CLIPS_JOB, {}, 0);
+      return await jobRuntime.startOnce(userId, BUILTIN_CLIPS_JOB, {}, 0);
     } catch (error) {
       app.log.error({ err: error, userId }, 'the built-in clips job could not be queued');
+      return null;
     }
   };
   await jobRuntime.define(createRegenerateTranslationsJob({ maintenance, userProviders }));

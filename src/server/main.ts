@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { openEmbeddedDatabase } from './db/embedded-database';
@@ -9,6 +10,14 @@ const startLog = {
   info: (msg: string) => process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), msg })}\n`),
   warn: (msg: string) => console.warn(JSON.stringify({ level: 40, time: Date.now(), msg })),
 };
+
+const CLOSE_TIMEOUT_MS = 8_000;
+
+// Pictures here are small and drawn one at a time: libvips' cache of recent operations (50 MB by default)
+// and a thread per core would only hold memory the embedded default's budget counts
+// (docs/product/decisions.md#embedded-database).
+sharp.cache(false);
+sharp.concurrency(1);
 
 async function main(): Promise<void> {
   const env = readEnv();
@@ -45,7 +54,8 @@ async function main(): Promise<void> {
     isClosing = true;
     app.log.info({ signal }, 'shutting down');
     try {
-      await app.close();
+      // Open sockets or a job's last step may hold the app's close; the database is closed either way.
+      await Promise.race([app.close(), new Promise((resolve) => setTimeout(resolve, CLOSE_TIMEOUT_MS))]);
       await database.close();
     } finally {
       lock?.release();

@@ -16,6 +16,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * No other app process uses this database (PGlite, or the embedded server behind the data folder's lock):
+   * every job is sent by this process, which wakes its workers itself.
+   */
+  isSingleInstance: boolean;
   /** The raw PGlite instance (embedded mode only), for the job queue's adapter. */
   pglite?: PGlite;
   /** The pg pool (server mode only). */
@@ -31,6 +36,8 @@ export type DatabaseOptions =
   | { kind: 'embedded'; dataDir: string; onOrphanStopped?: (pid: number) => void }
   /** `dataDir` undefined: an in-memory database (tests). */
   | { kind: 'pglite'; dataDir?: string };
+
+const POOL_END_TIMEOUT_MS = 3_000;
 
 const BYTEA = 17;
 /**
@@ -54,7 +61,7 @@ async function openPool(config: pg.PoolConfig): Promise<Database> {
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema });
   await migratePg(db, { migrationsFolder });
-  return { db, kind: 'postgres', pool, close: () => pool.end() };
+  return { db, kind: 'postgres', isSingleInstance: false, pool, close: () => pool.end() };
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -63,11 +70,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const server = await startEmbeddedServer(options.dataDir, { onOrphanStopped: options.onOrphanStopped });
     try {
       // One learner's machine: a few connections, closed when idle, keep the server's processes few.
-      const database = await openPool({ ...server.connection, max: 6, idleTimeoutMillis: 5_000 });
+      const database = await openPool({ ...server.connection, max: 4, idleTimeoutMillis: 5_000 });
       return {
         ...database,
+        isSingleInstance: true,
         async close() {
-          await database.close();
+          // A client still checked out (a job's statement) would hold the pool's end; the server's fast
+          // shutdown ends such connections itself, so it is never left waiting behind them.
+          await Promise.race([
+            database.close(),
+            new Promise((resolve) => setTimeout(resolve, POOL_END_TIMEOUT_MS).unref()),
+          ]);
           await server.stop();
         },
       };
@@ -92,5 +105,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const db = drizzlePglite({ client: pglite, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db, kind: 'pglite', pglite, close: () => pglite.close() };
+  return { db, kind: 'pglite', isSingleInstance: true, pglite, close: () => pglite.close() };
 }

@@ -285,6 +285,11 @@ export async function startEmbeddedServer(
   closeSync(logFd);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.on('error', () => undefined);
+  // However the app ends short of kill -9 (an error, a shutdown cut short), its server gets the fast-shutdown
+  // signal, which it completes on its own.
+  const stopOnExit = () => child.kill('SIGINT');
+  process.once('exit', stopOnExit);
+  void exited.then(() => process.off('exit', stopOnExit));
 
   const connection: pg.ClientConfig = { host: socketDir, user: EMBEDDED_USER, database: EMBEDDED_DATABASE };
   try {

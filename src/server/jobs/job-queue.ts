@@ -7,8 +7,13 @@ import type { Database } from '../db/client';
  * commands, which only PGlite's `exec` accepts.
  */
 const DEFAULT_CONCURRENCY = 2;
-/** Polling only finds jobs sent by another process or retried; a job sent here wakes the workers at once. */
+/**
+ * Polling only finds jobs sent by another process or retried; a job sent here wakes the workers at once.
+ * On the embedded server no other process sends any, so polls only find retries: a rare one lets the
+ * server close its idle connections (a process each) between them. PGlite polls cost no connection.
+ */
 const POLLING_INTERVAL_SECONDS = 2;
+const SINGLE_INSTANCE_POLLING_INTERVAL_SECONDS = 30;
 
 export function createJobQueue(database: Database) {
   /**
@@ -82,9 +87,22 @@ export function createJobQueue(database: Database) {
         ids.push(
           await boss.work<{ jobId: string }>(
             name,
-            { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1 },
+            {
+              pollingIntervalSeconds:
+                database.isSingleInstance && database.kind === 'postgres'
+                  ? SINGLE_INSTANCE_POLLING_INTERVAL_SECONDS
+                  : POLLING_INTERVAL_SECONDS,
+              batchSize: 1,
+            },
             async ([job]) => {
-              if (job) await Promise.race([handler(job.data), stopping]);
+              if (!job) return;
+              try {
+                await Promise.race([handler(job.data), stopping]);
+              } finally {
+                // Jobs sent while every worker was busy must not wait for the next poll: each worker of the
+                // queue looks again as soon as one finishes.
+                for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+              }
             },
           ),
         );

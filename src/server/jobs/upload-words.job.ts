@@ -132,7 +132,8 @@ interface UploadDeps {
    * Queues the learner's built-in clips job (docs/product/upload.md#built-in-clips-on-demand), unless
    * one is waiting to start already.
    */
-  queueBuiltinClips(userId: string): Promise<void>;
+  /** Answers the queued (or already waiting) job's id, or null when it could not be queued. */
+  queueBuiltinClips(userId: string): Promise<string | null>;
   /** Told of every provider that failed a word, so Learn's on-demand clips pass over it for a while. */
   providerPauses?: Pick<ProviderPauses, 'noteFailure'>;
 }
@@ -500,6 +501,7 @@ export function createUploadWordsJob(
         errors: [],
         fallbacks: [],
         stoppedProviders: [],
+        builtinClipsJobId: null,
       };
       if (!checkpoint) {
         for (const line of input.rejected) {
@@ -565,7 +567,9 @@ export function createUploadWordsJob(
         async finish() {
           await tally.report('saving', null);
           // A resumed run cannot tell what the earlier one left: the job skips words that have clips.
-          if (fullRun.leftClips.value || checkpoint) await deps.queueBuiltinClips(userId);
+          if (fullRun.leftClips.value || checkpoint) {
+            results.builtinClipsJobId = await deps.queueBuiltinClips(userId);
+          }
           return results;
         },
       };

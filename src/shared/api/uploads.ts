@@ -109,6 +109,11 @@ export const uploadResultsSchema = z.object({
   // Defaults: a report the upload screen stored in the browser before these were added still reads.
   fallbacks: z.array(uploadFallbackSchema).default([]),
   stoppedProviders: z.array(uploadStoppedProviderSchema).default([]),
+  /**
+   * The background job making the words' built-in clips (docs/product/upload.md#built-in-clips-on-demand),
+   * which the report follows; null when the upload left none to make.
+   */
+  builtinClipsJobId: z.string().nullable().default(null),
 });
 export type UploadResults = z.infer<typeof uploadResultsSchema>;
 

@@ -70,6 +70,7 @@ const results: UploadResults = {
   errors: [{ lineNumber: 7, spanish: null, stage: 'duplicates', code: 'upload_line_no_spanish' }],
   fallbacks: [],
   stoppedProviders: [],
+  builtinClipsJobId: null,
 };
 
 describe('the followed job as the upload screen reads it', () => {

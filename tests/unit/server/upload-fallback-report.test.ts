@@ -91,7 +91,7 @@ async function runUpload(entries: UploadEntry[]) {
     mediaStore: { put: () => Promise.resolve(`/media/${'a'.repeat(64)}.png`) } as unknown as MediaStore,
     queueBuiltinClips: (userId) => {
       queued.push(userId);
-      return Promise.resolve();
+      return Promise.resolve('clips-job-id');
     },
   });
   const context: JobContext<UploadJobInput, UploadResults> = {
@@ -139,8 +139,10 @@ describe('the upload report of a provider whose circuit opened', () => {
       },
     ]);
     expect(results.errors).toEqual([]);
-    // Every word was left without clips: the built-in clips job is queued for the learner.
+    // Every word was left without clips: the built-in clips job is queued for the learner, and the report
+    // names it so the screen can follow it.
     expect(queued).toEqual(['user-1']);
+    expect(results.builtinClipsJobId).toBe('clips-job-id');
   });
 
   it('reads an upload report stored before fallbacks were reported', () => {
@@ -151,6 +153,7 @@ describe('the upload report of a provider whose circuit opened', () => {
       errors: [],
       fallbacks: [],
       stoppedProviders: [],
+      builtinClipsJobId: null,
     });
     expect(uploadResults.version).toBe(4);
   });

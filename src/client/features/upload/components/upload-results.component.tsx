@@ -1,9 +1,11 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleAlert, CirclePlus, CopyX, LifeBuoy, type LucideIcon } from 'lucide-react';
+import { AudioLines, CircleAlert, CirclePlus, CopyX, LifeBuoy, type LucideIcon } from 'lucide-react';
 import type { CodedError } from '../../../../shared/api/errors';
 import type { UploadResults as UploadResultsData } from '../../../../shared/api/uploads';
 import { errorText } from '../../../lib/error-text';
+import { useJob } from '../../../lib/jobs/job.hook';
+import { jobDoneCount } from '../../../lib/jobs/job-progress';
 import { usePartOfSpeechLabel } from '../../../lib/hooks/part-of-speech-label.hook';
 import { Badge } from '../../../ui/badge.component';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.component';
@@ -24,11 +26,12 @@ type StoppedProvider = UploadResultsData['stoppedProviders'][number];
 /**
  * After the job: the words added, the duplicates skipped (list and detailed report), the words that got
  * built-in pictures or voices because a provider failed (docs/product/upload.md#results-report), and
- * the errors.
+ * the errors; while the built-in voice is still recording the words' clips, how far it has got.
  */
 export function UploadResults({ results }: { results: UploadResultsData }) {
   return (
     <div className="flex flex-col gap-6">
+      {results.builtinClipsJobId ? <BuiltinClips jobId={results.builtinClipsJobId} /> : null}
       <AddedWords words={results.words} />
       {results.duplicates.length > 0 ? <SkippedDuplicates duplicates={results.duplicates} /> : null}
       <DuplicateReport duplicates={results.duplicates} />
@@ -37,6 +40,56 @@ export function UploadResults({ results }: { results: UploadResultsData }) {
       ) : null}
       {results.errors.length > 0 ? <UploadErrors errors={results.errors} /> : null}
     </div>
+  );
+}
+
+/**
+ * The built-in clips job the upload queued (docs/product/upload.md#built-in-clips-on-demand), followed live:
+ * how many words have their clips, and which one is being recorded. Hidden once the job is gone.
+ */
+function BuiltinClips({ jobId }: { jobId: string }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const { job, isGone } = useJob(jobId);
+  if (!job || isGone) return null;
+  const status = job.status;
+  let text: string;
+  switch (status) {
+    case 'pending':
+      text = t('upload.results.clipsWaiting');
+      break;
+    case 'processing':
+      text = t('upload.results.clipsMaking', { done: jobDoneCount(job), total: job.progress.total });
+      break;
+    case 'completed':
+      text = t('upload.results.clipsDone');
+      break;
+    case 'failed':
+    case 'cancelled':
+      text = t('upload.results.clipsStopped');
+      break;
+  }
+  const currentWord = status === 'processing' ? job.progress.currentWord : null;
+  return (
+    <ReportCard
+      titleId={titleId}
+      icon={AudioLines}
+      iconClassName="text-primary"
+      title={t('upload.results.clipsTitle')}
+    >
+      <p role="status">{text}</p>
+      {currentWord ? (
+        <p className="text-sm text-muted-foreground">
+          {t('upload.results.clipsCurrent')}{' '}
+          <span lang="es" className="font-medium text-foreground">
+            {currentWord}
+          </span>
+        </p>
+      ) : null}
+      {status === 'pending' || status === 'processing' ? (
+        <p className="mt-2 text-sm text-muted-foreground">{t('upload.results.clipsHint')}</p>
+      ) : null}
+    </ReportCard>
   );
 }
 

@@ -1,0 +1,253 @@
+/**
+ * `npm run bench:load`: BENCH_LEARNERS (default 100) signed-in learners at once, each with 1,000 words, for
+ * BENCH_SECONDS (default 60), each like a real one in play-all: the word list every 30 s, a listen count every
+ * 5 s, settings and the spaced-repetition list every 60 s, each learner starting at a random moment of each
+ * period. The learners and their sessions are written straight into the database (100 sign-ups from one
+ * address would meet the sign-up limit). The server runs as `npm start` runs it (the bundle, after
+ * `npm run build`), on the embedded default and, when BENCH_DATABASE_URL names a PostgreSQL server, on a fresh
+ * database there too. Reports per engine: throughput, p50/p99 per call and overall, errors, 429s apart, and
+ * the server's memory (its process tree: RSS and PSS, the most seen). Target: p99 < 200 ms, no errors.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { hashPassword } from '../src/server/auth/password';
+import { createSessionStore } from '../src/server/auth/sessions';
+import { type Database, openDatabase } from '../src/server/db/client';
+import { words } from '../src/server/db/schema';
+import { createUsersRepository } from '../src/server/modules/auth/users.repository';
+import { processTree, treeTotals } from './lib/process-tree';
+import { benchWordRow } from './lib/word-rows';
+
+const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 100);
+const WORDS = 1000;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const TARGET_P99_MS = 200;
+const APP_SECRET = 'bench-secret-that-is-long-enough-for-the-schema-0123456789';
+
+type CallKind = 'words' | 'listenCount' | 'settings' | 'spacedRepetition';
+const PERIOD_S: Record<CallKind, number> = { words: 30, listenCount: 5, settings: 60, spacedRepetition: 60 };
+
+interface Learner {
+  cookie: string;
+  wordIds: number[];
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('No port assigned');
+  return address.port;
+}
+
+async function seed(database: Database): Promise<Learner[]> {
+  const users = createUsersRepository(database.db);
+  const sessions = createSessionStore(database.db);
+  const passwordHash = await hashPassword('secreto123');
+  const learners: Learner[] = [];
+  for (let index = 0; index < LEARNERS; index += 1) {
+    const user = await users.insert({
+      email: `load${index}@example.com`,
+      passwordHash,
+      firstName: 'Carga',
+      lastName: String(index),
+      authProvider: 'password',
+    });
+    if (!user) throw new Error('a learner was not made');
+    const rows = Array.from({ length: WORDS }, (_, word) => benchWordRow(user.id, word));
+    const inserted = await database.db.insert(words).values(rows).returning({ id: words.id });
+    const { token } = await sessions.create(user.id, 'password', '127.0.0.1');
+    learners.push({ cookie: `palabra_sid=${token}`, wordIds: inserted.map((row) => row.id) });
+    if ((index + 1) % 10 === 0) process.stderr.write(`  ${index + 1} learners seeded\n`);
+  }
+  await database.pool?.query('ANALYZE');
+  return learners;
+}
+
+interface Engine {
+  name: string;
+  env: Record<string, string>;
+  open(): Promise<Database>;
+  cleanUp(): Promise<void>;
+}
+
+function embeddedEngine(): Engine {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'palabra-bench-load-'));
+  return {
+    name: 'embedded PostgreSQL (npm start default)',
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    open: () => openDatabase({ kind: 'embedded', dataDir }),
+    cleanUp: () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })),
+  };
+}
+
+function serverEngine(serverUrl: string): Engine {
+  const name = `palabra_load_${randomBytes(4).toString('hex')}`;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'palabra-bench-load-pg-'));
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  return {
+    name: `PostgreSQL server (${new URL(serverUrl).host})`,
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.href, APP_SECRET },
+    async open() {
+      await admin(`CREATE DATABASE ${name}`);
+      return openDatabase({ kind: 'postgres', url: url.href });
+    },
+    async cleanUp() {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? null
+    : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? null);
+
+async function run(engine: Engine) {
+  process.stderr.write(`${engine.name}: seeding ${LEARNERS} learners × ${WORDS} words…\n`);
+  const database = await engine.open();
+  const learners = await seed(database);
+  await database.close();
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(process.execPath, ['dist/server/current/main.js'], {
+    env: { ...process.env, ...engine.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  for (;;) {
+    if (server.exitCode !== null) throw new Error('the server exited while starting');
+    try {
+      if ((await fetch(`${base}/api/auth/status`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(200);
+  }
+
+  const latencies: Record<CallKind, number[]> = {
+    words: [],
+    listenCount: [],
+    settings: [],
+    spacedRepetition: [],
+  };
+  let errors = 0;
+  let limited = 0;
+  const errorSamples: string[] = [];
+  let peak = { rssMb: 0, pssMb: 0, processes: 0 };
+  const sampler = setInterval(() => {
+    if (server.pid === undefined) return;
+    const now = treeTotals(processTree(server.pid));
+    if (now.rssMb > peak.rssMb) peak = now;
+  }, 1000);
+
+  const call = async (kind: CallKind, learner: Learner, count: number) => {
+    const wordId = learner.wordIds[count % learner.wordIds.length] ?? 0;
+    const request: Record<CallKind, () => Promise<Response>> = {
+      words: () =>
+        fetch(`${base}/api/words`, { headers: { cookie: learner.cookie, 'accept-encoding': 'br' } }),
+      settings: () => fetch(`${base}/api/settings`, { headers: { cookie: learner.cookie } }),
+      spacedRepetition: () =>
+        fetch(`${base}/api/words/spaced-repetition`, { headers: { cookie: learner.cookie } }),
+      listenCount: () =>
+        fetch(`${base}/api/words/${wordId}/listen-count`, {
+          method: 'PATCH',
+          headers: { cookie: learner.cookie, origin: base, 'content-type': 'application/json' },
+          body: JSON.stringify({ listenCount: 100 + count }),
+        }),
+    };
+    const started = performance.now();
+    try {
+      const response = await request[kind]();
+      await response.arrayBuffer();
+      const elapsed = performance.now() - started;
+      if (response.status === 429) limited += 1;
+      else if (!response.ok) {
+        errors += 1;
+        if (errorSamples.length < 5) errorSamples.push(`${kind} ${response.status}`);
+      } else latencies[kind].push(elapsed);
+    } catch (error) {
+      errors += 1;
+      if (errorSamples.length < 5) errorSamples.push(`${kind} ${String(error)}`);
+    }
+  };
+
+  const deadline = performance.now() + SECONDS * 1000;
+  const loops = learners.flatMap((learner) =>
+    (Object.keys(PERIOD_S) as CallKind[]).map(async (kind) => {
+      const periodMs = PERIOD_S[kind] * 1000;
+      let next = performance.now() + Math.random() * periodMs;
+      for (let count = 0; ; count += 1) {
+        const wait = next - performance.now();
+        if (wait > 0) await sleep(wait);
+        if (performance.now() >= deadline) return;
+        await call(kind, learner, count);
+        next += periodMs;
+      }
+    }),
+  );
+  await Promise.all(loops);
+  clearInterval(sampler);
+  server.kill('SIGTERM');
+  await exited;
+  await engine.cleanUp();
+
+  const all = Object.values(latencies)
+    .flat()
+    .sort((a, b) => a - b);
+  const round = (value: number | null) => (value === null ? null : Math.round(value));
+  const byCall = Object.fromEntries(
+    (Object.keys(latencies) as CallKind[]).map((kind) => {
+      const sorted = [...latencies[kind]].sort((a, b) => a - b);
+      return [
+        kind,
+        { count: sorted.length, p50Ms: round(percentile(sorted, 50)), p99Ms: round(percentile(sorted, 99)) },
+      ];
+    }),
+  );
+  return {
+    engine: engine.name,
+    learners: LEARNERS,
+    seconds: SECONDS,
+    requests: all.length + errors + limited,
+    throughputPerSecond: Number(((all.length + errors + limited) / SECONDS).toFixed(1)),
+    p50Ms: round(percentile(all, 50)),
+    p99Ms: round(percentile(all, 99)),
+    errors,
+    errorSamples,
+    tooManyRequests: limited,
+    byCall,
+    serverMemoryPeak: peak,
+  };
+}
+
+const engines = [embeddedEngine()];
+const serverUrl = process.env.BENCH_DATABASE_URL;
+if (serverUrl) engines.push(serverEngine(serverUrl));
+else process.stderr.write('BENCH_DATABASE_URL unset: the embedded default only\n');
+
+const reports = [];
+for (const engine of engines) reports.push(await run(engine));
+console.log(JSON.stringify(reports, null, 2));
+const isWithinTarget = reports.every(
+  (report) => report.errors === 0 && (report.p99Ms ?? Infinity) < TARGET_P99_MS,
+);
+console.log(isWithinTarget ? 'within target' : 'OUTSIDE TARGET');
+process.exitCode = isWithinTarget ? 0 : 1;
