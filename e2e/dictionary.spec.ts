@@ -284,3 +284,34 @@ test('a word is pronounced from its stored clip, and its play button rests for 3
   await page.clock.runFor(200);
   await expect(play).toBeEnabled();
 });
+
+test('opened directly, the dictionary asks for its words once, without waiting for its own screen', async ({
+  page,
+}) => {
+  await signInLearner(page);
+  let wordRequests = 0;
+  let onWordsRequested: () => void = () => undefined;
+  const wordsRequested = new Promise<void>((resolve) => (onWordsRequested = resolve));
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname !== '/api/words') return;
+    wordRequests += 1;
+    onWordsRequested();
+  });
+  // The screen's code is held back until the word list has been asked for: a list requested only once the
+  // screen had loaded would never come, and the hold gives up after 15 s.
+  let wasListAskedFirst: boolean | undefined;
+  await page.route(/\/assets\/dictionary\.page-[\w-]+\.js$/, async (route) => {
+    let giveUp: NodeJS.Timeout | undefined;
+    wasListAskedFirst = await Promise.race([
+      wordsRequested.then(() => true),
+      new Promise<boolean>((resolve) => (giveUp = setTimeout(() => resolve(false), 15_000))),
+    ]);
+    clearTimeout(giveUp);
+    await route.continue();
+  });
+  await openDictionary(page);
+  await expect(page.getByText('Слова не найдены')).toBeVisible();
+  expect(wasListAskedFirst).toBe(true);
+  // The screen reads the list already on its way instead of asking again.
+  expect(wordRequests).toBe(1);
+});

@@ -7,6 +7,7 @@ import './lib/installed-app';
 import { App } from './app/app.component';
 import { rememberedAppearance } from './app/appearance-sync.hook';
 import { i18next, interfaceLanguageReady } from './i18n/setup';
+import { startWordsEarly } from './lib/api/words.api';
 import { applyTheme } from './lib/appearance';
 import { queryClient } from './lib/query-client';
 import { resetCachesOnRouterVersionChange, unregisterServiceWorkers } from './lib/startup';
@@ -34,6 +35,7 @@ async function start(): Promise<void> {
     queryClient,
     cacheStorage: typeof caches === 'undefined' ? undefined : caches,
   });
+  startWordsEarly(queryClient, window.location.pathname);
 
   // An English interface fetches its catalogue first, so the first frame is already in English.
   await interfaceLanguageReady;

@@ -62,7 +62,7 @@ export function LearnPage() {
     !words.data ||
     !dueWords.data ||
     !settings.data ||
-    !words.isFetchedAfterMount ||
+    !words.isFresh ||
     !dueWords.isFetchedAfterMount
   ) {
     return <ScreenMessage title={t('learn.loading')} isBusy />;
