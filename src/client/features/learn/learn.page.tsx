@@ -58,13 +58,7 @@ export function LearnPage() {
       </ScreenMessage>
     );
   }
-  if (
-    !words.data ||
-    !dueWords.data ||
-    !settings.data ||
-    !words.isFresh ||
-    !dueWords.isFetchedAfterMount
-  ) {
+  if (!words.data || !dueWords.data || !settings.data || !words.isFresh || !dueWords.isFetchedAfterMount) {
     return <ScreenMessage title={t('learn.loading')} isBusy />;
   }
   if (initialWords === null) {

@@ -1,0 +1,153 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse 12 (13 needs Node 22) on Debian's Chromium against the built app as
+ * `npm start` serves it: the landing page signed out, then home, Learn, settings, upload and the dictionary
+ * signed in (a learner registered by the script, with 100 words uploaded with the built-in voices and
+ * pictures; the session cookie goes with every request Lighthouse makes). Mobile (Lighthouse's default
+ * throttling) and desktop, the median of BENCH_RUNS (default 3) runs each: performance and best practices.
+ * Targets: mobile performance ≥ 90 on landing, home and Learn, ≥ 85 on dictionary, upload and settings;
+ * desktop ≥ 95 everywhere. Run `npm run build` first (the script does, as `bench:lighthouse`).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const PAGES = [
+  { name: 'landing', path: '/', isSignedIn: false, mobileTarget: 90 },
+  { name: 'home', path: '/', isSignedIn: true, mobileTarget: 90 },
+  { name: 'learn', path: '/learn', isSignedIn: true, mobileTarget: 90 },
+  { name: 'settings', path: '/settings', isSignedIn: true, mobileTarget: 85 },
+  { name: 'upload', path: '/upload', isSignedIn: true, mobileTarget: 85 },
+  { name: 'dictionary', path: '/dictionary', isSignedIn: true, mobileTarget: 85 },
+] as const;
+const DESKTOP_TARGET = 95;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('No port assigned');
+  return address.port;
+}
+
+const port = await freePort();
+// localhost, not 127.0.0.1: the session cookie and the app's origin are the browser's as a learner has them.
+const base = `http://localhost:${port}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'palabra-bench-lighthouse-'));
+const server = spawn(process.execPath, ['dist/server/current/main.js'], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const serverExited = new Promise((resolve) => server.once('exit', resolve));
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+
+try {
+  for (;;) {
+    if (server.exitCode !== null) throw new Error('the server exited while starting');
+    try {
+      if ((await fetch(`${base}/api/auth/status`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(200);
+  }
+  const headers = { 'content-type': 'application/json', origin: base };
+  const registered = await fetch(`${base}/auth/register`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      email: 'lighthouse@example.com',
+      password: 'secreto123',
+      firstName: 'Faro',
+      lastName: 'Luz',
+    }),
+  });
+  const cookie = registered.headers
+    .getSetCookie()
+    .map((entry) => entry.split(';')[0])
+    .join('; ');
+  const text = Array.from({ length: 100 }, (_, index) => `palabra${index} / слово${index}`).join('\n');
+  const upload = await fetch(`${base}/api/words/process-batch`, {
+    method: 'POST',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ text, enhanceWithAI: true, generateImages: true, imageStyle: 'sketch' }),
+  });
+  const { jobId } = (await upload.json()) as { jobId: string };
+  for (;;) {
+    const job = (await (await fetch(`${base}/api/words/job/${jobId}`, { headers: { cookie } })).json()) as {
+      status: string;
+    };
+    if (job.status !== 'pending' && job.status !== 'processing') break;
+    await sleep(500);
+  }
+
+  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+  const rows = [];
+  for (const page of PAGES) {
+    const scores = { mobile: [] as number[], desktop: [] as number[], bestPractices: [] as number[] };
+    for (const formFactor of ['mobile', 'desktop'] as const) {
+      for (let run = 0; run < RUNS; run += 1) {
+        const result = await lighthouse(
+          `${base}${page.path}`,
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'best-practices'],
+            extraHeaders: page.isSignedIn ? { cookie } : {},
+          },
+          formFactor === 'desktop' ? desktopConfig : undefined,
+        );
+        const categories = result?.lhr.categories;
+        scores[formFactor].push(Math.round((categories?.performance?.score ?? 0) * 100));
+        if (formFactor === 'mobile')
+          scores.bestPractices.push(Math.round((categories?.['best-practices']?.score ?? 0) * 100));
+      }
+    }
+    const row = {
+      page: page.name,
+      mobile: median(scores.mobile),
+      mobileTarget: page.mobileTarget,
+      desktop: median(scores.desktop),
+      bestPractices: median(scores.bestPractices),
+      runs: scores,
+    };
+    process.stderr.write(
+      `${row.page}: mobile ${row.mobile}, desktop ${row.desktop}, best practices ${row.bestPractices}\n`,
+    );
+    rows.push(row);
+  }
+  console.log(JSON.stringify(rows, null, 2));
+  const isWithinTarget = rows.every((row) => row.mobile >= row.mobileTarget && row.desktop >= DESKTOP_TARGET);
+  console.log(isWithinTarget ? 'within target' : 'OUTSIDE TARGET');
+  process.exitCode = isWithinTarget ? 0 : 1;
+} finally {
+  chrome?.kill();
+  server.kill('SIGTERM');
+  await serverExited;
+  rmSync(dataDir, { recursive: true, force: true });
+}
