@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AppDeps, buildApp } from '../../src/server/app';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { openEmbeddedDatabase } from '../../src/server/db/embedded-database';
@@ -94,6 +94,17 @@ async function seedLegacyFolder(
   const { jobId } = upload.json<{ jobId: string }>();
   const job: UploadJob = await waitForUploadJob(app, user, jobId);
   expect(job.status).toBe('completed');
+  // The built-in clips job the upload queued finishes too, so the copy is of a folder at rest.
+  const clipsJobId = job.results?.builtinClipsJobId;
+  if (clipsJobId) {
+    await vi.waitUntil(
+      async () => {
+        const clips = (await get(app, user, `/api/jobs/${clipsJobId}`)).json<{ status: string }>();
+        return clips.status !== 'pending' && clips.status !== 'processing';
+      },
+      { timeout: 60_000, interval: 50 },
+    );
+  }
   const words = (await get(app, user, '/api/words')).json<unknown>();
   const before = await snapshot(legacy);
   await app.close();
