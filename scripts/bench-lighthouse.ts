@@ -9,11 +9,12 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
+import { freePort } from '../tests/support/free-port';
+import { registerLearner, sleep, startUpload, waitUntilAnswering } from './lib/bench-server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROMIUM = '/usr/bin/chromium';
@@ -35,17 +36,7 @@ const PAGES = [
 ] as const;
 const DESKTOP_TARGET = 95;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('No port assigned');
-  return address.port;
-}
 
 const port = await freePort();
 // localhost, not 127.0.0.1: the session cookie and the app's origin are the browser's as a learner has them.
@@ -66,37 +57,10 @@ const serverExited = new Promise((resolve) => server.once('exit', resolve));
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 
 try {
-  for (;;) {
-    if (server.exitCode !== null) throw new Error('the server exited while starting');
-    try {
-      if ((await fetch(`${base}/api/auth/status`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(200);
-  }
-  const headers = { 'content-type': 'application/json', origin: base };
-  const registered = await fetch(`${base}/auth/register`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      email: 'lighthouse@example.com',
-      password: 'secreto123',
-      firstName: 'Faro',
-      lastName: 'Luz',
-    }),
-  });
-  const cookie = registered.headers
-    .getSetCookie()
-    .map((entry) => entry.split(';')[0])
-    .join('; ');
+  await waitUntilAnswering(base, server);
+  const cookie = await registerLearner(base, 'lighthouse@example.com');
   const text = Array.from({ length: 100 }, (_, index) => `palabra${index} / слово${index}`).join('\n');
-  const upload = await fetch(`${base}/api/words/process-batch`, {
-    method: 'POST',
-    headers: { ...headers, cookie },
-    body: JSON.stringify({ text, enhanceWithAI: true, generateImages: true, imageStyle: 'sketch' }),
-  });
-  const { jobId } = (await upload.json()) as { jobId: string };
+  const jobId = await startUpload(base, cookie, text);
   for (;;) {
     const job = (await (await fetch(`${base}/api/words/job/${jobId}`, { headers: { cookie } })).json()) as {
       status: string;

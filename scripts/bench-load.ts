@@ -11,7 +11,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -20,6 +19,8 @@ import { createSessionStore } from '../src/server/auth/sessions';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { words } from '../src/server/db/schema';
 import { createUsersRepository } from '../src/server/modules/auth/users.repository';
+import { freePort } from '../tests/support/free-port';
+import { sleep, waitUntilAnswering } from './lib/bench-server';
 import { processTree, treeTotals } from './lib/process-tree';
 import { benchWordRow } from './lib/word-rows';
 
@@ -35,17 +36,6 @@ const PERIOD_S: Record<CallKind, number> = { words: 30, listenCount: 5, settings
 interface Learner {
   cookie: string;
   wordIds: number[];
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('No port assigned');
-  return address.port;
 }
 
 async function seed(database: Database): Promise<Learner[]> {
@@ -132,15 +122,7 @@ async function run(engine: Engine) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
-  for (;;) {
-    if (server.exitCode !== null) throw new Error('the server exited while starting');
-    try {
-      if ((await fetch(`${base}/api/auth/status`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(200);
-  }
+  await waitUntilAnswering(base, server);
 
   const latencies: Record<CallKind, number[]> = {
     words: [],

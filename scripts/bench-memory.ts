@@ -14,9 +14,10 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../tests/support/free-port';
+import { registerLearner, sleep, startUpload, waitUntilAnswering } from './lib/bench-server';
 import { processTree, treeTotals } from './lib/process-tree';
 
 const WORDS = Number(process.env.BENCH_WORDS ?? 1000);
@@ -30,16 +31,6 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? null;
 };
 const seconds = (since: number) => Number(((performance.now() - since) / 1000).toFixed(1));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('No port assigned');
-  return address.port;
-}
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
@@ -68,37 +59,14 @@ async function stop(): Promise<void> {
 
 try {
   const startedAt = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('npm start exited');
-    try {
-      if ((await fetch(`${base}/api/auth/status`)).ok) break;
-    } catch {
-      // Still building or starting.
-    }
-    await sleep(250);
-  }
+  await waitUntilAnswering(base, child);
   const startSeconds = seconds(startedAt);
   process.stderr.write(`answering after ${startSeconds} s (build included); idle for 60 s…\n`);
   await sleep(60_000);
   const idle = measure();
 
-  const headers = { 'content-type': 'application/json', origin: base };
-  const registered = await fetch(`${base}/auth/register`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      email: 'bench@example.com',
-      password: 'secreto123',
-      firstName: 'Bench',
-      lastName: 'Mark',
-    }),
-  });
-  const cookie = registered.headers
-    .getSetCookie()
-    .map((entry) => entry.split(';')[0])
-    .join('; ');
-  const call = (url: string, init: RequestInit = {}) =>
-    fetch(`${base}${url}`, { ...init, headers: { ...headers, cookie } });
+  const cookie = await registerLearner(base, 'bench@example.com');
+  const call = (url: string) => fetch(`${base}${url}`, { headers: { cookie } });
 
   interface ListedWord {
     id: number;
@@ -116,15 +84,7 @@ try {
   };
 
   // Cold: one word, tapped as soon as it is listed, before the synthesiser has ever started.
-  await call('/api/words/process-batch', {
-    method: 'POST',
-    body: JSON.stringify({
-      text: 'el frío / холод',
-      enhanceWithAI: true,
-      generateImages: true,
-      imageStyle: 'sketch',
-    }),
-  });
+  await startUpload(base, cookie, 'el frío / холод');
   let coldWord: ListedWord | undefined;
   while (!coldWord) {
     coldWord = (await listWords())[0];
@@ -139,10 +99,7 @@ try {
     if (now.rssMb > peak.rssMb) peak = now;
   }, 250);
   const uploadStarted = performance.now();
-  await call('/api/words/process-batch', {
-    method: 'POST',
-    body: JSON.stringify({ text, enhanceWithAI: true, generateImages: true, imageStyle: 'sketch' }),
-  });
+  await startUpload(base, cookie, text);
   const total = WORDS + 1;
   const warmTapsMs: number[] = [];
   let listedSeconds: number | null = null;

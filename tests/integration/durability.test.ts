@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../support/free-port';
 
 /*
  * The real server in a child process on a real data folder: what a learner's machine runs.
@@ -27,15 +27,6 @@ interface ServerProcess {
 
 const children: ServerProcess[] = [];
 const tempDirs: string[] = [];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('No port assigned');
-  return address.port;
-}
 
 async function freshDataDir(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'palabra-durability-'));

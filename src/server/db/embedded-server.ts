@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { isProcessAlive } from '../lib/data-dir';
 
 /**
  * The embedded default engine (docs/product/decisions.md#embedded-database): real PostgreSQL binaries from
@@ -162,15 +163,6 @@ function initCluster(bin: string, clusterDir: string): void {
   renameSync(building, clusterDir);
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The postmaster recorded in the cluster's pid file, if it still runs and still is that cluster's server. */
 function runningPostmaster(clusterDir: string): number | undefined {
   let pidFile: string;
@@ -180,7 +172,7 @@ function runningPostmaster(clusterDir: string): number | undefined {
     return undefined;
   }
   const pid = Number.parseInt(pidFile.split('\n')[0] ?? '', 10);
-  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid)) return undefined;
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isProcessAlive(pid)) return undefined;
   try {
     // A pid reused by another program since is none of ours.
     const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
@@ -194,10 +186,10 @@ function runningPostmaster(clusterDir: string): number | undefined {
 async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (!isAlive(pid)) return true;
+    if (!isProcessAlive(pid)) return true;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return !isAlive(pid);
+  return !isProcessAlive(pid);
 }
 
 /**

@@ -24,7 +24,8 @@ export class DataDirLockedError extends Error {
   }
 }
 
-function isProcessAlive(pid: number): boolean {
+/** Whether a process with this pid exists (EPERM: it does, and belongs to another user). */
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
