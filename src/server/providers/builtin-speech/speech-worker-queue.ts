@@ -13,7 +13,7 @@ export interface SynthesisResult {
 export interface SpeechWorkerQueueOptions {
   /** A job still running after this long is taken as a hung engine: the worker is replaced. */
   jobTimeoutMs?: number;
-  /** An idle worker is ended after this long (default 10 min) to give back the ~200 MB that it, eSpeak and its data hold. */
+  /** An idle worker is ended after this long (default 10 min) to give back the ~110 MB that it, eSpeak and its data hold. */
   idleShutdownMs?: number;
 }
 
