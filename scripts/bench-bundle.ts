@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Manifest } from 'vite';
 
-/** The budget for the JavaScript loaded before the first route renders (gzip). */
+/** The budget for the JavaScript loaded before the first route renders, gzip (docs/product/overview.md#serving-the-client). */
 const FIRST_PAGE_BUDGET_KB = 150;
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
