@@ -7,14 +7,12 @@
  * Targets: mobile performance ≥ 90 on landing, home and Learn, ≥ 85 on dictionary, upload and settings;
  * desktop ≥ 95 everywhere. Run `npm run build` first (the script does, as `bench:lighthouse`).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { freePort } from '../tests/support/free-port';
-import { registerLearner, sleep, startUpload, waitUntilAnswering } from './lib/bench-server';
+import { type BuiltServer, registerLearner, sleep, startBuiltServer, startUpload } from './lib/bench-server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROMIUM = '/usr/bin/chromium';
@@ -38,26 +36,14 @@ const DESKTOP_TARGET = 95;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-const port = await freePort();
-// localhost, not 127.0.0.1: the session cookie and the app's origin are the browser's as a learner has them.
-const base = `http://localhost:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'palabra-bench-lighthouse-'));
-const server = spawn(process.execPath, ['dist/server/current/main.js'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const serverExited = new Promise((resolve) => server.once('exit', resolve));
+let server: BuiltServer | undefined;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 
 try {
-  await waitUntilAnswering(base, server);
+  // localhost, not 127.0.0.1: the session cookie and the app's origin are the browser's as a learner has them.
+  server = await startBuiltServer({ DATA_DIR: dataDir, DATABASE_URL: '' }, 'localhost');
+  const { base } = server;
   const cookie = await registerLearner(base, 'lighthouse@example.com');
   const text = Array.from({ length: 100 }, (_, index) => `palabra${index} / слово${index}`).join('\n');
   const jobId = await startUpload(base, cookie, text);
@@ -111,7 +97,6 @@ try {
   process.exitCode = isWithinTarget ? 0 : 1;
 } finally {
   chrome?.kill();
-  server.kill('SIGTERM');
-  await serverExited;
+  await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -8,7 +8,6 @@
  * database there too. Reports per engine: throughput, p50/p99 per call and overall, errors, 429s apart, and
  * the server's memory (its process tree: RSS and PSS, the most seen). Target: p99 < 200 ms, no errors.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,8 +18,7 @@ import { createSessionStore } from '../src/server/auth/sessions';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { words } from '../src/server/db/schema';
 import { createUsersRepository } from '../src/server/modules/auth/users.repository';
-import { freePort } from '../tests/support/free-port';
-import { sleep, waitUntilAnswering } from './lib/bench-server';
+import { sleep, startBuiltServer } from './lib/bench-server';
 import { processTree, treeTotals } from './lib/process-tree';
 import { benchWordRow } from './lib/word-rows';
 
@@ -115,14 +113,8 @@ async function run(engine: Engine) {
   const learners = await seed(database);
   await database.close();
 
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ['dist/server/current/main.js'], {
-    env: { ...process.env, ...engine.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  await waitUntilAnswering(base, server);
+  const server = await startBuiltServer(engine.env);
+  const { base } = server;
 
   const latencies: Record<CallKind, number[]> = {
     words: [],
@@ -135,7 +127,6 @@ async function run(engine: Engine) {
   const errorSamples: string[] = [];
   let peak = { rssMb: 0, pssMb: 0, processes: 0 };
   const sampler = setInterval(() => {
-    if (server.pid === undefined) return;
     const now = treeTotals(processTree(server.pid));
     if (now.rssMb > peak.rssMb) peak = now;
   }, 1000);
@@ -187,8 +178,7 @@ async function run(engine: Engine) {
   );
   await Promise.all(loops);
   clearInterval(sampler);
-  server.kill('SIGTERM');
-  await exited;
+  await server.stop();
   await engine.cleanUp();
 
   const all = Object.values(latencies)

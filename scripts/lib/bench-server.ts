@@ -1,4 +1,5 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { freePort } from '../../tests/support/free-port';
 
 /** What the benchmarks that run the built server over HTTP share: waiting for it, a learner, an upload. */
 
@@ -15,6 +16,41 @@ export async function waitUntilAnswering(base: string, server: ChildProcess): Pr
     }
     await sleep(200);
   }
+}
+
+export interface BuiltServer {
+  /** The origin the benchmark calls: `http://<host>:<port>` (Lighthouse's browser needs `localhost`). */
+  base: string;
+  pid: number;
+  /** SIGTERM, as a learner stops it, and waits until it (and so its database server) has ended. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The built server as `npm start` runs it (`node dist/server/current/main.js`, after `npm run build`), on a
+ * free port with `env` added (DATA_DIR, DATABASE_URL…), once it answers.
+ */
+export async function startBuiltServer(
+  env: Record<string, string>,
+  host = '127.0.0.1',
+): Promise<BuiltServer> {
+  const port = await freePort();
+  const server = spawn(process.execPath, ['dist/server/current/main.js'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const base = `http://${host}:${port}`;
+  await waitUntilAnswering(base, server);
+  if (server.pid === undefined) throw new Error('the server has no pid');
+  return {
+    base,
+    pid: server.pid,
+    async stop() {
+      server.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 /** Registers a learner through the sign-up call, as the app's own page does; answers the session cookie. */
