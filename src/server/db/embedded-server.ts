@@ -21,8 +21,8 @@ import { isProcessAlive } from '../lib/data-dir';
  * any change to the system's users.
  */
 
-export const EMBEDDED_USER = 'palabra';
-export const EMBEDDED_DATABASE = 'palabra';
+const EMBEDDED_USER = 'palabra';
+const EMBEDDED_DATABASE = 'palabra';
 /** The longest socket path the kernel accepts is 107 bytes; PostgreSQL adds `/.s.PGSQL.5432`. */
 const MAX_SOCKET_DIR_LENGTH = 107 - '/.s.PGSQL.5432'.length;
 /** In the user namespace the server runs as an id every Debian system names (initdb looks its name up). */
@@ -59,9 +59,7 @@ export class EmbeddedServerUnavailableError extends Error {
 }
 
 export interface EmbeddedServer {
-  /** The socket directory, the `host` a pg client connects to. */
-  socketDir: string;
-  clusterDir: string;
+  /** Where a pg client connects: the socket directory as `host`, the cluster's user and database. */
   connection: pg.ClientConfig;
   pid: number;
   /** Fast shutdown: connections are closed, committed work is on disk. */
@@ -292,8 +290,6 @@ export async function startEmbeddedServer(
   }
   if (child.pid === undefined) throw new Error('The embedded PostgreSQL server has no pid');
   return {
-    socketDir,
-    clusterDir,
     connection,
     pid: child.pid,
     async stop() {

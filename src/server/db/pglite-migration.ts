@@ -12,7 +12,7 @@ import { type Database, openDatabase } from './client';
  * runtime resumes unfinished jobs from its own rows, which are.
  */
 
-export const LEGACY_FOLDER = 'pglite';
+const LEGACY_FOLDER = 'pglite';
 const ROWS_PER_BATCH = 200;
 
 export class LegacyDataConflictError extends Error {

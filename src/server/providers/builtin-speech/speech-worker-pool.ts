@@ -26,7 +26,7 @@ export const WORKER_MEMORY_MB = 110;
 export const SPEECH_MEMORY_BUDGET_MB = 200;
 const MAX_WORKERS = 4;
 
-export const defaultSpeechWorkers = () =>
+const defaultSpeechWorkers = () =>
   Math.max(
     1,
     Math.min(availableParallelism(), MAX_WORKERS, Math.floor(SPEECH_MEMORY_BUDGET_MB / WORKER_MEMORY_MB)),
