@@ -46,29 +46,48 @@ function enclosingObject(at: number): [number, number] {
   return [start, end];
 }
 
+/** The Russian texts of a catalogue area (`upload`, `settingsDisplay`), as the manifest names them. */
+const textsModule = (area: string) =>
+  `i18n/${area.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}.ru.json`;
+
 /**
  * Each route's path and the modules the router loads lazily to render it: its page, and the layouts of the
  * routes around it that are lazy too (`lazy` without a `path`), as the manifest names them.
  */
 function lazyRoutes(): Array<[path: string, modules: string[]]> {
-  const imported = /lazy: async \(\) => \(\{\s*Component: \(await import\('\.\.?\/([^']+)'\)\)/g;
+  // `Component: (await import('…'))` or `Component: (await withTexts(import('…'), ['area', …]))`.
+  const imported =
+    /lazy: async \(\) => \(\{\s*Component: \(\s*await (withTexts\()?import\('\.\.?\/([^']+)'\)(?:,\s*\[([^\]]*)\])?/g;
   const layouts: Array<{ range: [number, number]; module: string }> = [];
-  const routes: Array<{ at: number; path: string; module: string }> = [];
+  const routes: Array<{ at: number; path: string; modules: string[] }> = [];
   for (const match of routerSource.matchAll(imported)) {
-    const target = match[1];
+    const [, withTexts, target, areas] = match;
     if (!target) continue;
+    // The screen's texts, fetched beside its chunk (router.tsx `withTexts`: the error texts and the areas
+    // named), counted in Russian, the default.
+    const texts = withTexts
+      ? ['errors', ...[...(areas ?? '').matchAll(/'([a-zA-Z]+)'/g)].map(([, area]) => area ?? '')].map(
+          textsModule,
+        )
+      : [];
     const before = routerSource.slice(Math.max(0, match.index - 80), match.index);
     const path = /path: '([^']+)',\s*$/.exec(before)?.[1];
-    if (path) routes.push({ at: match.index, path, module: moduleOf(target) });
+    if (path) routes.push({ at: match.index, path, modules: [moduleOf(target), ...texts] });
     else layouts.push({ range: enclosingObject(match.index), module: moduleOf(target) });
   }
-  const found: Array<[string, string[]]> = routes.map(({ at, path, module }) => [
+  const found: Array<[string, string[]]> = routes.map(({ at, path, modules }) => [
     path,
-    [module, ...layouts.filter(({ range }) => range[0] < at && at < range[1]).map((layout) => layout.module)],
+    [
+      ...modules,
+      ...layouts.filter(({ range }) => range[0] < at && at < range[1]).map((layout) => layout.module),
+    ],
   ]);
   // `/` shows the landing page to a visitor and loads home (with the shell) only for a signed-in learner.
   const index = found.find(([path]) => path === '/');
-  if (index) found.splice(1, 0, ['/ (signed in)', [...index[1], 'app/signed-in-home.component.tsx']]);
+  if (index) {
+    const signedInHome = [...index[1], 'app/signed-in-home.component.tsx', textsModule('errors')];
+    found.splice(1, 0, ['/ (signed in)', signedInHome]);
+  }
   return found;
 }
 

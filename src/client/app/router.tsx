@@ -1,6 +1,17 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { CatalogArea } from '../i18n/catalog-areas';
+import { loadCatalogAreas } from '../i18n/setup';
 import { PublicLayout } from './public-layout.component';
 import { LoadingScreen, RequireAuth, RootLayout, RouteError } from './route-guards.component';
+
+/**
+ * A screen's chunk, once it and the texts of its catalogue areas have both arrived (fetched side by side).
+ * Every screen may show a failed call's error, so the error texts come with each.
+ */
+async function withTexts<T>(screen: Promise<T>, areas: readonly CatalogArea[]): Promise<T> {
+  const [module] = await Promise.all([screen, loadCatalogAreas(['errors', ...areas])]);
+  return module;
+}
 
 /**
  * Routes of docs/product/overview.md#routes. Every screen is its own chunk, loaded when first visited, so the
@@ -22,16 +33,20 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: '/login',
-            lazy: async () => ({ Component: (await import('../features/auth/login.page')).LoginPage }),
+            lazy: async () => ({
+              Component: (await withTexts(import('../features/auth/login.page'), [])).LoginPage,
+            }),
           },
           {
             path: '/register',
-            lazy: async () => ({ Component: (await import('../features/auth/register.page')).RegisterPage }),
+            lazy: async () => ({
+              Component: (await withTexts(import('../features/auth/register.page'), [])).RegisterPage,
+            }),
           },
           {
             path: '/auth-error',
             lazy: async () => ({
-              Component: (await import('../features/auth/auth-error.page')).AuthErrorPage,
+              Component: (await withTexts(import('../features/auth/auth-error.page'), [])).AuthErrorPage,
             }),
           },
         ],
@@ -45,43 +60,61 @@ export const routes: RouteObject[] = [
               {
                 path: '/upload',
                 lazy: async () => ({
-                  Component: (await import('../features/upload/upload.page')).UploadPage,
+                  Component: (
+                    await withTexts(import('../features/upload/upload.page'), ['upload', 'dictionary'])
+                  ).UploadPage,
                 }),
               },
               {
                 path: '/dashboard',
                 lazy: async () => ({
-                  Component: (await import('../features/dashboard/dashboard.page')).DashboardPage,
+                  Component: (await withTexts(import('../features/dashboard/dashboard.page'), []))
+                    .DashboardPage,
                 }),
               },
               {
                 path: '/dictionary',
                 lazy: async () => ({
-                  Component: (await import('../features/dictionary/dictionary.page')).DictionaryPage,
+                  Component: (
+                    await withTexts(import('../features/dictionary/dictionary.page'), ['dictionary'])
+                  ).DictionaryPage,
                 }),
               },
               {
                 path: '/settings',
                 lazy: async () => ({
-                  Component: (await import('../features/settings/settings.page')).SettingsPage,
+                  Component: (
+                    await withTexts(import('../features/settings/settings.page'), [
+                      'settingsDisplay',
+                      'settingsProviders',
+                    ])
+                  ).SettingsPage,
                 }),
               },
               {
                 path: '/audiobooks',
                 lazy: async () => ({
-                  Component: (await import('../features/audiobooks/audiobooks.page')).AudiobooksPage,
+                  Component: (
+                    await withTexts(import('../features/audiobooks/audiobooks.page'), [
+                      'audiobooks',
+                      'audiobookCreation',
+                    ])
+                  ).AudiobooksPage,
                 }),
               },
               {
                 path: '/audio-test',
                 lazy: async () => ({
-                  Component: (await import('../features/audio-test/audio-test.page')).AudioTestPage,
+                  Component: (
+                    await withTexts(import('../features/audio-test/audio-test.page'), ['audioTest'])
+                  ).AudioTestPage,
                 }),
               },
               {
                 path: '*',
                 lazy: async () => ({
-                  Component: (await import('../features/not-found/not-found.page')).NotFoundPage,
+                  Component: (await withTexts(import('../features/not-found/not-found.page'), []))
+                    .NotFoundPage,
                 }),
               },
             ],
@@ -91,13 +124,19 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: '/learn',
-                lazy: async () => ({ Component: (await import('../features/learn/learn.page')).LearnPage }),
+                lazy: async () => ({
+                  Component: (await withTexts(import('../features/learn/learn.page'), ['learn'])).LearnPage,
+                }),
               },
               {
                 path: '/audiobook/:id',
                 lazy: async () => ({
-                  Component: (await import('../features/audiobook-player/audiobook-player.page'))
-                    .AudiobookPlayerPage,
+                  Component: (
+                    await withTexts(import('../features/audiobook-player/audiobook-player.page'), [
+                      'audiobookPlayer',
+                      'audiobooks',
+                    ])
+                  ).AudiobookPlayerPage,
                 }),
               },
             ],

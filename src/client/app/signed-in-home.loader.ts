@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { loadCatalogAreas } from '../i18n/setup';
 import type * as SignedInHomeChunk from './signed-in-home.component';
 
 type SignedInHomeModule = typeof SignedInHomeChunk;
@@ -6,13 +7,15 @@ type SignedInHomeModule = typeof SignedInHomeChunk;
 /**
  * Home with its shell is a chunk of its own, so the landing page does not carry it. It is fetched ahead where
  * a learner is about to sign in (the sign-in and registration pages), so home greets them from its first
- * frame; once fetched it renders at once, without a loading frame.
+ * frame; once fetched (with the error texts) it renders at once, without a loading frame.
  */
 let loaded: SignedInHomeModule | undefined;
 let loading: Promise<SignedInHomeModule> | undefined;
 
 export function preloadSignedInHome(): Promise<SignedInHomeModule> {
-  loading ??= import('./signed-in-home.component').then((module) => (loaded = module));
+  loading ??= Promise.all([import('./signed-in-home.component'), loadCatalogAreas(['errors'])]).then(
+    ([module]) => (loaded = module),
+  );
   return loading;
 }
 

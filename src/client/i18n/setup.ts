@@ -3,7 +3,8 @@ import { initReactI18next } from 'react-i18next';
 import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '../../shared/catalogs/appearance';
 import { readStorage, writeStorage } from '../lib/local-storage';
 import { STORAGE_KEYS } from '../lib/storage-keys';
-import { ruCatalog } from './catalog-ru';
+import { areaLoaders, type CatalogArea, loadEnglishCommon } from './catalog-areas';
+import ru from './ru.json';
 
 export const DEFAULT_LANGUAGE: InterfaceLanguage = 'ru';
 
@@ -35,23 +36,66 @@ export function markInterfaceLanguageSaved(language: InterfaceLanguage): void {
   writeStorage(STORAGE_KEYS.interfaceLanguageSaved, language);
 }
 
-/**
- * Russian comes with the app; English is fetched the first time it is shown, so a Russian-speaking
- * learner's first page carries one catalogue (docs/product/settings.md#interface-language).
- */
-async function loadCatalog(language: InterfaceLanguage): Promise<void> {
-  if (i18next.hasResourceBundle(language, 'translation')) return;
+/** The screen areas whose texts a screen shown on this page needed (catalog-areas.ts). */
+const wantedAreas = new Set<CatalogArea>();
+/** Each area's texts in each language, fetched once. */
+const areaLoads = new Map<`${InterfaceLanguage}:${CatalogArea}`, Promise<void>>();
+
+function loadArea(language: InterfaceLanguage, area: CatalogArea): Promise<void> {
+  const key = `${language}:${area}` as const;
+  let loading = areaLoads.get(key);
+  if (!loading) {
+    loading = areaLoaders[language][area]().then(({ default: texts }) => {
+      i18next.addResourceBundle(language, 'translation', { [area]: texts }, true, false);
+    });
+    // A failed fetch (offline) is tried again the next time the screen opens.
+    loading.catch(() => areaLoads.delete(key));
+    areaLoads.set(key, loading);
+  }
+  return loading;
+}
+
+let englishCommonLoad: Promise<void> | undefined;
+
+function loadCommon(language: InterfaceLanguage): Promise<void> {
   switch (language) {
     case 'ru':
-      return;
+      return Promise.resolve();
     case 'en':
-      i18next.addResourceBundle('en', 'translation', (await import('./catalog-en')).enCatalog);
-      return;
+      englishCommonLoad ??= loadEnglishCommon().then((common) => {
+        i18next.addResourceBundle('en', 'translation', common, true, false);
+      });
+      englishCommonLoad.catch(() => (englishCommonLoad = undefined));
+      return englishCommonLoad;
   }
 }
 
+/**
+ * The common Russian part comes with the app; English's is fetched the first time it is shown, and a screen
+ * area's texts in the language shown when its screen first opens, so a page carries only what it shows
+ * (docs/product/settings.md#interface-language).
+ */
+async function loadCatalog(language: InterfaceLanguage, areas: Iterable<CatalogArea>): Promise<void> {
+  await Promise.all([loadCommon(language), ...[...areas].map((area) => loadArea(language, area))]);
+}
+
+/** The language shown, or the one being switched to: a screen opening meanwhile fetches its texts in it. */
+let targetLanguage: InterfaceLanguage = DEFAULT_LANGUAGE;
+
+/**
+ * Fetches the texts of these screen areas in the language shown (and in the one being switched to, if any);
+ * the router waits for it with the screen.
+ */
+export async function loadCatalogAreas(areas: readonly CatalogArea[]): Promise<void> {
+  for (const area of areas) wantedAreas.add(area);
+  const shown = i18next.language;
+  const languages = new Set([isInterfaceLanguage(shown) ? shown : DEFAULT_LANGUAGE, targetLanguage]);
+  await Promise.all([...languages].map((language) => loadCatalog(language, areas)));
+}
+
 async function showLanguage(language: InterfaceLanguage): Promise<void> {
-  await loadCatalog(language);
+  targetLanguage = language;
+  await loadCatalog(language, wantedAreas);
   await i18next.changeLanguage(language);
 }
 
@@ -75,7 +119,7 @@ function syncDocumentLanguage(language: string) {
 i18next.on('languageChanged', syncDocumentLanguage);
 
 void i18next.use(initReactI18next).init({
-  resources: { ru: { translation: ruCatalog } },
+  resources: { ru: { translation: ru } },
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: INTERFACE_LANGUAGES,

@@ -35,15 +35,15 @@ export function useUpdateSettings(options: { isSilent?: boolean } = {}) {
     onError: (_error, _update, context) => {
       if (context?.previous) queryClient.setQueryData(queryKeys.settings, context.previous);
       toast({
-        title: t('settingsDisplay.saveFailedTitle'),
-        description: t('settingsDisplay.saveFailed'),
+        title: t('settingsSave.failedTitle'),
+        description: t('settingsSave.failed'),
         variant: 'destructive',
       });
     },
     onSuccess: (settings) => {
       queryClient.setQueryData(queryKeys.settings, settings);
       if (!options.isSilent)
-        toast({ title: t('settingsDisplay.savedTitle'), description: t('settingsDisplay.saved') });
+        toast({ title: t('settingsSave.savedTitle'), description: t('settingsSave.saved') });
     },
   });
 }

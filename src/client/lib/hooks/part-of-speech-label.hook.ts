@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { enCatalog } from '../../i18n/catalogs';
+import { PARTS_OF_SPEECH, type PartOfSpeech } from '../../../shared/catalogs/word-tags';
 
-type KnownPartOfSpeech = keyof typeof enCatalog.dictionary.partsOfSpeech;
-const KNOWN: readonly string[] = Object.keys(enCatalog.dictionary.partsOfSpeech);
-const isKnown = (value: string): value is KnownPartOfSpeech => KNOWN.includes(value);
+const isKnown = (value: string): value is PartOfSpeech =>
+  (PARTS_OF_SPEECH as readonly string[]).includes(value);
 
 /**
  * The server stores parts of speech as English keys ('noun'); every screen that shows one (the dictionary,
- * the upload's results) reads it from the one catalogue, in the interface language.
+ * the upload's results) reads it from the one catalogue, in the interface language; the type check holds a
+ * label in the catalogue for each of the shared list. Both screens load the `dictionary` area for it.
  */
 export function usePartOfSpeechLabel() {
   const { t } = useTranslation();
