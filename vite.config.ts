@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -11,9 +12,30 @@ const serverOrigin = 'http://localhost:5000';
 // the root stays at the project folder while the app itself is built from src/client.
 const isVitest = process.env.VITEST === 'true';
 
+/**
+ * The built page's stylesheets stop blocking its first paint (docs/product/overview.md#serving-the-client):
+ * each becomes a `preload` (fetched at once, at high priority, but applied by nobody), and the client applies
+ * it from its entry before it renders (lib/deferred-stylesheets.ts), so no page shows unstyled. No inline
+ * `onload` handler, which the Content-Security-Policy forbids.
+ */
+function deferStylesheets(): Plugin {
+  return {
+    name: 'palabra-defer-stylesheets',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(
+          /<link rel="stylesheet"((?: crossorigin)?) href="([^"]+\.css)">/g,
+          '<link rel="preload" as="style"$1 href="$2" data-deferred-stylesheet>',
+        ),
+    },
+  };
+}
+
 export default defineConfig({
   root: isVitest ? projectRoot : clientRoot,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), deferStylesheets()],
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,

@@ -110,3 +110,36 @@ test('on a phone the navigation is a tab bar at the bottom and nothing scrolls s
   await nav.getByRole('link', { name: 'Словарь' }).click();
   await expect(page).toHaveURL('/dictionary');
 });
+
+test('the stylesheet holds back no paint, yet the first frame the app renders is styled', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  expect(html).not.toMatch(/<link rel="stylesheet"/);
+  expect(html).toMatch(
+    /<link rel="preload" as="style"[^>]* href="\/assets\/[^"]+\.css"[^>]* data-deferred-stylesheet>/,
+  );
+
+  // The stylesheet arrives late; the app must wait for it rather than render unstyled.
+  await page.route(/\/assets\/.*\.css$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      const root = document.getElementById('root');
+      if (!root?.firstChild) return;
+      observer.disconnect();
+      (window as unknown as { styledAtFirstFrame: boolean }).styledAtFirstFrame = [
+        ...document.styleSheets,
+      ].some((sheet) => sheet.href?.endsWith('.css') === true);
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Изучай испанский' })).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { styledAtFirstFrame?: boolean }).styledAtFirstFrame),
+  ).toBe(true);
+});

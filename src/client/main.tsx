@@ -7,7 +7,8 @@ import './lib/installed-app';
 import { App } from './app/app.component';
 import { rememberedAppearance } from './app/appearance-sync.hook';
 import { i18next, interfaceLanguageReady } from './i18n/setup';
-import { startWordsEarly } from './lib/api/words.api';
+import { startWordsEarly } from './lib/api/words-early';
+import { applyDeferredStylesheets } from './lib/deferred-stylesheets';
 import { applyTheme } from './lib/appearance';
 import { queryClient } from './lib/query-client';
 import { resetCachesOnRouterVersionChange, unregisterServiceWorkers } from './lib/startup';
@@ -25,6 +26,7 @@ function writeMountError(error: unknown): void {
 }
 
 async function start(): Promise<void> {
+  const stylesApplied = applyDeferredStylesheets();
   applyTheme(
     document.documentElement,
     rememberedAppearance().theme,
@@ -35,10 +37,11 @@ async function start(): Promise<void> {
     queryClient,
     cacheStorage: typeof caches === 'undefined' ? undefined : caches,
   });
-  startWordsEarly(queryClient, window.location.pathname);
+  startWordsEarly(window.location.pathname);
 
-  // An English interface fetches its catalogue first, so the first frame is already in English.
-  await interfaceLanguageReady;
+  // An English interface fetches its catalogue first, so the first frame is already in English; and the first
+  // frame is styled.
+  await Promise.all([interfaceLanguageReady, stylesApplied]);
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('The #root element is missing from index.html');
   createRoot(rootElement).render(

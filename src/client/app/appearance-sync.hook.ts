@@ -1,9 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { settingsDefaults } from '../../shared/api/settings';
+import { DEFAULT_APPEARANCE } from '../../shared/catalogs/appearance';
 import { applyAppearance, isTheme, type Appearance } from '../lib/appearance';
 import { readStorage, writeStorage } from '../lib/local-storage';
 import { STORAGE_KEYS } from '../lib/storage-keys';
-import { useSettings } from '../lib/api/settings.api';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
@@ -23,31 +22,18 @@ function prefersDark(): boolean {
  */
 export function rememberedAppearance(): Appearance {
   const stored = readStorage(STORAGE_KEYS.theme);
-  return {
-    theme: isTheme(stored) ? stored : settingsDefaults.theme,
-    colorScheme: settingsDefaults.colorScheme,
-    fontColorScheme: settingsDefaults.fontColorScheme,
-    fontSize: settingsDefaults.fontSize,
-  };
+  return { ...DEFAULT_APPEARANCE, theme: isTheme(stored) ? stored : DEFAULT_APPEARANCE.theme };
 }
 
 /**
- * Applies the learner's theme, colour scheme, text colour and font size to the whole app
- * (docs/product/settings.md#interface-tab).
+ * Applies an appearance to the whole app (docs/product/settings.md#interface-tab), following the system's
+ * dark mode for the 'system' theme: the learner's saved one, or, for a visitor (`saved` undefined), the
+ * remembered one. A saved theme is remembered for the next page load.
  */
-export function useAppearanceSync(): void {
-  const { data: settings } = useSettings();
+export function useAppearanceSync(saved: Appearance | undefined): void {
   const isSystemDark = useSyncExternalStore(subscribeToColorScheme, prefersDark, () => false);
-
-  const appearance: Appearance = settings
-    ? {
-        theme: settings.theme,
-        colorScheme: settings.colorScheme,
-        fontColorScheme: settings.fontColorScheme,
-        fontSize: settings.fontSize,
-      }
-    : rememberedAppearance();
-  const { theme, colorScheme, fontColorScheme, fontSize } = appearance;
+  const { theme, colorScheme, fontColorScheme, fontSize } = saved ?? rememberedAppearance();
+  const isSaved = saved !== undefined;
 
   useEffect(() => {
     applyAppearance(
@@ -55,6 +41,6 @@ export function useAppearanceSync(): void {
       { theme, colorScheme, fontColorScheme, fontSize },
       isSystemDark,
     );
-    if (settings) writeStorage(STORAGE_KEYS.theme, theme);
-  }, [theme, colorScheme, fontColorScheme, fontSize, isSystemDark, settings]);
+    if (isSaved) writeStorage(STORAGE_KEYS.theme, theme);
+  }, [theme, colorScheme, fontColorScheme, fontSize, isSystemDark, isSaved]);
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useRouteError } from 'react-router';
 import { RefreshCw } from 'lucide-react';
 import { useAuthStatus, useIsAuthenticated } from '../lib/api/auth-status.api';
@@ -7,10 +7,17 @@ import { useInstalledAppSession } from '../lib/hooks/installed-app-session.hook'
 import { Button } from '../ui/button.component';
 import { FullScreenMessage } from '../ui/full-screen-message.component';
 import { useAppearanceSync } from './appearance-sync.hook';
-import { useSessionRenewal } from './session-renewal.hook';
 import { preloadSignedInHome } from './signed-in-home.loader';
-import { useTimeZoneSync } from '../lib/hooks/time-zone-sync.hook';
-import { useInterfaceLanguageSync } from '../lib/hooks/interface-language-sync.hook';
+
+const LazySignedInSync = lazy(async () => ({
+  default: (await import('./signed-in-sync.component')).SignedInSync,
+}));
+
+/** The visitor's appearance: the remembered theme and the defaults. Renders nothing. */
+function VisitorAppearance() {
+  useAppearanceSync(undefined);
+  return null;
+}
 
 export function LoadingScreen() {
   const { t } = useTranslation();
@@ -25,10 +32,6 @@ export function LoadingScreen() {
 export function RootLayout() {
   const authStatus = useAuthStatus();
   const isAuthenticated = authStatus.data?.isAuthenticated ?? false;
-  useAppearanceSync();
-  useTimeZoneSync();
-  useInterfaceLanguageSync();
-  useSessionRenewal(isAuthenticated);
   useInstalledAppSession({
     isConfirmed: authStatus.isSuccess && !authStatus.isPlaceholderData,
     isAuthenticated,
@@ -41,9 +44,25 @@ export function RootLayout() {
     if (isSigningIn) void preloadSignedInHome();
   }, [isSigningIn]);
 
-  if (authStatus.isPending) return <LoadingScreen />;
+  // The signed-in sync applies the learner's saved appearance; until then, the remembered one stays.
+  const sync = isAuthenticated ? (
+    <Suspense fallback={null}>
+      <LazySignedInSync />
+    </Suspense>
+  ) : (
+    <VisitorAppearance />
+  );
+  if (authStatus.isPending) {
+    return (
+      <>
+        {sync}
+        <LoadingScreen />
+      </>
+    );
+  }
   return (
     <>
+      {sync}
       <ScrollRestoration />
       <Outlet />
     </>

@@ -12,10 +12,10 @@ import {
 import { toastStore } from '../ui/toast-store';
 
 /**
- * While signed in, keeps the session alive and sends the learner to /login once it is gone
+ * While mounted (signed in: SignedInSync), keeps the session alive and sends the learner to /login once it is gone
  * (docs/product/auth.md#session-renewal).
  */
-export function useSessionRenewal(isAuthenticated: boolean): void {
+export function useSessionRenewal(): void {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -23,19 +23,20 @@ export function useSessionRenewal(isAuthenticated: boolean): void {
   const intervalMs =
     useMatch('/audiobook/:id') === null ? SESSION_RENEWAL_INTERVAL_MS : PLAYER_SESSION_RENEWAL_INTERVAL_MS;
 
-  useEffect(() => {
-    if (!isAuthenticated) return undefined;
-    return startSessionRenewal({
-      checkSession,
-      onExpired: () => {
-        toastStore.toast({ title: t('session.loggedOut') });
-        queryClient.setQueryData(queryKeys.auth.status, { isAuthenticated: false });
-        queryClient.removeQueries({ queryKey: queryKeys.auth.user });
-        void navigate('/login', { replace: true });
-      },
-      activityTarget: window,
-      visibilityTarget: document,
-      intervalMs,
-    });
-  }, [isAuthenticated, navigate, queryClient, t, intervalMs]);
+  useEffect(
+    () =>
+      startSessionRenewal({
+        checkSession,
+        onExpired: () => {
+          toastStore.toast({ title: t('session.loggedOut') });
+          queryClient.setQueryData(queryKeys.auth.status, { isAuthenticated: false });
+          queryClient.removeQueries({ queryKey: queryKeys.auth.user });
+          void navigate('/login', { replace: true });
+        },
+        activityTarget: window,
+        visibilityTarget: document,
+        intervalMs,
+      }),
+    [navigate, queryClient, t, intervalMs],
+  );
 }

@@ -1,5 +1,11 @@
-import type { z } from 'zod';
-import { errorBodySchema } from '../../shared/api/errors';
+/**
+ * What an answer is parsed with: a shared zod schema everywhere but the auth status (its hand-written
+ * parser keeps zod off the first page, docs/product/overview.md#serving-the-client). This module imports no
+ * zod itself, so the first page does not load it.
+ */
+export interface AnswerParser<T> {
+  parse(value: unknown): T;
+}
 
 export type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Readonly<Record<string, QueryValue>>;
@@ -29,8 +35,6 @@ export class HttpError extends Error {
     super(detail ? `HTTP error! status: ${status}, message: ${detail}` : `HTTP error! status: ${status}`);
   }
 }
-
-const serverErrorSchema = errorBodySchema.partial();
 
 /** fetch rejects with a TypeError when the request never got an answer (offline, DNS, CORS, server down). */
 export function isNetworkError(error: unknown): boolean {
@@ -63,18 +67,20 @@ function parseJsonOrText(text: string): unknown {
   }
 }
 
+/** The developer `message` of an error body (`ErrorBody` in shared/api/errors.ts), else the raw text. */
 function errorDetail(body: unknown, text: string): string {
-  const parsed = serverErrorSchema.safeParse(body);
-  if (parsed.success && typeof parsed.data.message === 'string') return parsed.data.message;
+  if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
+    return body.message;
+  }
   return text;
 }
 
-export async function apiRequest<TSchema extends z.ZodType>(
+export async function apiRequest<T>(
   method: HttpMethod,
   path: string,
-  schema: TSchema,
+  parser: AnswerParser<T>,
   options: RequestOptions = {},
-): Promise<z.output<TSchema>> {
+): Promise<T> {
   const { body, query, signal } = options;
   const hasBody = body !== undefined;
   const isFormData = typeof FormData !== 'undefined' && body instanceof FormData;
@@ -94,19 +100,19 @@ export async function apiRequest<TSchema extends z.ZodType>(
   if (!response.ok) {
     throw new HttpError(response.status, errorDetail(parsedBody, text), parsedBody);
   }
-  return schema.parse(parsedBody);
+  return parser.parse(parsedBody);
 }
 
-/** Shorthands; every answer is parsed with the shared zod schema the caller passes. */
+/** Shorthands; every answer is parsed with the shared schema the caller passes. */
 export const apiClient = {
-  get: <S extends z.ZodType>(path: string, schema: S, options?: Omit<RequestOptions, 'body'>) =>
-    apiRequest('GET', path, schema, options),
-  post: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
-    apiRequest('POST', path, schema, options),
-  put: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
-    apiRequest('PUT', path, schema, options),
-  patch: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
-    apiRequest('PATCH', path, schema, options),
-  delete: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
-    apiRequest('DELETE', path, schema, options),
+  get: <T>(path: string, parser: AnswerParser<T>, options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest('GET', path, parser, options),
+  post: <T>(path: string, parser: AnswerParser<T>, options?: RequestOptions) =>
+    apiRequest('POST', path, parser, options),
+  put: <T>(path: string, parser: AnswerParser<T>, options?: RequestOptions) =>
+    apiRequest('PUT', path, parser, options),
+  patch: <T>(path: string, parser: AnswerParser<T>, options?: RequestOptions) =>
+    apiRequest('PATCH', path, parser, options),
+  delete: <T>(path: string, parser: AnswerParser<T>, options?: RequestOptions) =>
+    apiRequest('DELETE', path, parser, options),
 };

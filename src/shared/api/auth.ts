@@ -1,19 +1,10 @@
 import { z } from 'zod';
+import type { AuthStatus } from './auth-status';
 import { safeText } from './fields';
 
-export const authPaths = {
-  register: '/auth/register',
-  login: '/auth/login',
-  status: '/api/auth/status',
-  user: '/api/auth/user',
-  logout: '/api/logout',
-  learnLogout: '/api/auth/logout',
-  hostedLogin: '/api/login',
-  hostedCallback: '/api/callback',
-  googleLogin: '/auth/google',
-  googleCallback: '/auth/google/callback',
-  providers: '/api/auth/providers',
-} as const;
+export type { AuthStatus } from './auth-status';
+
+export { authPaths } from './auth-paths';
 
 export const PASSWORD_MIN_LENGTH = 6;
 
@@ -44,8 +35,8 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const authStatusSchema = z.object({ isAuthenticated: z.boolean() });
-export type AuthStatus = z.infer<typeof authStatusSchema>;
+/** The server's schema of the answer the client checks with `authStatusParser` (auth-status.ts). */
+export const authStatusSchema = z.object({ isAuthenticated: z.boolean() }) satisfies z.ZodType<AuthStatus>;
 
 export const authSuccessSchema = z.object({ user: userSchema });
 

@@ -3,6 +3,7 @@ import { httpUrl, providerKey, safeText } from './fields';
 import { canonicalTimeZone, DEFAULT_TIME_ZONE } from '../calendar/learner-day';
 import {
   COLOR_SCHEMES,
+  DEFAULT_APPEARANCE,
   FONT_COLOR_SCHEMES,
   FONT_SIZES,
   INTERFACE_LANGUAGES,
@@ -154,11 +155,11 @@ export const settingsDefaults: SettingsValues = {
   showAudiobookCovers: true,
 
   themeMode: 'auto',
-  theme: 'dark',
-  colorScheme: 'navy',
+  theme: DEFAULT_APPEARANCE.theme,
+  colorScheme: DEFAULT_APPEARANCE.colorScheme,
   overlayOpacity: 50,
-  fontColorScheme: 'orange',
-  fontSize: '100',
+  fontColorScheme: DEFAULT_APPEARANCE.fontColorScheme,
+  fontSize: DEFAULT_APPEARANCE.fontSize,
   learnFontScale: 100,
   audiobookFontScale: 100,
   bottomMenuAlignment: 'center',

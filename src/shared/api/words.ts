@@ -2,12 +2,7 @@ import { z } from 'zod';
 import { CEFR_LEVELS, PARTS_OF_SPEECH } from '../catalogs/word-tags';
 import { int32, rowIdParam, rowId, safeText } from './fields';
 
-export const wordsPaths = {
-  words: '/api/words',
-  word: '/api/words/:id',
-  spacedRepetition: '/api/words/spaced-repetition',
-  themes: '/api/themes',
-} as const;
+export { wordsPaths } from './words-paths';
 
 /**
  * A word as lists carry it: media only as paths (docs/product/media.md#content-addressed-store), never bytes.

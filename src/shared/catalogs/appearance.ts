@@ -82,6 +82,23 @@ export const FONT_COLOR_HEX: Record<FontColorScheme, string> = {
 };
 
 export const FONT_SIZES = ['70', '75', '80', '85', '90', '95', '100', '110', '120', '130'] as const;
+export type FontSize = (typeof FONT_SIZES)[number];
+
+/**
+ * The appearance defaults of docs/product/settings.md#defaults: the settings defaults take them, and the
+ * client shows them to a visitor before any settings exist.
+ */
+export const DEFAULT_APPEARANCE = {
+  theme: 'dark',
+  colorScheme: 'navy',
+  fontColorScheme: 'orange',
+  fontSize: '100',
+} as const satisfies {
+  theme: Theme;
+  colorScheme: ColorScheme;
+  fontColorScheme: FontColorScheme;
+  fontSize: FontSize;
+};
 export const OVERLAY_OPACITIES = [30, 50, 70] as const;
 export const INTERFACE_LANGUAGES = ['ru', 'en'] as const;
 export type InterfaceLanguage = (typeof INTERFACE_LANGUAGES)[number];

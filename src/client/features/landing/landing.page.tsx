@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BookHeadphones, LogIn, Upload, Volume2 } from 'lucide-react';
-import { authPaths } from '../../../shared/api/auth';
+import { authPaths } from '../../../shared/api/auth-paths';
 import { Button } from '../../ui/button.component';
 
 /** What a signed-out visitor sees at / (docs/product/auth.md#signed-out-visitors). */

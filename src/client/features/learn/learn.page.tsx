@@ -58,7 +58,13 @@ export function LearnPage() {
       </ScreenMessage>
     );
   }
-  if (!words.data || !dueWords.data || !settings.data || !words.isFresh || !dueWords.isFetchedAfterMount) {
+  if (
+    !words.data ||
+    !dueWords.data ||
+    !settings.data ||
+    !words.isFetchedAfterMount ||
+    !dueWords.isFetchedAfterMount
+  ) {
     return <ScreenMessage title={t('learn.loading')} isBusy />;
   }
   if (initialWords === null) {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type AuthStatus, authPaths, authStatusSchema } from '../../../shared/api/auth';
+import { authPaths } from '../../../shared/api/auth-paths';
+import { type AuthStatus, authStatusParser } from '../../../shared/api/auth-status';
 import { apiClient } from '../api-client';
 import { queryKeys } from '../query-keys';
 
@@ -7,7 +8,7 @@ import { queryKeys } from '../query-keys';
 export const AUTH_STATUS_STALE_TIME_MS = 60 * 1000;
 
 export function fetchAuthStatus(signal?: AbortSignal) {
-  return apiClient.get(authPaths.status, authStatusSchema, { signal });
+  return apiClient.get(authPaths.status, authStatusParser, { signal });
 }
 
 export const authStatusQueryOptions = () =>

@@ -1,7 +1,7 @@
-import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type WordListItem, wordListSchema, wordsPaths } from '../../../shared/api/words';
 import { apiClient } from '../api-client';
+import { takeEarlyWordsAnswer } from './words-early';
 import { queryKeys, WORDS_GC_TIME_MS, WORDS_STALE_TIME_MS } from '../query-keys';
 
 /** A dictionary row is the shared list item; its clip paths feed the play button. */
@@ -9,9 +9,19 @@ export type DictionaryWord = WordListItem;
 
 /**
  * The learner's whole word list in one request, cached once under `queryKeys.words.whole`: the dictionary
- * (search, filters and sort run in memory), Learn and the upload statistics all read this one entry.
+ * (search, filters and sort run in memory), Learn and the upload statistics all read this one entry. The first
+ * fetch of a page load that asked for the list early (words-early.ts) parses that answer; a failed early
+ * request (signed out then, or offline) is asked again.
  */
-export function fetchWords(signal?: AbortSignal) {
+export async function fetchWords(signal?: AbortSignal) {
+  const early = takeEarlyWordsAnswer();
+  if (early) {
+    try {
+      return wordListSchema.parse(await early);
+    } catch {
+      // Fall through to a request of our own.
+    }
+  }
   return apiClient.get(wordsPaths.words, wordListSchema, { signal });
 }
 
@@ -23,35 +33,12 @@ export const wordsQueryOptions = () =>
     gcTime: WORDS_GC_TIME_MS,
   });
 
-/** The page load asked for the list itself (startWordsEarly), and no screen has read it yet. */
-let isEarlyListUnread = false;
-
 /**
  * docs/product/dictionary.md#screen: the dictionary and Learn refetch the list whenever they open, since jobs
  * change words meanwhile; a cached list from the last visit would bring back hidden words and old counts.
- * The one exception is the first screen of a page load, which reads the list the load already asked for.
- * `isFresh`: the list shown is one of this visit.
+ * On the first screen of a page load, that fetch is the one the load started early (fetchWords);
+ * `isFetchedAfterMount` says the list shown is one of this visit.
  */
 export function useWordsFreshOnMount() {
-  const queryClient = useQueryClient();
-  const [isFromPageLoad] = useState(
-    () => isEarlyListUnread && queryClient.getQueryState(queryKeys.words.whole)?.status !== 'error',
-  );
-  useEffect(() => {
-    isEarlyListUnread = false;
-  }, []);
-  const query = useQuery({ ...wordsQueryOptions(), refetchOnMount: isFromPageLoad ? false : 'always' });
-  return { ...query, isFresh: query.isFetchedAfterMount || (isFromPageLoad && query.isSuccess) };
-}
-
-/**
- * Opening the dictionary or Learn directly (a reload, a bookmark, the installed app) asks for the word list at
- * once, beside the sign-in check, instead of after it, the user and the screen's chunk: the list is usually
- * the screen's longest wait (docs/product/overview.md#serving-the-client). Signed out, the answer is a 401 that
- * nothing reads.
- */
-export function startWordsEarly(queryClient: QueryClient, pathname: string): void {
-  if (!/^\/(dictionary|learn)\/?$/.test(pathname)) return;
-  isEarlyListUnread = true;
-  queryClient.query(wordsQueryOptions()).catch(() => undefined);
+  return useQuery({ ...wordsQueryOptions(), refetchOnMount: 'always' });
 }
