@@ -6,8 +6,10 @@ import './i18n/setup';
 import './lib/installed-app';
 import { App } from './app/app.component';
 import { rememberedAppearance } from './app/appearance-sync.hook';
+import { preloadSignedInHome } from './app/signed-in-home.loader';
 import { i18next, interfaceLanguageReady } from './i18n/setup';
-import { startWordsEarly } from './lib/api/words-early';
+import { hasSessionHint } from './lib/api/auth-status.api';
+import { startEarlyRequests } from './lib/api/early-answers';
 import { applyDeferredStylesheets } from './lib/deferred-stylesheets';
 import { applyTheme } from './lib/appearance';
 import { queryClient } from './lib/query-client';
@@ -37,7 +39,11 @@ async function start(): Promise<void> {
     queryClient,
     cacheStorage: typeof caches === 'undefined' ? undefined : caches,
   });
-  startWordsEarly(window.location.pathname);
+  const { pathname } = window.location;
+  const isProbablySignedIn = hasSessionHint();
+  startEarlyRequests(pathname, isProbablySignedIn);
+  // Home's chunk too, beside the sign-in check, where the browser has a session.
+  if (pathname === '/' && isProbablySignedIn) preloadSignedInHome().catch(() => undefined);
 
   // An English interface fetches its catalogue first, so the first frame is already in English; and the first
   // frame is styled.

@@ -1,16 +1,17 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { SESSION_HINT_META } from '../shared/api/auth-status';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createSignInLimits } from './auth/sign-in-limits';
 import { createExternalSignIn } from './auth/external-sign-in';
 import { createSessionResolver } from './auth/session-cookie';
-import { createSessionStore } from './auth/sessions';
+import { createSessionStore, SESSION_COOKIE } from './auth/sessions';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler';
@@ -446,10 +447,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // dist/current does not change what this process serves (docs/product/overview.md#serving-the-client).
   const clientDir = deps.clientDir === undefined ? currentBuildDir(distDir) : deps.clientDir;
   const hasClient = Boolean(clientDir && existsSync(clientDir));
-  if (clientDir && hasClient) {
-    await registerClient(app, clientDir, deps.previousClientDirs ?? olderBuildDirs(distDir, clientDir));
-  }
-  registerNotFoundHandler(app, { serverPrefixes: SERVER_PREFIXES, hasClient });
+  const appPage =
+    clientDir && hasClient
+      ? await registerClient(app, clientDir, deps.previousClientDirs ?? olderBuildDirs(distDir, clientDir))
+      : undefined;
+  registerNotFoundHandler(app, { serverPrefixes: SERVER_PREFIXES, appPage });
 
   return app;
 }
@@ -458,11 +460,26 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A chunk's file name as Vite writes them: no folder, no dots leading. */
 const ASSET_NAME = /^[\w-][\w.-]*$/;
 
+/**
+ * The single-page app's page, and the same page for a browser that sends a session cookie, marked so: the
+ * client then asks for home's chunk and data beside its sign-in check instead of after it
+ * (docs/product/overview.md#serving-the-client). Only the cookie's presence is read, not its validity: a
+ * stale one costs a few unanswered early requests, and the check decides as always.
+ */
+function appPageOf(clientDir: string): (request: FastifyRequest) => string {
+  const page = readFileSync(join(clientDir, 'index.html'), 'utf8');
+  const withSession = page.replace(
+    '</head>',
+    `  <meta name="${SESSION_HINT_META}" content="present" />\n  </head>`,
+  );
+  return (request) => (request.cookies[SESSION_COOKIE] ? withSession : page);
+}
+
 async function registerClient(
   app: FastifyInstance,
   clientDir: string,
   previousClientDirs: readonly string[],
-): Promise<void> {
+): Promise<(request: FastifyRequest) => string> {
   await app.register(fastifyStatic, {
     root: clientDir,
     wildcard: false,
@@ -484,4 +501,5 @@ async function registerClient(
     reply.header('Cache-Control', IMMUTABLE);
     return reply.sendFile(join('assets', file), found, { cacheControl: false });
   });
+  return appPageOf(clientDir);
 }

@@ -15,7 +15,7 @@ let testApp: TestApp;
 function build(name: string, chunks: string[]) {
   const dir = join(root, name);
   mkdirSync(join(dir, 'assets'), { recursive: true });
-  writeFileSync(join(dir, 'index.html'), `<!doctype html><title>${name}</title>`);
+  writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><title>${name}</title></head></html>`);
   for (const chunk of chunks) writeFileSync(join(dir, 'assets', chunk), `/* ${name} ${chunk} */`);
   return dir;
 }
@@ -42,6 +42,20 @@ it('serves the current build’s page and chunks', async () => {
   expect(chunk.body).toBe('/* current index-new.js */');
   expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   expect((await get('/assets/shared-same.js')).body).toBe('/* current shared-same.js */');
+});
+
+it('marks the page for a browser that sends a session cookie, so it asks for home early; not otherwise', async () => {
+  const hint = '<meta name="palabra-session" content="present" />';
+  const visitor = await get('/');
+  expect(visitor.statusCode).toBe(200);
+  expect(visitor.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(visitor.headers['cache-control']).toBe('no-cache');
+  expect(visitor.body).not.toContain(hint);
+  const learner = await testApp.app.inject({ method: 'GET', url: '/', cookies: { palabra_sid: 'any' } });
+  expect(learner.statusCode).toBe(200);
+  expect(learner.headers['cache-control']).toBe('no-cache');
+  expect(learner.body.indexOf(hint)).toBeGreaterThan(learner.body.indexOf('<title>current</title>'));
+  expect(learner.body.indexOf(hint)).toBeLessThan(learner.body.indexOf('</head>'));
 });
 
 it('serves a chunk only the previous build has, for a tab opened on it', async () => {

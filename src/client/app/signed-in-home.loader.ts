@@ -16,6 +16,8 @@ export function preloadSignedInHome(): Promise<SignedInHomeModule> {
   loading ??= Promise.all([import('./signed-in-home.component'), loadCatalogAreas(['errors'])]).then(
     ([module]) => (loaded = module),
   );
+  // A fetch ahead that failed (offline) is tried again when home is shown.
+  loading.catch(() => (loading = undefined));
   return loading;
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorParams } from '../../shared/api/errors';
 import { isUnstorableValue } from '../db/errors';
@@ -101,13 +101,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
  */
 export function registerNotFoundHandler(
   app: FastifyInstance,
-  options: { serverPrefixes: readonly string[]; hasClient: boolean },
+  options: {
+    serverPrefixes: readonly string[];
+    /** The app's page for this request, when the client is built. */
+    appPage: ((request: FastifyRequest) => string) | undefined;
+  },
 ): void {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isServerPath = options.serverPrefixes.some((prefix) => path.startsWith(prefix));
-    if (options.hasClient && request.method === 'GET' && !isServerPath) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    if (options.appPage && request.method === 'GET' && !isServerPath) {
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(options.appPage(request));
     }
     return reply
       .status(404)

@@ -22,3 +22,9 @@ export const authStatusParser = {
     return { isAuthenticated };
   },
 };
+
+/**
+ * The page the server serves carries `<meta name="palabra-session" content="present">` when the browser sent a
+ * session cookie: a hint (not a check) that lets the client fetch a signed-in first screen early.
+ */
+export const SESSION_HINT_META = 'palabra-session';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const progressPaths = { progress: '/api/progress' } as const;
+export { progressPaths } from './progress-paths';
 
 export const progressSchema = z.object({
   wordsAdded: z.number().int(),

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authPaths } from '../../../shared/api/auth-paths';
-import { type AuthStatus, authStatusParser } from '../../../shared/api/auth-status';
+import { type AuthStatus, authStatusParser, SESSION_HINT_META } from '../../../shared/api/auth-status';
 import { apiClient } from '../api-client';
 import { queryKeys } from '../query-keys';
 
@@ -10,6 +10,13 @@ export const AUTH_STATUS_STALE_TIME_MS = 60 * 1000;
 export function fetchAuthStatus(signal?: AbortSignal) {
   return apiClient.get(authPaths.status, authStatusParser, { signal });
 }
+
+/**
+ * Whether the page came with the server's session hint (a session cookie was sent): what to fetch early,
+ * nothing more; the sign-in check decides who is signed in.
+ */
+export const hasSessionHint = (): boolean =>
+  document.querySelector(`meta[name="${SESSION_HINT_META}"][content="present"]`) !== null;
 
 export const authStatusQueryOptions = () =>
   queryOptions({

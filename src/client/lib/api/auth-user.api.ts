@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { type AuthStatus, authPaths, type User, userSchema } from '../../../shared/api/auth';
-import { apiClient } from '../api-client';
+import { getPreferringEarly } from './early-answers';
 import { queryKeys } from '../query-keys';
 import { useIsAuthenticated } from './auth-status.api';
 
@@ -8,7 +8,7 @@ import { useIsAuthenticated } from './auth-status.api';
 export const AUTH_USER_STALE_TIME_MS = 5 * 60 * 1000;
 
 export function fetchAuthUser(signal?: AbortSignal) {
-  return apiClient.get(authPaths.user, userSchema, { signal });
+  return getPreferringEarly(authPaths.user, userSchema, { signal });
 }
 
 export const authUserQueryOptions = () =>

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { progressPaths, progressSchema } from '../../../shared/api/progress';
-import { apiClient } from '../api-client';
+import { getPreferringEarly } from './early-answers';
 import { queryKeys } from '../query-keys';
 
 export function fetchProgress(signal?: AbortSignal) {
-  return apiClient.get(progressPaths.progress, progressSchema, { signal });
+  return getPreferringEarly(progressPaths.progress, progressSchema, { signal });
 }
 
 export const progressQueryOptions = () =>

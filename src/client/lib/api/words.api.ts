@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type WordListItem, wordListSchema, wordsPaths } from '../../../shared/api/words';
-import { apiClient } from '../api-client';
-import { takeEarlyWordsAnswer } from './words-early';
+import { getPreferringEarly } from './early-answers';
 import { queryKeys, WORDS_GC_TIME_MS, WORDS_STALE_TIME_MS } from '../query-keys';
 
 /** A dictionary row is the shared list item; its clip paths feed the play button. */
@@ -10,19 +9,10 @@ export type DictionaryWord = WordListItem;
 /**
  * The learner's whole word list in one request, cached once under `queryKeys.words.whole`: the dictionary
  * (search, filters and sort run in memory), Learn and the upload statistics all read this one entry. The first
- * fetch of a page load that asked for the list early (words-early.ts) parses that answer; a failed early
- * request (signed out then, or offline) is asked again.
+ * fetch of a page load that asked for the list early (early-answers.ts) parses that answer.
  */
-export async function fetchWords(signal?: AbortSignal) {
-  const early = takeEarlyWordsAnswer();
-  if (early) {
-    try {
-      return wordListSchema.parse(await early);
-    } catch {
-      // Fall through to a request of our own.
-    }
-  }
-  return apiClient.get(wordsPaths.words, wordListSchema, { signal });
+export function fetchWords(signal?: AbortSignal) {
+  return getPreferringEarly(wordsPaths.words, wordListSchema, { signal });
 }
 
 export const wordsQueryOptions = () =>

@@ -1,0 +1,62 @@
+import { authPaths } from '../../../shared/api/auth-paths';
+import { progressPaths } from '../../../shared/api/progress-paths';
+import { wordsPaths } from '../../../shared/api/words-paths';
+import { type AnswerParser, apiClient, type QueryParams, type RequestOptions } from '../api-client';
+
+/**
+ * Answers a page load asked for at once, beside the sign-in check, instead of after it, the user and the
+ * screen's chunk (docs/product/overview.md#serving-the-client), kept unparsed (the schemas come with the
+ * screens, not with the first page) until the screen's first fetch of the same call takes them.
+ */
+const earlyAnswers = new Map<string, Promise<unknown>>();
+
+const keyOf = (path: string, query: QueryParams = {}) =>
+  `${path}?${Object.entries(query)
+    .map(([name, value]) => `${name}=${String(value)}`)
+    .join('&')}`;
+
+function askEarly(path: string, query?: QueryParams): void {
+  const answer = apiClient.get(path, { parse: (value: unknown) => value }, { query });
+  // Signed out, the answer is a 401 that nobody reads.
+  answer.catch(() => undefined);
+  earlyAnswers.set(keyOf(path, query), answer);
+}
+
+/** Home's slice of recent words (features/home: the same query). */
+export const RECENT_WORDS_LIMIT = 7;
+
+/**
+ * What the screen at `pathname` will ask for first, when the page came with the server's session hint
+ * (`isProbablySignedIn`): the word list on the dictionary and Learn; home's user, progress and recent words.
+ */
+export function startEarlyRequests(pathname: string, isProbablySignedIn: boolean): void {
+  if (!isProbablySignedIn) return;
+  if (/^\/(dictionary|learn)\/?$/.test(pathname)) askEarly(wordsPaths.words);
+  if (pathname === '/') {
+    askEarly(authPaths.user);
+    askEarly(progressPaths.progress);
+    askEarly(wordsPaths.words, { limit: RECENT_WORDS_LIMIT });
+  }
+}
+
+/**
+ * A GET that takes the page load's early answer to the same call when there is one (once: every later fetch
+ * asks the server); an early answer that failed (signed out then, or offline) is asked again.
+ */
+export async function getPreferringEarly<T>(
+  path: string,
+  parser: AnswerParser<T>,
+  options: Omit<RequestOptions, 'body'> = {},
+): Promise<T> {
+  const key = keyOf(path, options.query);
+  const early = earlyAnswers.get(key);
+  if (early) {
+    earlyAnswers.delete(key);
+    try {
+      return parser.parse(await early);
+    } catch {
+      // Ask again below.
+    }
+  }
+  return apiClient.get(path, parser, options);
+}
