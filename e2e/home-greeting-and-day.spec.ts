@@ -149,3 +149,37 @@ test('daily goals chosen in Settings are the ones Home measures against', async 
   await expect(progress.getByText('0 из 20', { exact: true })).toBeVisible();
   await expect(progress.getByText('0 из 45 мин', { exact: true })).toBeVisible();
 });
+
+test('opened with a session, home asks for its user, progress and recent words before its own code arrives, once each', async ({
+  page,
+}) => {
+  const learner = await signInLearner(page);
+  const homeCalls = ['/api/auth/user', '/api/progress', '/api/words'];
+  const counts = new Map<string, number>();
+  let onAllAsked: () => void = () => undefined;
+  const allAsked = new Promise<void>((resolve) => (onAllAsked = resolve));
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (!homeCalls.includes(pathname)) return;
+    counts.set(pathname, (counts.get(pathname) ?? 0) + 1);
+    if (homeCalls.every((call) => counts.has(call))) onAllAsked();
+  });
+  // Home's code is held back until its calls have been made: calls made only once it had loaded would never
+  // come, and the hold gives up after 15 s.
+  let wereCallsFirst: boolean | undefined;
+  await page.route(/\/assets\/signed-in-home\.component-[\w-]+\.js$/, async (route) => {
+    let giveUp: NodeJS.Timeout | undefined;
+    wereCallsFirst = await Promise.race([
+      allAsked.then(() => true),
+      new Promise<boolean>((resolve) => (giveUp = setTimeout(() => resolve(false), 15_000))),
+    ]);
+    clearTimeout(giveUp);
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: `Привет, ${learner.firstName}!` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Ваш прогресс' }).getByText('Добавлено слов')).toBeVisible();
+  expect(wereCallsFirst).toBe(true);
+  // Home reads the answers already on their way instead of asking again.
+  expect(Object.fromEntries(counts)).toEqual({ '/api/auth/user': 1, '/api/progress': 1, '/api/words': 1 });
+});
