@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { TooltipProvider } from '../ui/tooltip.component';
 import { NavBar } from './nav-bar.component';
 import { SkipLink } from './skip-link.component';
 
@@ -9,19 +8,17 @@ import { SkipLink } from './skip-link.component';
  * landing and sign-in pages do not carry the navigation bar and its menus.
  */
 
-/** Signed-in screens: the navigation bar above the page; the screens with tooltips live here. */
+/** Signed-in screens: the navigation bar above the page. */
 export function AppShell({ children }: { children?: ReactNode }) {
   return (
-    <TooltipProvider>
-      <div className="min-h-dvh bg-background text-foreground">
-        <SkipLink />
-        <NavBar />
-        {/* Below 768 px the navigation is a tab bar at the bottom; the page ends above it. */}
-        <main id="main" className="mx-auto max-w-7xl px-3 pt-6 pb-24 sm:px-6 md:py-8">
-          {children ?? <Outlet />}
-        </main>
-      </div>
-    </TooltipProvider>
+    <div className="min-h-dvh bg-background text-foreground">
+      <SkipLink />
+      <NavBar />
+      {/* Below 768 px the navigation is a tab bar at the bottom; the page ends above it. */}
+      <main id="main" className="mx-auto max-w-7xl px-3 pt-6 pb-24 sm:px-6 md:py-8">
+        {children ?? <Outlet />}
+      </main>
+    </div>
   );
 }
 

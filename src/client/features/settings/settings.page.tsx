@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/hooks/document-title.hook';
 import { Button } from '../../ui/button.component';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.component';
+import { TooltipProvider } from '../../ui/tooltip.component';
 import { useSettings } from '../../lib/api/settings.api';
 import { ApiTab } from './components/api-tab.component';
 import { AudioTab } from './components/audio-tab.component';
@@ -79,7 +80,10 @@ export function SettingsPage() {
           <InterfaceTab settings={settings} />
         </TabsContent>
         <TabsContent value="audio">
-          <AudioTab settings={settings} />
+          {/* The one screen with tooltips (the voice samples): their provider lives here, not in the shell. */}
+          <TooltipProvider>
+            <AudioTab settings={settings} />
+          </TooltipProvider>
         </TabsContent>
         <TabsContent value="images">
           <ImagesTab settings={settings} />
