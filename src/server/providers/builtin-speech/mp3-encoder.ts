@@ -1,10 +1,7 @@
-import { Mp3Encoder } from '@breezystack/lamejs';
+import { createMp3Encoder, type WasmMediaEncoder } from 'wasm-media-encoders';
 
 /** Plenty for eSpeak's 22 kHz formant speech, and small enough that a sentence stays around 10 KB. */
 export const MP3_BITRATE_KBPS = 48;
-
-/** A multiple of the 576-sample MPEG-2 granule, so lamejs works on whole frames without re-buffering. */
-const BLOCK_SAMPLES = 576 * 16;
 
 /** eSpeak variants differ in loudness by a few dB; a common peak keeps voices even when cards alternate. */
 const TARGET_PEAK = Math.round(0.85 * 32767);
@@ -26,16 +23,20 @@ export function normalizePeak(samples: Int16Array): void {
   });
 }
 
-/** Mono 16-bit PCM to a constant-bitrate MP3. */
-export function encodeMp3(samples: Int16Array, sampleRate: number): Buffer {
-  const encoder = new Mp3Encoder(1, sampleRate, MP3_BITRATE_KBPS);
-  const parts: Buffer[] = [];
-  // lamejs hands out Int8Arrays whatever its typings say; view the same bytes as a Buffer.
-  const keep = (part: ArrayBufferView) =>
-    parts.push(Buffer.from(part.buffer, part.byteOffset, part.byteLength));
-  for (let offset = 0; offset < samples.length; offset += BLOCK_SAMPLES) {
-    keep(encoder.encodeBuffer(samples.subarray(offset, offset + BLOCK_SAMPLES)));
-  }
-  keep(encoder.flush());
-  return Buffer.concat(parts);
+/**
+ * LAME compiled to WebAssembly, one per thread, made on the first clip and reset for each: about four times
+ * faster than lamejs (LAME ported to JavaScript), which made encoding most of a clip's time, and of a first
+ * tap's wait on a card whose clips are not made yet (docs/product/upload.md#built-in-clips-on-demand).
+ */
+let encoder: Promise<WasmMediaEncoder<'audio/mpeg'>> | undefined;
+
+/** Mono 16-bit PCM to a constant-bitrate MP3. Calls must not overlap: the one encoder is reset for each. */
+export async function encodeMp3(samples: Int16Array, sampleRate: number): Promise<Buffer> {
+  encoder ??= createMp3Encoder();
+  const mp3 = await encoder;
+  mp3.configure({ channels: 1, sampleRate, bitrate: MP3_BITRATE_KBPS });
+  const pcm = Float32Array.from(samples, (sample) => sample / 32768);
+  // Both answers are views of the encoder's own memory: copied before its next call.
+  const frames = Buffer.from(mp3.encode([pcm]));
+  return Buffer.concat([frames, Buffer.from(mp3.finalize())]);
 }

@@ -1,7 +1,7 @@
 /**
  * Worker-thread entry: owns the one eSpeak instance of the process and turns render requests into MP3.
- * Rendering and lamejs encoding are synchronous and take 50–300 ms per sentence, which would stall every
- * request the server is handling if they ran on the main thread.
+ * Rendering and encoding (LAME in WebAssembly) are synchronous and take tens of milliseconds per clip, which
+ * would stall every request the server is handling if they ran on the main thread.
  */
 import { parentPort } from 'node:worker_threads';
 import { EspeakEngine, type EspeakRenderRequest } from './espeak-engine';
@@ -35,7 +35,7 @@ let engine: Promise<EspeakEngine> | undefined;
 /** The queue sends one job at a time; chaining anyway keeps eSpeak single-caller if that ever changes. */
 let previous: Promise<void> = Promise.resolve();
 
-function handle(loaded: EspeakEngine, job: SynthesisJob): SynthesisReply {
+async function handle(loaded: EspeakEngine, job: SynthesisJob): Promise<SynthesisReply> {
   try {
     const started = performance.now();
     const pcm = loaded.render(job.request);
@@ -43,7 +43,7 @@ function handle(loaded: EspeakEngine, job: SynthesisJob): SynthesisReply {
     if (pcm.samples.length === 0) return { id: job.id, ok: false, message: 'eSpeak produced no audio' };
     normalizePeak(pcm.samples);
     // A fresh copy: Buffer.concat may hand out a slice of Node's shared pool, which must not be transferred.
-    const mp3 = new Uint8Array(encodeMp3(pcm.samples, pcm.sampleRate)).buffer;
+    const mp3 = new Uint8Array(await encodeMp3(pcm.samples, pcm.sampleRate)).buffer;
     return {
       id: job.id,
       ok: true,
@@ -60,7 +60,7 @@ function handle(loaded: EspeakEngine, job: SynthesisJob): SynthesisReply {
 port.on('message', (job: SynthesisJob) => {
   previous = previous.then(async () => {
     engine ??= EspeakEngine.load();
-    const reply = handle(await engine, job);
+    const reply = await handle(await engine, job);
     port.postMessage(reply, reply.ok ? [reply.mp3] : []);
   });
 });
