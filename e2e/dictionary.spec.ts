@@ -1,5 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addWords, expectNoSeriousViolations, listWords, UPLOAD_TIMEOUT_MS, signInLearner } from './support';
+import {
+  addWords,
+  expectNoSeriousViolations,
+  holdChunkUntil,
+  listWords,
+  UPLOAD_TIMEOUT_MS,
+  signInLearner,
+} from './support';
 
 /**
  * The dictionary screen against the built app and the fake providers of playwright.config.ts. Words
@@ -297,21 +304,15 @@ test('opened directly, the dictionary asks for its words once, without waiting f
     wordRequests += 1;
     onWordsRequested();
   });
-  // The screen's code is held back until the word list has been asked for: a list requested only once the
-  // screen had loaded would never come, and the hold gives up after 15 s.
-  let wasListAskedFirst: boolean | undefined;
-  await page.route(/\/assets\/dictionary\.page-[\w-]+\.js$/, async (route) => {
-    let giveUp: NodeJS.Timeout | undefined;
-    wasListAskedFirst = await Promise.race([
-      wordsRequested.then(() => true),
-      new Promise<boolean>((resolve) => (giveUp = setTimeout(() => resolve(false), 15_000))),
-    ]);
-    clearTimeout(giveUp);
-    await route.continue();
-  });
+  // The screen's code is held back until the word list has been asked for.
+  const wasListAskedFirst = await holdChunkUntil(
+    page,
+    /\/assets\/dictionary\.page-[\w-]+\.js$/,
+    wordsRequested,
+  );
   await openDictionary(page);
   await expect(page.getByText('Слова не найдены')).toBeVisible();
-  expect(wasListAskedFirst).toBe(true);
+  expect(wasListAskedFirst()).toBe(true);
   // The screen reads the list already on its way instead of asking again.
   expect(wordRequests).toBe(1);
 });

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   addWords,
   fillRegistrationForm,
+  holdChunkUntil,
   listWords,
   signInLearner,
   UPLOAD_TIMEOUT_MS,
@@ -164,22 +165,16 @@ test('opened with a session, home asks for its user, progress and recent words b
     counts.set(pathname, (counts.get(pathname) ?? 0) + 1);
     if (homeCalls.every((call) => counts.has(call))) onAllAsked();
   });
-  // Home's code is held back until its calls have been made: calls made only once it had loaded would never
-  // come, and the hold gives up after 15 s.
-  let wereCallsFirst: boolean | undefined;
-  await page.route(/\/assets\/signed-in-home\.component-[\w-]+\.js$/, async (route) => {
-    let giveUp: NodeJS.Timeout | undefined;
-    wereCallsFirst = await Promise.race([
-      allAsked.then(() => true),
-      new Promise<boolean>((resolve) => (giveUp = setTimeout(() => resolve(false), 15_000))),
-    ]);
-    clearTimeout(giveUp);
-    await route.continue();
-  });
+  // Home's code is held back until its calls have been made.
+  const wereCallsFirst = await holdChunkUntil(
+    page,
+    /\/assets\/signed-in-home\.component-[\w-]+\.js$/,
+    allAsked,
+  );
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: `Привет, ${learner.firstName}!` })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Ваш прогресс' }).getByText('Добавлено слов')).toBeVisible();
-  expect(wereCallsFirst).toBe(true);
+  expect(wereCallsFirst()).toBe(true);
   // Home reads the answers already on their way instead of asking again.
   expect(Object.fromEntries(counts)).toEqual({ '/api/auth/user': 1, '/api/progress': 1, '/api/words': 1 });
 });

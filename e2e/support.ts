@@ -52,6 +52,29 @@ export async function signInLearner(
   return learner;
 }
 
+/**
+ * Holds back the code chunks matching `chunk` until `condition` settles, giving up after 15 s: requests a
+ * screen makes only once its code has loaded would then never come. The answer says, once the chunk was
+ * asked for, whether the condition released it (true) or the hold gave up (false).
+ */
+export async function holdChunkUntil(
+  page: Page,
+  chunk: RegExp,
+  condition: Promise<void>,
+): Promise<() => boolean | undefined> {
+  let wasReleasedByCondition: boolean | undefined;
+  await page.route(chunk, async (route) => {
+    let giveUp: NodeJS.Timeout | undefined;
+    wasReleasedByCondition = await Promise.race([
+      condition.then(() => true),
+      new Promise<boolean>((resolve) => (giveUp = setTimeout(() => resolve(false), 15_000))),
+    ]);
+    clearTimeout(giveUp);
+    await route.continue();
+  });
+  return () => wasReleasedByCondition;
+}
+
 /** The signed-in learner's home page, greeting them in the interface language the browser chose. */
 export async function openHome(
   page: Page,
