@@ -121,19 +121,30 @@ test('the stylesheet holds back no paint, yet the first frame the app renders is
     /<link rel="preload" as="style"[^>]* href="\/assets\/[^"]+\.css"[^>]* data-deferred-stylesheet>/,
   );
 
-  // The stylesheet arrives late; the app must wait for it rather than render unstyled.
+  // The stylesheet arrives only two frames after the app has linked it, by when the app could have rendered: it
+  // must wait for the stylesheet rather than render unstyled.
+  let onLinked: () => void = () => undefined;
+  const linked = new Promise<void>((resolve) => (onLinked = resolve));
+  await page.exposeFunction('onStylesheetLinked', () => onLinked());
   await page.route(/\/assets\/.*\.css$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await linked;
     await route.continue();
   });
   await page.addInitScript(() => {
+    const page = window as unknown as { styledAtFirstFrame: boolean; onStylesheetLinked: () => void };
+    let hasReportedLink = false;
     const observer = new MutationObserver(() => {
+      if (!hasReportedLink && document.querySelector('link[rel="stylesheet"]')) {
+        hasReportedLink = true;
+        // Two frames on: an app that did not wait for its stylesheet has rendered by then.
+        requestAnimationFrame(() => requestAnimationFrame(() => page.onStylesheetLinked()));
+      }
       const root = document.getElementById('root');
       if (!root?.firstChild) return;
       observer.disconnect();
-      (window as unknown as { styledAtFirstFrame: boolean }).styledAtFirstFrame = [
-        ...document.styleSheets,
-      ].some((sheet) => sheet.href?.endsWith('.css') === true);
+      page.styledAtFirstFrame = [...document.styleSheets].some(
+        (sheet) => sheet.href?.endsWith('.css') === true,
+      );
     });
     observer.observe(document, { childList: true, subtree: true });
   });
