@@ -462,7 +462,8 @@ const ASSET_NAME = /^[\w-][\w.-]*$/;
 
 /**
  * The single-page app's page, and the same page for a browser that sends a session cookie, marked so: the
- * client then asks for home's chunk and data beside its sign-in check instead of after it
+ * client then asks for its first screen's data (home's chunk and data, or the word list) beside its sign-in
+ * check instead of after it
  * (docs/product/overview.md#serving-the-client). Only the cookie's presence is read, not its validity: a
  * stale one costs a few unanswered early requests, and the check decides as always.
  */
