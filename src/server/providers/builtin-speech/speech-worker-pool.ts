@@ -18,9 +18,9 @@ export interface SpeechQueue {
  * only compete for them. A busy worker holds about 110 MB (the WebAssembly engine, its 24 MB of voice data
  * read twice, the thread), and the embedded default promises under 500 MB while it makes an upload's clips
  * (docs/product/decisions.md#embedded-database); the rest of a busy server measured about 300 MB, which
- * leaves room for one: the memory budget, not the cores, sets the size. Clips a learner waits for pass the background ones in its queue, so one worker still answers
- * a tap at once. Each worker starts on its first job and ends after an idle spell, so an idle server holds
- * none.
+ * leaves room for one: the memory budget, not the cores, sets the size. Clips a learner waits for pass the
+ * background ones in its queue, so one worker still answers a tap at once. Each worker starts on its first
+ * job and ends after an idle spell, so an idle server holds none.
  */
 export const WORKER_MEMORY_MB = 110;
 export const SPEECH_MEMORY_BUDGET_MB = 200;
