@@ -40,6 +40,9 @@ import { createUploadsRepository } from './modules/uploads/uploads.repository';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { learnRoutes } from './modules/learn/learn.routes';
+import { reviewRoutes } from './modules/review/review.routes';
+import { createReviewRepository } from './modules/review/review.repository';
+import { createReviewService } from './modules/review/review.service';
 import { createLearnRepository } from './modules/learn/learn.repository';
 import { createLearnService } from './modules/learn/learn.service';
 import { wordMaintenanceRoutes } from './modules/word-maintenance/word-maintenance.routes';
@@ -320,6 +323,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     speechService,
     now: deps.now,
   });
+  const reviewService = createReviewService({
+    review: createReviewRepository(db),
+    settings: settingsRepository,
+    now: deps.now,
+  });
   const wordMaintenanceService = createWordMaintenanceService({ maintenance, jobRuntime, userProviders });
   const uploadsService = createUploadsService({ jobRuntime, settingsService });
   const wordUsage = createWordUsageRepository(db);
@@ -341,8 +349,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       settingsService,
       speechService,
       mediaStore,
-      dueWordIds: async (userId) =>
-        (await wordsService.listDueForSpacedRepetition(userId)).map((word) => word.id),
+      // Both schedules' due words come first: Learn's spaced repetition, then review's.
+      dueWordIds: async (userId) => [
+        ...(await wordsService.listDueForSpacedRepetition(userId)).map((word) => word.id),
+        ...(await reviewService.dueWordIds(userId)),
+      ],
     }),
   );
   const audiobookCreationService = createAudiobookCreationService({
@@ -415,6 +426,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(wordsRoutes, { wordsService, sessionResolver });
   await app.register(dictionaryRoutes, { dictionaryService, sessionResolver });
   await app.register(learnRoutes, { learnService, sessionResolver });
+  await app.register(reviewRoutes, { reviewService, sessionResolver });
   await app.register(mediaRoutes, {
     mediaStore,
     pictureVariants: createPictureVariants({ repository: mediaRepository }),

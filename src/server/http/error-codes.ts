@@ -84,6 +84,7 @@ export const HTTP_ERROR_MESSAGES = {
   openai_image_key_missing: 'No OpenAI key for pictures',
   /** Regenerating a sentence's Spanish or Russian needs a language model. */
   sentence_language_model_missing: 'No language-model key to rewrite the sentence',
+  review_card_not_found: 'Review card not found',
 } as const;
 
 export type HttpErrorCode = keyof typeof HTTP_ERROR_MESSAGES;

@@ -46,7 +46,12 @@ export const rowId = () => z.number().int().positive().max(MAX_INT32);
  * error handler), the same as for another learner's id.
  */
 export const rowIdParam = (
-  notFound: 'word_not_found' | 'audiobook_not_found' | 'genre_not_found' | 'series_not_found',
+  notFound:
+    | 'word_not_found'
+    | 'audiobook_not_found'
+    | 'genre_not_found'
+    | 'series_not_found'
+    | 'review_card_not_found',
 ) =>
   z.coerce
     .number()

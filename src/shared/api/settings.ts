@@ -19,6 +19,7 @@ import {
   SPEECH_SPEEDS,
   VOICE_STYLES,
 } from '../catalogs/voices';
+import { REVIEW_DIRECTIONS, REVIEW_SCHEDULERS } from '../catalogs/review';
 
 export const settingsPaths = {
   settings: '/api/settings',
@@ -123,6 +124,19 @@ export const settingsValuesSchema = z.object({
   dailyStudyReminders: z.boolean(),
   achievementNotifications: z.boolean(),
   weeklyProgressReminders: z.boolean(),
+
+  /** The review mode's choices (docs/product/review.md#settings). Directions are kept in catalogue order. */
+  reviewDirections: z
+    .array(z.enum(REVIEW_DIRECTIONS))
+    .min(1)
+    .max(REVIEW_DIRECTIONS.length)
+    .transform((chosen) => REVIEW_DIRECTIONS.filter((direction) => chosen.includes(direction))),
+  reviewScheduler: z.enum(REVIEW_SCHEDULERS),
+  reviewDesiredRetention: z.number().min(0.7).max(0.99),
+  reviewNewPerDay: z.number().int().min(0).max(1000),
+  reviewMaxPerDay: z.number().int().min(0).max(10000),
+  reviewTypedAnswers: z.boolean(),
+  reviewMasteredLeavesLearn: z.boolean(),
 });
 export type SettingsValues = z.infer<typeof settingsValuesSchema>;
 
@@ -204,6 +218,14 @@ export const settingsDefaults: SettingsValues = {
   dailyStudyReminders: true,
   achievementNotifications: true,
   weeklyProgressReminders: false,
+
+  reviewDirections: ['es-ru', 'ru-es'],
+  reviewScheduler: 'fsrs',
+  reviewDesiredRetention: 0.9,
+  reviewNewPerDay: 20,
+  reviewMaxPerDay: 200,
+  reviewTypedAnswers: false,
+  reviewMasteredLeavesLearn: false,
 };
 
 /** A provider key as typed by the learner: a non-empty string sets it, null (or '') removes it. */
@@ -232,6 +254,7 @@ export const settingsSchema = settingsValuesSchema.extend({
    * read settings another device saved (it then saves its own zone).
    */
   timeZone: z.string().min(1),
+  reviewDirections: z.array(z.enum(REVIEW_DIRECTIONS)),
   hasOpenaiApiKey: z.boolean(),
   hasElevenlabsApiKey: z.boolean(),
   hasLeonardoApiKey: z.boolean(),

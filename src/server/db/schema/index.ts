@@ -8,3 +8,4 @@ export * from './images';
 export * from './audiobooks';
 export * from './jobs';
 export * from './engine';
+export * from './review';

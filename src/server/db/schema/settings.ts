@@ -1,4 +1,13 @@
-import { boolean, integer, jsonb, pgTable, real, text, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  type PgColumnBuilderBase,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { settingsDefaults, type SettingsValues } from '../../../shared/api/settings';
 import { updatedAt } from './columns';
@@ -140,6 +149,24 @@ const settingsValueColumns = {
     .notNull()
     .default(d.achievementNotifications),
   weeklyProgressReminders: boolean('weekly_progress_reminders').notNull().default(d.weeklyProgressReminders),
+
+  reviewDirections: jsonb('review_directions')
+    .$type<Setting<'reviewDirections'>>()
+    .notNull()
+    .default(d.reviewDirections),
+  reviewScheduler: text('review_scheduler')
+    .$type<Setting<'reviewScheduler'>>()
+    .notNull()
+    .default(d.reviewScheduler),
+  reviewDesiredRetention: doublePrecision('review_desired_retention')
+    .notNull()
+    .default(d.reviewDesiredRetention),
+  reviewNewPerDay: integer('review_new_per_day').notNull().default(d.reviewNewPerDay),
+  reviewMaxPerDay: integer('review_max_per_day').notNull().default(d.reviewMaxPerDay),
+  reviewTypedAnswers: boolean('review_typed_answers').notNull().default(d.reviewTypedAnswers),
+  reviewMasteredLeavesLearn: boolean('review_mastered_leaves_learn')
+    .notNull()
+    .default(d.reviewMasteredLeavesLearn),
 } satisfies { [K in keyof SettingsValues]: PgColumnBuilderBase };
 
 /** One row per learner; a missing row means every default, so the row is created on first save. */

@@ -1,0 +1,432 @@
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+  sum,
+} from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { reviewCards, reviewLogs, words } from '../../db/schema';
+import type { ReviewDirection, ReviewSchedulerKind } from '../../../shared/catalogs/review';
+import { MASTERED_INTERVAL_DAYS } from '../../../shared/catalogs/review';
+import type { ReviewCardState, ReviewState } from '../../../shared/catalogs/review';
+import { liveWordsOf } from '../words/word-scope';
+import { rowsOf } from '../../db/rows';
+
+/** A card with what it shows, as the queue reads it. */
+export interface QueueCardRow {
+  id: number;
+  wordId: number;
+  direction: ReviewDirection;
+  state: ReviewState;
+  due: Date;
+  stability: number;
+  difficulty: number;
+  scheduledDays: number;
+  learningSteps: number;
+  reps: number;
+  lapses: number;
+  lastReview: Date | null;
+  fixedStep: number;
+  spanish: string;
+  russian: string;
+  example: string | null;
+  exampleTranslation: string | null;
+  imageUrl: string | null;
+  audioData: string | null;
+}
+
+/** Which cards are due: learning steps until `learningUntil`, reviews before `reviewsBefore`. */
+export interface DueWindow {
+  learningUntil: Date;
+  reviewsBefore: Date;
+}
+
+export interface GradeLog {
+  reviewId: string;
+  grade: number;
+  scheduler: ReviewSchedulerKind;
+  durationMs: number;
+}
+
+export type GradeOutcome =
+  | { kind: 'graded'; cardId: number; card: ReviewCardState }
+  | { kind: 'repeat'; cardId: number; card: ReviewCardState }
+  | { kind: 'not_found' };
+
+const LEARNING_STATES: ReviewState[] = ['learning', 'relearning'];
+
+/** Thrown inside a grade's transaction to roll it back when its id was logged by a concurrent request. */
+class RepeatedReview extends Error {}
+
+const cardColumns = {
+  id: reviewCards.id,
+  wordId: reviewCards.wordId,
+  direction: reviewCards.direction,
+  state: reviewCards.state,
+  due: reviewCards.due,
+  stability: reviewCards.stability,
+  difficulty: reviewCards.difficulty,
+  scheduledDays: reviewCards.scheduledDays,
+  learningSteps: reviewCards.learningSteps,
+  reps: reviewCards.reps,
+  lapses: reviewCards.lapses,
+  lastReview: reviewCards.lastReview,
+  fixedStep: reviewCards.fixedStep,
+};
+
+const queueColumns = {
+  ...cardColumns,
+  spanish: words.spanish,
+  russian: words.russian,
+  example: words.example,
+  exampleTranslation: words.exampleTranslation,
+  imageUrl: words.imageUrl,
+  audioData: words.audioData,
+};
+
+const hasPicture = and(isNotNull(words.imageUrl), ne(words.imageUrl, '')) as SQL;
+
+/**
+ * The cards of the learner's live words in the chosen directions; a picture card only while its word has
+ * a picture (docs/product/review.md#cards).
+ */
+function cardsInPlay(userId: string, directions: readonly ReviewDirection[]): SQL {
+  return and(
+    eq(reviewCards.userId, userId),
+    inArray(reviewCards.direction, [...directions]),
+    eq(words.isDeleted, false),
+    or(ne(reviewCards.direction, 'picture-es'), hasPicture),
+  ) as SQL;
+}
+
+/** The chosen directions as a SQL array, in the learner's order. */
+const directionArray = (directions: readonly ReviewDirection[]): SQL =>
+  sql`array[${sql.join(
+    directions.map((direction) => sql`${direction}`),
+    sql`, `,
+  )}]::text[]`;
+
+/** How many cards a word has in the chosen directions: a picture card only when it has a picture. */
+function cardsPerWord(directions: readonly ReviewDirection[]): SQL {
+  const withoutPicture = directions.filter((direction) => direction !== 'picture-es').length;
+  return sql`case when ${hasPicture} then ${directions.length}::int else ${withoutPicture}::int end`;
+}
+
+/** Due cards: learning steps come back within minutes, reviews on their day. */
+function dueCondition(window: DueWindow): SQL {
+  return or(
+    and(inArray(reviewCards.state, LEARNING_STATES), lte(reviewCards.due, window.learningUntil)),
+    and(eq(reviewCards.state, 'review'), lt(reviewCards.due, window.reviewsBefore)),
+  ) as SQL;
+}
+
+const toCardState = (row: typeof reviewCards.$inferSelect | QueueCardRow): ReviewCardState => ({
+  state: row.state,
+  due: row.due.toISOString(),
+  stability: row.stability,
+  difficulty: row.difficulty,
+  scheduledDays: row.scheduledDays,
+  learningSteps: row.learningSteps,
+  reps: row.reps,
+  lapses: row.lapses,
+  lastReview: row.lastReview ? row.lastReview.toISOString() : null,
+  fixedStep: row.fixedStep,
+});
+
+export { toCardState };
+
+/** The review mode's rows (docs/product/review.md): cards, the grade log and the figures read from both. */
+export function createReviewRepository(db: Db) {
+  return {
+    /** Grades given since `since` (the start of the learner's day), counted as the day's limits count them. */
+    async countGradesSince(userId: string, since: Date) {
+      const [row] = await db
+        .select({
+          graded: count(),
+          newCards: count(sql`case when ${reviewLogs.stateBefore} = 'new' then 1 end`),
+          reviews: count(sql`case when ${reviewLogs.stateBefore} = 'review' then 1 end`),
+          correct: count(sql`case when ${reviewLogs.grade} > 1 then 1 end`),
+          milliseconds: sum(reviewLogs.durationMs).mapWith(Number),
+        })
+        .from(reviewLogs)
+        .where(and(eq(reviewLogs.userId, userId), gte(reviewLogs.reviewedAt, since)));
+      return {
+        graded: row?.graded ?? 0,
+        newCards: row?.newCards ?? 0,
+        reviews: row?.reviews ?? 0,
+        correct: row?.correct ?? 0,
+        milliseconds: row?.milliseconds ?? 0,
+      };
+    },
+
+    /** Learning steps due by `learningUntil`, soonest first. */
+    async listLearningDue(
+      userId: string,
+      directions: readonly ReviewDirection[],
+      until: Date,
+      limit: number,
+    ) {
+      return db
+        .select(queueColumns)
+        .from(reviewCards)
+        .innerJoin(words, eq(words.id, reviewCards.wordId))
+        .where(
+          and(
+            cardsInPlay(userId, directions),
+            inArray(reviewCards.state, LEARNING_STATES),
+            lte(reviewCards.due, until),
+          ),
+        )
+        .orderBy(asc(reviewCards.due), asc(reviewCards.id))
+        .limit(limit) as Promise<QueueCardRow[]>;
+    },
+
+    /** Reviews due before `before` (the end of the learner's day), most overdue first. */
+    async listReviewsDue(
+      userId: string,
+      directions: readonly ReviewDirection[],
+      before: Date,
+      limit: number,
+    ) {
+      if (limit <= 0) return [];
+      return db
+        .select(queueColumns)
+        .from(reviewCards)
+        .innerJoin(words, eq(words.id, reviewCards.wordId))
+        .where(
+          and(cardsInPlay(userId, directions), eq(reviewCards.state, 'review'), lt(reviewCards.due, before)),
+        )
+        .orderBy(asc(reviewCards.due), asc(reviewCards.id))
+        .limit(limit) as Promise<QueueCardRow[]>;
+    },
+
+    /** New cards already made, oldest word first and the learner's directions in order. */
+    async listNewCards(userId: string, directions: readonly ReviewDirection[], limit: number) {
+      if (limit <= 0) return [];
+      return db
+        .select(queueColumns)
+        .from(reviewCards)
+        .innerJoin(words, eq(words.id, reviewCards.wordId))
+        .where(and(cardsInPlay(userId, directions), eq(reviewCards.state, 'new')))
+        .orderBy(
+          asc(reviewCards.wordId),
+          sql`array_position(${directionArray(directions)}, ${reviewCards.direction})`,
+        )
+        .limit(limit) as Promise<QueueCardRow[]>;
+    },
+
+    /**
+     * Makes up to `limit` cards for the oldest words that lack one in a chosen direction (a picture card only
+     * for a word with a picture); a card made at the same time by another request is left as it is.
+     */
+    async createNewCards(userId: string, directions: readonly ReviewDirection[], limit: number, at: Date) {
+      if (limit <= 0) return 0;
+      const result = await db.execute(sql`
+        insert into ${reviewCards} (user_id, word_id, direction, due)
+        select ${userId}, w.id, d.direction, ${at.toISOString()}::timestamptz
+        from ${words} w
+        cross join unnest(${directionArray(directions)}) with ordinality as d(direction, rank)
+        where w.user_id = ${userId} and w.is_deleted = false
+          and (d.direction <> 'picture-es' or (w.image_url is not null and w.image_url <> ''))
+          and not exists (
+            select 1 from ${reviewCards} c
+            where c.user_id = ${userId} and c.word_id = w.id and c.direction = d.direction
+          )
+        order by w.id, d.rank
+        limit ${limit}
+        on conflict (user_id, word_id, direction) do nothing
+        returning id`);
+      return rowsOf<{ id: number }>(result).length;
+    },
+
+    /** How many cards are due now (learning and reviews apart) and how many are new or not made yet. */
+    async countCards(userId: string, directions: readonly ReviewDirection[], window: DueWindow) {
+      const [cards] = await db
+        .select({
+          learningDue: count(
+            sql`case when ${reviewCards.state} in ('learning', 'relearning') and ${reviewCards.due} <= ${window.learningUntil.toISOString()}::timestamptz then 1 end`,
+          ),
+          reviewsDue: count(
+            sql`case when ${reviewCards.state} = 'review' and ${reviewCards.due} < ${window.reviewsBefore.toISOString()}::timestamptz then 1 end`,
+          ),
+          newCards: count(sql`case when ${reviewCards.state} = 'new' then 1 end`),
+          cards: count(),
+          studied: count(sql`case when ${reviewCards.state} <> 'new' then 1 end`),
+          mastered: count(
+            sql`case when ${reviewCards.state} = 'review' and ${reviewCards.scheduledDays} >= ${MASTERED_INTERVAL_DAYS} then 1 end`,
+          ),
+        })
+        .from(reviewCards)
+        .innerJoin(words, eq(words.id, reviewCards.wordId))
+        .where(cardsInPlay(userId, directions));
+      const [possible] = await db
+        .select({
+          cards: sql<number>`sum(${cardsPerWord(directions)})`.mapWith(Number),
+        })
+        .from(words)
+        .where(liveWordsOf(userId));
+      const made = cards?.cards ?? 0;
+      return {
+        learningDue: cards?.learningDue ?? 0,
+        reviewsDue: cards?.reviewsDue ?? 0,
+        newCards: (cards?.newCards ?? 0) + Math.max(0, (possible?.cards ?? 0) - made),
+        studied: cards?.studied ?? 0,
+        mastered: cards?.mastered ?? 0,
+      };
+    },
+
+    /** The earliest due moment of a graded card in play. */
+    async nextDue(userId: string, directions: readonly ReviewDirection[]): Promise<Date | null> {
+      const [row] = await db
+        .select({ due: sql<Date | null>`min(${reviewCards.due})`.mapWith(reviewCards.due) })
+        .from(reviewCards)
+        .innerJoin(words, eq(words.id, reviewCards.wordId))
+        .where(and(cardsInPlay(userId, directions), ne(reviewCards.state, 'new')));
+      return row?.due ?? null;
+    },
+
+    /** Graded cards per local day of their due date (an overdue card counts on `now`'s day), due before `until`. */
+    async forecast(
+      userId: string,
+      directions: readonly ReviewDirection[],
+      now: Date,
+      timeZone: string,
+      until: Date,
+    ) {
+      const day = sql<string>`to_char((greatest(${reviewCards.due}, ${now.toISOString()}::timestamptz) at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
+      return (
+        db
+          .select({ day, count: count() })
+          .from(reviewCards)
+          .innerJoin(words, eq(words.id, reviewCards.wordId))
+          .where(
+            and(cardsInPlay(userId, directions), ne(reviewCards.state, 'new'), lt(reviewCards.due, until)),
+          )
+          // By position: the day's expression carries parameters, which would not match a repeated one.
+          .groupBy(sql`1`)
+      );
+    },
+
+    /**
+     * Words every one of whose cards in the chosen directions has an interval of `MASTERED_INTERVAL_DAYS` or
+     * more; a picture card is required only of a word with a picture.
+     */
+    async listMasteredWordIds(userId: string, directions: readonly ReviewDirection[]): Promise<number[]> {
+      const rows = await db
+        .select({ wordId: reviewCards.wordId })
+        .from(reviewCards)
+        .innerJoin(words, eq(words.id, reviewCards.wordId))
+        .where(
+          and(
+            cardsInPlay(userId, directions),
+            eq(reviewCards.state, 'review'),
+            gte(reviewCards.scheduledDays, MASTERED_INTERVAL_DAYS),
+          ),
+        )
+        .groupBy(reviewCards.wordId, words.imageUrl)
+        .having(sql`count(*) = ${cardsPerWord(directions)}`);
+      return rows.map((row) => row.wordId);
+    },
+
+    /** Word ids with a card in play due by the end of the learner's day, for the audiobook's word choice. */
+    async listDueWordIds(userId: string, directions: readonly ReviewDirection[], window: DueWindow) {
+      const rows = await db
+        .selectDistinct({ wordId: reviewCards.wordId })
+        .from(reviewCards)
+        .innerJoin(words, eq(words.id, reviewCards.wordId))
+        .where(and(cardsInPlay(userId, directions), dueCondition(window)));
+      return rows.map((row) => row.wordId);
+    },
+
+    /**
+     * Applies a grade in one transaction: a `reviewId` already logged answers its first result and changes
+     * nothing; otherwise the card (of a live word of this learner) is locked, `schedule` computes its next
+     * state from the current one, and the card and its log row are written together.
+     */
+    async grade(
+      userId: string,
+      cardId: number,
+      log: GradeLog,
+      schedule: (card: ReviewCardState) => { at: Date; card: ReviewCardState },
+    ): Promise<GradeOutcome> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [current] = await tx
+            .select(cardColumns)
+            .from(reviewCards)
+            .innerJoin(words, eq(words.id, reviewCards.wordId))
+            .where(
+              and(eq(reviewCards.id, cardId), eq(reviewCards.userId, userId), eq(words.isDeleted, false)),
+            )
+            .for('update', { of: reviewCards })
+            .limit(1);
+          // Checked under the card's lock: a second request with the same id waits here for the first.
+          const [earlier] = await tx
+            .select({ cardId: reviewLogs.cardId, card: reviewLogs.cardAfter })
+            .from(reviewLogs)
+            .where(and(eq(reviewLogs.userId, userId), eq(reviewLogs.reviewId, log.reviewId)))
+            .limit(1);
+          if (earlier) return { kind: 'repeat', cardId: earlier.cardId, card: earlier.card };
+          if (!current) return { kind: 'not_found' };
+          const before = toCardState(current as QueueCardRow);
+          const { at, card: after } = schedule(before);
+          await tx
+            .update(reviewCards)
+            .set({
+              state: after.state,
+              due: new Date(after.due),
+              stability: after.stability,
+              difficulty: after.difficulty,
+              scheduledDays: after.scheduledDays,
+              learningSteps: after.learningSteps,
+              reps: after.reps,
+              lapses: after.lapses,
+              lastReview: after.lastReview ? new Date(after.lastReview) : null,
+              fixedStep: after.fixedStep,
+            })
+            .where(eq(reviewCards.id, cardId));
+          const inserted = await tx
+            .insert(reviewLogs)
+            .values({
+              userId,
+              cardId,
+              reviewId: log.reviewId,
+              grade: log.grade,
+              scheduler: log.scheduler,
+              reviewedAt: at,
+              durationMs: log.durationMs,
+              stateBefore: before.state,
+              cardBefore: before,
+              cardAfter: after,
+            })
+            .onConflictDoNothing()
+            .returning({ id: reviewLogs.id });
+          // The same id on another card, committed meanwhile: this grade is a repeat, and the card is left.
+          if (inserted.length === 0) throw new RepeatedReview();
+          return { kind: 'graded', cardId, card: after };
+        });
+      } catch (error) {
+        if (!(error instanceof RepeatedReview)) throw error;
+        const [earlier] = await db
+          .select({ cardId: reviewLogs.cardId, card: reviewLogs.cardAfter })
+          .from(reviewLogs)
+          .where(and(eq(reviewLogs.userId, userId), eq(reviewLogs.reviewId, log.reviewId)))
+          .limit(1);
+        return earlier
+          ? { kind: 'repeat', cardId: earlier.cardId, card: earlier.card }
+          : { kind: 'not_found' };
+      }
+    },
+  };
+}
+export type ReviewRepository = ReturnType<typeof createReviewRepository>;

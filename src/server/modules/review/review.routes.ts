@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  masteredWordsSchema,
+  reviewCardParamsSchema,
+  reviewGradeRequestSchema,
+  reviewGradeResponseSchema,
+  reviewPaths,
+  reviewQueueQuerySchema,
+  reviewQueueSchema,
+  reviewStatsSchema,
+} from '../../../shared/api/review';
+import { createAttemptLimiter } from '../../auth/attempt-limiter';
+import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
+import { perUserLimit } from '../../http/per-user-limit';
+import type { ReviewService } from './review.service';
+
+const MINUTE = 60_000;
+
+export const reviewRoutes: FastifyPluginAsyncZod<{
+  reviewService: ReviewService;
+  sessionResolver: SessionResolver;
+}> = async (app, { reviewService: service, sessionResolver }) => {
+  app.addHook('preValidation', sessionResolver.requireUser);
+  // Grades kept offline arrive one after another when the connection returns: a day's worth fits easily.
+  const grades = perUserLimit(createAttemptLimiter({ max: 1200, windowMs: MINUTE }));
+
+  app.get(
+    reviewPaths.queue,
+    { schema: { querystring: reviewQueueQuerySchema, response: { 200: reviewQueueSchema } } },
+    (request) => service.queue(userIdOf(request), request.query.limit),
+  );
+  app.post(
+    reviewPaths.grade,
+    {
+      schema: {
+        params: reviewCardParamsSchema,
+        body: reviewGradeRequestSchema,
+        response: { 200: reviewGradeResponseSchema },
+      },
+      preHandler: grades,
+    },
+    (request) => service.grade(userIdOf(request), request.params.cardId, request.body),
+  );
+  app.get(reviewPaths.stats, { schema: { response: { 200: reviewStatsSchema } } }, (request) =>
+    service.stats(userIdOf(request)),
+  );
+  app.get(reviewPaths.masteredWords, { schema: { response: { 200: masteredWordsSchema } } }, (request) =>
+    service.masteredWords(userIdOf(request)),
+  );
+};

@@ -1,0 +1,180 @@
+import type {
+  MasteredWords,
+  ReviewGradeRequest,
+  ReviewGradeResponse,
+  ReviewQueue,
+  ReviewQueueCard,
+  ReviewStats,
+} from '../../../shared/api/review';
+import { addDays, localDay, startOfLocalDay } from '../../../shared/calendar/learner-day';
+import { gradeCard, gradeNumber, schedulerChoiceOf } from '../../../shared/review/review-scheduler';
+import { AppError } from '../../http/app-error';
+import type { SettingsRepository } from '../settings/settings.repository';
+import { type DueWindow, type QueueCardRow, type ReviewRepository, toCardState } from './review.repository';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+/**
+ * A learning step due within this long is offered now rather than left for later (Anki's 'learn ahead
+ * limit', docs/product/review.md#queue).
+ */
+const LEARN_AHEAD_MS = 20 * MINUTE_MS;
+/** Longer than this on one card is time away, not answering: the log keeps this at most (as Anki does). */
+const MAX_ANSWER_MS = 60_000;
+const FORECAST_DAYS = 30;
+
+const toQueueCard = (row: QueueCardRow): ReviewQueueCard => ({
+  id: row.id,
+  wordId: row.wordId,
+  direction: row.direction,
+  card: toCardState(row),
+  word: {
+    spanish: row.spanish,
+    russian: row.russian,
+    example: row.example,
+    exampleTranslation: row.exampleTranslation,
+    imageUrl: row.imageUrl,
+    audioData: row.audioData,
+  },
+});
+
+/**
+ * The review mode's rules (docs/product/review.md): the day's queue within the learner's limits, grades
+ * applied once whatever the network does, and the figures. 'Today' is the learner's day in their zone.
+ */
+export function createReviewService(deps: {
+  review: ReviewRepository;
+  settings: SettingsRepository;
+  now?: () => Date;
+}) {
+  const { review } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** The learner's choices and their day as of `at`. */
+  async function dayOf(userId: string, at: Date) {
+    const settings = await deps.settings.findOrCreate(userId);
+    const dayStart = startOfLocalDay(at, settings.timeZone);
+    // A day lasts 23 to 25 hours: 25 hours on is always within the next one.
+    const nextDayStart = startOfLocalDay(
+      new Date(dayStart.getTime() + 25 * 60 * MINUTE_MS),
+      settings.timeZone,
+    );
+    const window: DueWindow = {
+      learningUntil: new Date(at.getTime() + LEARN_AHEAD_MS),
+      reviewsBefore: nextDayStart,
+    };
+    return { settings, dayStart, window, today: localDay(at, settings.timeZone) };
+  }
+
+  /** What the day's limits leave: reviews of review cards, and cards seen for the first time. */
+  async function limitsLeft(userId: string, day: Awaited<ReturnType<typeof dayOf>>) {
+    const done = await review.countGradesSince(userId, day.dayStart);
+    return {
+      done,
+      reviews: Math.max(0, day.settings.reviewMaxPerDay - done.reviews),
+      newCards: Math.max(0, day.settings.reviewNewPerDay - done.newCards),
+    };
+  }
+
+  return {
+    async queue(userId: string, limit: number): Promise<ReviewQueue> {
+      const at = now();
+      const day = await dayOf(userId, at);
+      const directions = day.settings.reviewDirections;
+      const left = await limitsLeft(userId, day);
+      const learning = await review.listLearningDue(userId, directions, day.window.learningUntil, limit);
+      const reviews = await review.listReviewsDue(
+        userId,
+        directions,
+        day.window.reviewsBefore,
+        Math.min(limit - learning.length, left.reviews),
+      );
+      const newWanted = Math.min(limit - learning.length - reviews.length, left.newCards);
+      let newCards = await review.listNewCards(userId, directions, newWanted);
+      if (newCards.length < newWanted) {
+        await review.createNewCards(userId, directions, newWanted - newCards.length, at);
+        newCards = await review.listNewCards(userId, directions, newWanted);
+      }
+      // Steps due now first; those due within the learn-ahead time wait until the rest is done.
+      const learningNow = learning.filter((row) => row.due <= at);
+      const learningAhead = learning.filter((row) => row.due > at);
+      return {
+        cards: [...learningNow, ...reviews, ...newCards, ...learningAhead].map(toQueueCard),
+        scheduler: schedulerChoiceOf(day.settings),
+        isTypedAnswer: day.settings.reviewTypedAnswers,
+        today: day.today,
+      };
+    },
+
+    async grade(userId: string, cardId: number, request: ReviewGradeRequest): Promise<ReviewGradeResponse> {
+      const settings = await deps.settings.findOrCreate(userId);
+      const choice = schedulerChoiceOf(settings);
+      const gradedAt = new Date(request.reviewedAt);
+      const outcome = await review.grade(
+        userId,
+        cardId,
+        {
+          reviewId: request.reviewId,
+          grade: gradeNumber(request.grade),
+          scheduler: choice.kind,
+          durationMs: Math.min(request.durationMs, MAX_ANSWER_MS),
+        },
+        (card) => {
+          // A clock ahead of the server's counts as now; a grade never goes before the card's last one.
+          const latest = Math.min(gradedAt.getTime(), now().getTime());
+          const at = new Date(Math.max(latest, card.lastReview ? Date.parse(card.lastReview) : latest));
+          return { at, card: gradeCard(card, request.grade, at, choice) };
+        },
+      );
+      if (outcome.kind === 'not_found') throw new AppError('review_card_not_found', 404);
+      return { cardId: outcome.cardId, card: outcome.card, isRepeat: outcome.kind === 'repeat' };
+    },
+
+    async stats(userId: string): Promise<ReviewStats> {
+      const at = now();
+      const day = await dayOf(userId, at);
+      const directions = day.settings.reviewDirections;
+      const left = await limitsLeft(userId, day);
+      const cards = await review.countCards(userId, directions, day.window);
+      // Noon of the day after the last: clock changes move it an hour or two at most, never off that day.
+      const forecastEnd = startOfLocalDay(
+        new Date(day.dayStart.getTime() + FORECAST_DAYS * DAY_MS + DAY_MS / 2),
+        day.settings.timeZone,
+      );
+      const forecastRows = await review.forecast(userId, directions, at, day.settings.timeZone, forecastEnd);
+      const perDay = new Map(forecastRows.map((row) => [row.day, row.count]));
+      const dueCount = cards.learningDue + Math.min(cards.reviewsDue, left.reviews);
+      const newCount = Math.min(cards.newCards, left.newCards);
+      const nextDue = await review.nextDue(userId, directions);
+      return {
+        today: day.today,
+        queueSize: dueCount + newCount,
+        dueCount,
+        newCount,
+        reviewedToday: left.done.graded,
+        correctToday: left.done.correct,
+        secondsToday: Math.round(left.done.milliseconds / 1000),
+        studiedCards: cards.studied,
+        masteredCards: cards.mastered,
+        nextDueAt: nextDue ? nextDue.toISOString() : null,
+        forecast: Array.from({ length: FORECAST_DAYS }, (_, index) => {
+          const forecastDay = addDays(day.today, index);
+          return { day: forecastDay, count: perDay.get(forecastDay) ?? 0 };
+        }),
+      };
+    },
+
+    async masteredWords(userId: string): Promise<MasteredWords> {
+      const settings = await deps.settings.findOrCreate(userId);
+      if (!settings.reviewMasteredLeavesLearn) return { wordIds: [] };
+      return { wordIds: await review.listMasteredWordIds(userId, settings.reviewDirections) };
+    },
+
+    /** Words with a card due by the end of the learner's day: the audiobook's word choice takes them first. */
+    async dueWordIds(userId: string): Promise<number[]> {
+      const day = await dayOf(userId, now());
+      return review.listDueWordIds(userId, day.settings.reviewDirections, day.window);
+    },
+  };
+}
+export type ReviewService = ReturnType<typeof createReviewService>;
