@@ -179,6 +179,7 @@ test.describe('the English interface', () => {
       ['/audiobooks', 'Audiobooks'],
       ['/audiobook/1', 'Audiobook'],
       ['/audio-test', 'Audio diagnostics'],
+      ['/review', 'Review'],
       ['/no/such/page', '404 Page Not Found'],
     ];
     for (const [path, heading] of screens) {
@@ -325,6 +326,34 @@ test.describe('the English interface', () => {
     await page.getByRole('button', { name: 'Hide the word' }).click();
     await expect(page.getByText('Word hidden', { exact: true })).toBeVisible();
     await expectEnglish(page, 'learn: word hidden', learner);
+
+    // Review: a prompt, its answer and grades, a typed answer checked, and the session's summary.
+    const saved = await page.request.put('/api/settings', {
+      data: { reviewTypedAnswers: true, reviewDirections: ['es-ru', 'ru-es'], autoplayAudio: false },
+    });
+    expect(saved.ok()).toBe(true);
+    await page.goto('/review');
+    await expect(page.getByTestId('review-prompt')).toBeVisible();
+    await expectEnglish(page, 'review: prompt', learner);
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('group', { name: 'How easily did you recall it?' })).toBeVisible();
+    await expectEnglish(page, 'review: answer and grades', learner);
+    await page.keyboard.press('4');
+    await page.getByLabel('Your answer in Spanish').fill('casa');
+    await page.getByRole('button', { name: 'Check' }).click();
+    await expect(page.getByTestId('typed-answer-diff')).toBeVisible();
+    await expectEnglish(page, 'review: a typed answer checked', learner);
+    await page.getByRole('button', { name: /Easy/ }).click();
+    // Three words in two directions: each word's Spanish prompt, then its Russian one with the field.
+    for (let word = 1; word < 3; word += 1) {
+      await expect(page.getByText('Spanish → Russian', { exact: true })).toBeVisible();
+      await page.keyboard.press('Space');
+      await page.getByRole('button', { name: /Easy/ }).click();
+      await page.getByLabel('Your answer in Spanish').press('Enter');
+      await page.getByRole('button', { name: /Easy/ }).click();
+    }
+    await expect(page.getByRole('heading', { name: 'Session complete' })).toBeVisible();
+    await expectEnglish(page, 'review: summary', learner);
   });
   test('audiobooks: the creation dialog and its progress, a book in the library, genres and maintenance', async ({
     page,

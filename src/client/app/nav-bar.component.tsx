@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { BookOpen, GraduationCap, Headphones, Home, Settings, type LucideIcon } from 'lucide-react';
+import { BookOpen, GraduationCap, Headphones, Home, Layers, Settings, type LucideIcon } from 'lucide-react';
 import { stopAllAudio } from '../lib/audio/stop-all-audio';
 import { cn } from '../lib/cn';
 import { markLearnListForSorting } from '../lib/learn-sort-flag';
@@ -8,7 +8,7 @@ import { UserMenu } from './user-menu.component';
 
 interface NavItem {
   to: string;
-  labelKey: 'nav.home' | 'nav.dictionary' | 'nav.learn' | 'nav.audiobooks' | 'nav.settings';
+  labelKey: 'nav.home' | 'nav.dictionary' | 'nav.learn' | 'nav.review' | 'nav.audiobooks' | 'nav.settings';
   Icon: LucideIcon;
   /** Other paths that belong to this item: the audiobook player lights up Audiobooks. */
   isActiveFor?: (pathname: string) => boolean;
@@ -18,6 +18,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', labelKey: 'nav.home', Icon: Home },
   { to: '/dictionary', labelKey: 'nav.dictionary', Icon: BookOpen },
   { to: '/learn', labelKey: 'nav.learn', Icon: GraduationCap },
+  { to: '/review', labelKey: 'nav.review', Icon: Layers },
   {
     to: '/audiobooks',
     labelKey: 'nav.audiobooks',
@@ -46,7 +47,8 @@ export function NavBar() {
   const { pathname } = useLocation();
 
   return (
-    // Below 768 px the items are a tab bar at the bottom: five of them do not fit beside the user menu.
+    // Below 768 px the items are a tab bar at the bottom: six of them do not fit beside the user menu. Review
+    // sits beside Learn; the labels are a size smaller there so the longest fits a sixth of a 390 px phone.
     // The blur is for wider screens only, as a backdrop filter would pin that fixed bar to the header.
     <header className="sticky top-0 z-40 border-b bg-background md:bg-background/95 md:backdrop-blur md:supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
@@ -61,7 +63,7 @@ export function NavBar() {
           aria-label={t('nav.label')}
           className="fixed inset-x-0 bottom-0 border-t bg-background pb-[env(safe-area-inset-bottom)] md:static md:flex md:min-w-0 md:flex-1 md:items-center md:border-0 md:bg-transparent md:pb-0"
         >
-          <ul className="grid grid-cols-5 md:flex md:min-w-0 md:flex-1 md:items-center md:justify-start md:gap-1">
+          <ul className="grid grid-cols-6 md:flex md:min-w-0 md:flex-1 md:items-center md:justify-start md:gap-1">
             {NAV_ITEMS.map((item) => {
               const isActive = isNavItemActive(item, pathname);
               const label = t(item.labelKey);
@@ -72,7 +74,7 @@ export function NavBar() {
                     aria-current={isActive ? 'page' : undefined}
                     onClick={() => onNavigate(item.to)}
                     className={cn(
-                      'flex flex-col items-center gap-0.5 rounded-md px-0.5 py-2 text-[11px] font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground sm:text-xs md:flex-row md:gap-2 md:px-2 md:py-1.5 md:text-sm lg:px-3',
+                      'flex flex-col items-center gap-0.5 rounded-md px-0.5 py-2 text-[10px] font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground sm:text-xs md:flex-row md:gap-2 md:px-2 md:py-1.5 md:text-sm lg:px-3',
                       isActive && 'bg-accent text-accent-foreground',
                     )}
                   >

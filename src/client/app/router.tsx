@@ -81,12 +81,21 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: '/review',
+                lazy: async () => ({
+                  Component: (await withTexts(import('../features/review/review.page'), ['review']))
+                    .ReviewPage,
+                }),
+              },
+              {
                 path: '/settings',
                 lazy: async () => ({
                   Component: (
                     await withTexts(import('../features/settings/settings.page'), [
                       'settingsDisplay',
                       'settingsProviders',
+                      // The review section names the card directions as the review screen does.
+                      'review',
                     ])
                   ).SettingsPage,
                 }),

@@ -4,6 +4,7 @@ import audiobookPlayerEn from './audiobook-player.en.json';
 import audiobooksEn from './audiobooks.en.json';
 import dictionaryEn from './dictionary.en.json';
 import en from './en.json';
+import reviewEn from './review.en.json';
 import errorsEn from './errors.en.json';
 import learnEn from './learn.en.json';
 import settingsDisplayEn from './settings-display.en.json';
@@ -23,6 +24,7 @@ export const enCatalog = {
   dictionary: dictionaryEn,
   errors: errorsEn,
   learn: learnEn,
+  review: reviewEn,
   settingsDisplay: settingsDisplayEn,
   settingsProviders: settingsProvidersEn,
   upload: uploadEn,

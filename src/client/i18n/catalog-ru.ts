@@ -6,6 +6,7 @@ import dictionaryRu from './dictionary.ru.json';
 import errorsRu from './errors.ru.json';
 import learnRu from './learn.ru.json';
 import ru from './ru.json';
+import reviewRu from './review.ru.json';
 import settingsDisplayRu from './settings-display.ru.json';
 import settingsProvidersRu from './settings-providers.ru.json';
 import uploadRu from './upload.ru.json';
@@ -23,6 +24,7 @@ export const ruCatalog = {
   dictionary: dictionaryRu,
   errors: errorsRu,
   learn: learnRu,
+  review: reviewRu,
   settingsDisplay: settingsDisplayRu,
   settingsProviders: settingsProvidersRu,
   upload: uploadRu,

@@ -20,6 +20,13 @@ export const queryKeys = {
     leonardoTokenInfoFor: (keyHint: string | null) => ['providers', 'leonardo-token-info', keyHint] as const,
   },
   progress: ['progress'] as const,
+  /** The review mode (docs/product/review.md): a session's queue, the figures, the words that leave Learn. */
+  review: {
+    all: ['review'] as const,
+    queue: ['review', 'queue'] as const,
+    stats: ['review', 'stats'] as const,
+    masteredWords: ['review', 'mastered-words'] as const,
+  },
   /** One entry per background job, whatever its kind: the socket and the status call both write into it. */
   jobs: {
     byId: (jobId: string) => ['jobs', jobId] as const,

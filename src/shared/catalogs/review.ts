@@ -45,3 +45,6 @@ export interface ReviewCardState {
   /** The step of the simple intervals; -1 before the first grade. */
   fixedStep: number;
 }
+
+/** Longer than this on one card is time away, not answering: the log and the summary count this at most. */
+export const MAX_ANSWER_MS = 60_000;

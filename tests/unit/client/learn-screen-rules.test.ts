@@ -56,6 +56,16 @@ describe('learn list', () => {
     const list = buildLearnList([perro, gato, sol, retired], [retired], true);
     expect(list.map((word) => word.spanish)).toEqual(['gato', 'sol', 'perro', 'árbol']);
   });
+
+  it('leaves out active words mastered in review, but never a due spaced-repetition word', () => {
+    const list = buildLearnList(
+      [perro, gato, sol, retired],
+      [retired],
+      false,
+      new Set([gato.id, retired.id]),
+    );
+    expect(list.map((word) => word.spanish)).toEqual(['perro', 'sol', 'árbol']);
+  });
 });
 
 describe('card text', () => {

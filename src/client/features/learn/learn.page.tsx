@@ -24,6 +24,7 @@ import { useLearnActions } from './hooks/learn-actions.hook';
 import { useLearnKeyboard } from './hooks/learn-keyboard.hook';
 import { useLearnPlayer } from './hooks/learn-player.hook';
 import { buildLearnList } from './lib/learn-list';
+import { masteredWordsQueryOptions } from './api/mastered-words.api';
 import { stepFontScale } from './lib/card-text';
 
 /**
@@ -37,13 +38,19 @@ export function LearnPage() {
   const words = useWordsFreshOnMount();
   const dueWords = useQuery({ ...spacedRepetitionWordsQueryOptions(), refetchOnMount: 'always' });
   const settings = useSettings();
+  const leavesForReview = settings.data?.reviewMasteredLeavesLearn === true;
+  const masteredWords = useQuery({
+    ...masteredWordsQueryOptions(),
+    enabled: leavesForReview,
+    refetchOnMount: 'always',
+  });
   const [initialWords, setInitialWords] = useState<PlayerWord[] | null>(null);
   // docs/product/learn.md#word-list: sorted once by listens when the navigation bar asked for it, then the
   // flag is gone.
   const [isSortRequested] = useState(() => readStorage(STORAGE_KEYS.sortWordsOnNextLearn) === 'true');
   useEffect(() => removeStorage(STORAGE_KEYS.sortWordsOnNextLearn), []);
 
-  if (words.isError || dueWords.isError || settings.isError) {
+  if (words.isError || dueWords.isError || settings.isError || masteredWords.isError) {
     return (
       <ScreenMessage title={t('learn.loadFailed')}>
         <Button
@@ -51,6 +58,7 @@ export function LearnPage() {
             void words.refetch();
             void dueWords.refetch();
             void settings.refetch();
+            if (leavesForReview) void masteredWords.refetch();
           }}
         >
           {t('learn.retry')}
@@ -63,12 +71,14 @@ export function LearnPage() {
     !dueWords.data ||
     !settings.data ||
     !words.isFetchedAfterMount ||
-    !dueWords.isFetchedAfterMount
+    !dueWords.isFetchedAfterMount ||
+    (leavesForReview && (!masteredWords.data || !masteredWords.isFetchedAfterMount))
   ) {
     return <ScreenMessage title={t('learn.loading')} isBusy />;
   }
   if (initialWords === null) {
-    setInitialWords(buildLearnList(words.data, dueWords.data, isSortRequested));
+    const mastered = new Set(leavesForReview ? masteredWords.data?.wordIds : []);
+    setInitialWords(buildLearnList(words.data, dueWords.data, isSortRequested, mastered));
     return null;
   }
   if (initialWords.length === 0) return <EmptyLearnList />;

@@ -7,6 +7,7 @@ import type {
   ReviewStats,
 } from '../../../shared/api/review';
 import { addDays, localDay, startOfLocalDay } from '../../../shared/calendar/learner-day';
+import { MAX_ANSWER_MS } from '../../../shared/catalogs/review';
 import { gradeCard, gradeNumber, schedulerChoiceOf } from '../../../shared/review/review-scheduler';
 import { AppError } from '../../http/app-error';
 import type { SettingsRepository } from '../settings/settings.repository';
@@ -19,8 +20,6 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
  * limit', docs/product/review.md#queue).
  */
 const LEARN_AHEAD_MS = 20 * MINUTE_MS;
-/** Longer than this on one card is time away, not answering: the log keeps this at most (as Anki does). */
-const MAX_ANSWER_MS = 60_000;
 const FORECAST_DAYS = 30;
 
 const toQueueCard = (row: QueueCardRow): ReviewQueueCard => ({

@@ -11,7 +11,7 @@ import { deviceScreen } from '../../../lib/hooks/picture-source.hook';
 import { mediaSource } from '../../../lib/media-source';
 import { pictureSource } from '../../../lib/picture-source';
 import { generateAudio } from '../../../lib/api/generate-audio.api';
-import { fetchWordAudio } from '../api/word-audio.api';
+import { fetchWordAudio } from '../../../lib/api/word-audio.api';
 
 /**
  * Failures of audio load, listen counts and voice generation are only logged

@@ -5,12 +5,14 @@ import type { PlayerWord } from '../../../lib/audio/learn-player.types';
  * The words a Learn session goes through (docs/product/learn.md#word-list): the active, non-hidden
  * words plus the due spaced-repetition words, each once, in the server's order. When the navigation bar
  * asked for it (sortWordsOnNextLearn), the least listened come first; the sort is stable, so equal counts
- * keep their order.
+ * keep their order. Words mastered in review leave the active ones when the learner chose so
+ * (docs/product/review.md#learn-and-audiobooks); the spaced-repetition words stay as they are.
  */
 export function buildLearnList(
   words: readonly WordListItem[],
   dueWords: readonly WordListItem[],
   isSortedByListens: boolean,
+  masteredInReview: ReadonlySet<number> = new Set(),
 ): PlayerWord[] {
   const dueIds = new Set(dueWords.map((word) => word.id));
   const seen = new Set<number>();
@@ -20,7 +22,9 @@ export function buildLearnList(
     seen.add(word.id);
     list.push(toPlayerWord(word, dueIds.has(word.id)));
   };
-  for (const word of words) if (word.isActive && !word.isHidden) add(word);
+  for (const word of words) {
+    if (word.isActive && !word.isHidden && !masteredInReview.has(word.id)) add(word);
+  }
   for (const word of dueWords) add(word);
   return isSortedByListens ? list.sort((a, b) => a.attempts - b.attempts) : list;
 }

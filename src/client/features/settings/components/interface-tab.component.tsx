@@ -4,6 +4,7 @@ import { InterfaceAppearance } from './interface-appearance.component';
 import { InterfaceBilingual } from './interface-bilingual.component';
 import { InterfaceDisplay } from './interface-display.component';
 import { InterfaceGoals } from './interface-goals.component';
+import { InterfaceReview } from './interface-review.component';
 import { InterfaceThresholds } from './interface-thresholds.component';
 
 /**
@@ -20,6 +21,7 @@ export function InterfaceTab({ settings }: { settings: Settings }) {
       <InterfaceBilingual settings={settings} save={save} />
       <InterfaceThresholds settings={settings} save={save} />
       <InterfaceGoals settings={settings} save={save} />
+      <InterfaceReview settings={settings} save={save} />
     </div>
   );
 }

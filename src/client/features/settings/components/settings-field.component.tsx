@@ -31,10 +31,17 @@ interface SwitchFieldProps {
   description?: string;
   isChecked: boolean;
   onCheckedChange: (isChecked: boolean) => void;
+  isDisabled?: boolean;
 }
 
 /** A toggle whose label (and description, when given) is what a screen reader announces for it. */
-export function SettingsSwitchField({ label, description, isChecked, onCheckedChange }: SwitchFieldProps) {
+export function SettingsSwitchField({
+  label,
+  description,
+  isChecked,
+  onCheckedChange,
+  isDisabled = false,
+}: SwitchFieldProps) {
   const id = useId();
   const descriptionId = `${id}-description`;
   return (
@@ -50,6 +57,7 @@ export function SettingsSwitchField({ label, description, isChecked, onCheckedCh
       <Switch
         id={id}
         checked={isChecked}
+        disabled={isDisabled}
         onCheckedChange={onCheckedChange}
         aria-describedby={description ? descriptionId : undefined}
       />

@@ -1,0 +1,106 @@
+import type { ReviewQueueCard } from '../../../../shared/api/review';
+import { MAX_ANSWER_MS, type ReviewGrade } from '../../../../shared/catalogs/review';
+import { gradeCard, type SchedulerChoice } from '../../../../shared/review/review-scheduler';
+
+/**
+ * A review session in the browser (docs/product/review.md#queue): the queue fetched at the start, plus the
+ * learning steps graded in the session that come back within minutes. Pure: every change is a new state,
+ * and the clock is passed in.
+ */
+export interface ReviewSession {
+  /** Cards not shown yet, in the server's order. */
+  queue: readonly ReviewQueueCard[];
+  /** Cards graded in this session that come back within the learn-ahead time, soonest due first. */
+  steps: readonly ReviewQueueCard[];
+  current: ReviewQueueCard | null;
+  /** When the current card was shown (ms). */
+  shownAt: number;
+  grades: readonly { grade: ReviewGrade; durationMs: number }[];
+  /** The soonest due moment among the session's graded cards, for the summary when offline. */
+  nextDueAt: string | null;
+}
+
+/** A step due within this long comes back in the session (the server's learn-ahead limit). */
+export const LEARN_AHEAD_MS = 20 * 60_000;
+
+/** The next card: a step due now, else the queue's next, else the soonest step (learning ahead). */
+function pickNext(
+  queue: readonly ReviewQueueCard[],
+  steps: readonly ReviewQueueCard[],
+  now: number,
+): { current: ReviewQueueCard | null; queue: readonly ReviewQueueCard[]; steps: readonly ReviewQueueCard[] } {
+  const [soonestStep, ...laterSteps] = steps;
+  if (soonestStep && (Date.parse(soonestStep.card.due) <= now || queue.length === 0)) {
+    return { current: soonestStep, queue, steps: laterSteps };
+  }
+  const [head, ...rest] = queue;
+  return { current: head ?? null, queue: rest, steps };
+}
+
+export function startSession(cards: readonly ReviewQueueCard[], now: number): ReviewSession {
+  return { ...pickNext(cards, [], now), shownAt: now, grades: [], nextDueAt: null };
+}
+
+export interface GradeApplied {
+  session: ReviewSession;
+  /** What the server is sent: the card, the grade and when it was given. */
+  graded: { cardId: number; grade: ReviewGrade; reviewedAt: string; durationMs: number };
+}
+
+/** Grades the current card at `now`; a card coming back within minutes goes among the steps. */
+export function gradeCurrent(
+  session: ReviewSession,
+  grade: ReviewGrade,
+  now: number,
+  choice: SchedulerChoice,
+): GradeApplied | null {
+  const { current } = session;
+  if (!current) return null;
+  const at = new Date(now);
+  const after = gradeCard(current.card, grade, at, choice);
+  const durationMs = Math.max(0, now - session.shownAt);
+  const returns = Date.parse(after.due) - now <= LEARN_AHEAD_MS;
+  const steps = returns
+    ? [...session.steps, { ...current, card: after }].sort(
+        (a, b) => Date.parse(a.card.due) - Date.parse(b.card.due),
+      )
+    : session.steps;
+  const nextDueAt =
+    session.nextDueAt === null || Date.parse(after.due) < Date.parse(session.nextDueAt)
+      ? after.due
+      : session.nextDueAt;
+  return {
+    session: {
+      ...pickNext(session.queue, steps, now),
+      shownAt: now,
+      grades: [...session.grades, { grade, durationMs }],
+      nextDueAt,
+    },
+    graded: { cardId: current.id, grade, reviewedAt: at.toISOString(), durationMs },
+  };
+}
+
+/** Cards still to come in the session, the current one included. */
+export const remainingOf = (session: ReviewSession): number =>
+  session.queue.length + session.steps.length + (session.current ? 1 : 0);
+
+export interface SessionSummary {
+  cards: number;
+  /** Share of grades other than Again, 0–100, rounded; null before any grade. */
+  accuracy: number | null;
+  seconds: number;
+}
+
+export function summaryOf(session: ReviewSession): SessionSummary {
+  const cards = session.grades.length;
+  const correct = session.grades.filter((entry) => entry.grade !== 'again').length;
+  const milliseconds = session.grades.reduce(
+    (sum, entry) => sum + Math.min(entry.durationMs, MAX_ANSWER_MS),
+    0,
+  );
+  return {
+    cards,
+    accuracy: cards === 0 ? null : Math.round((correct / cards) * 100),
+    seconds: Math.round(milliseconds / 1000),
+  };
+}

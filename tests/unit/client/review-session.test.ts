@@ -1,0 +1,223 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReviewQueueCard } from '../../../src/shared/api/review';
+import { newCardState } from '../../../src/shared/review/review-scheduler';
+import {
+  gradeCurrent,
+  remainingOf,
+  type ReviewSession,
+  startSession,
+  summaryOf,
+} from '../../../src/client/features/review/lib/review-session';
+import { createGradeOutbox, type PendingGrade } from '../../../src/client/features/review/lib/grade-outbox';
+import { intervalOf } from '../../../src/client/features/review/lib/interval-label';
+import { reviewKeyAction } from '../../../src/client/features/review/hooks/review-keyboard.hook';
+import type { KeyValueStorage } from '../../../src/client/lib/local-storage';
+import { randomUuid } from '../../../src/client/lib/random-id';
+
+const FSRS = { kind: 'fsrs', desiredRetention: 0.9 } as const;
+const START = Date.parse('2026-03-01T09:00:00.000Z');
+const MINUTE = 60_000;
+
+const card = (id: number): ReviewQueueCard => ({
+  id,
+  wordId: id,
+  direction: 'es-ru',
+  card: newCardState(new Date(START)),
+  word: {
+    spanish: `palabra${id}`,
+    russian: 'слово',
+    example: null,
+    exampleTranslation: null,
+    imageUrl: null,
+    audioData: null,
+  },
+});
+
+/** Grades the current card and returns the new session, failing the test when there was none. */
+const grade = (session: ReviewSession, value: Parameters<typeof gradeCurrent>[1], now: number) => {
+  const applied = gradeCurrent(session, value, now, FSRS);
+  if (!applied) throw new Error('no card to grade');
+  return applied;
+};
+
+describe('a review session (docs/product/review.md#queue)', () => {
+  it('goes through the queue in order and brings a card graded Again back after the others', () => {
+    let session = startSession([card(1), card(2), card(3)], START);
+    expect(session.current?.id).toBe(1);
+    expect(remainingOf(session)).toBe(3);
+
+    const first = grade(session, 'again', START + 5000);
+    expect(first.graded).toEqual({
+      cardId: 1,
+      grade: 'again',
+      reviewedAt: new Date(START + 5000).toISOString(),
+      durationMs: 5000,
+    });
+    session = first.session;
+    // Card 1 is due again in a minute: the queue comes first until then.
+    expect(session.current?.id).toBe(2);
+    expect(remainingOf(session)).toBe(3);
+    session = grade(session, 'easy', START + 10_000).session;
+    expect(session.current?.id).toBe(3);
+    // A minute after the Again, its step is due and comes before the rest of the queue.
+    session = grade(session, 'good', START + 2 * MINUTE).session;
+    expect(session.current?.id).toBe(1);
+    expect(session.current?.card.state).toBe('learning');
+  });
+
+  it('shows a step not yet due when nothing else is left (learning ahead), and ends when all are done', () => {
+    let session = startSession([card(1)], START);
+    session = grade(session, 'good', START + 1000).session;
+    // Good on a new card: back in 10 minutes, shown at once as nothing else is left.
+    expect(session.current?.id).toBe(1);
+    session = grade(session, 'good', START + 2000).session;
+    // Graduated to days: not in this session any more.
+    expect(session.current).toBeNull();
+    expect(remainingOf(session)).toBe(0);
+    expect(session.nextDueAt).toBe(new Date(START + 1000 + 10 * MINUTE).toISOString());
+  });
+
+  it('sums up the cards graded, the share not graded Again and the time (a minute at most per card)', () => {
+    let session = startSession([card(1), card(2), card(3), card(4)], START);
+    session = grade(session, 'again', START + 3000).session;
+    session = grade(session, 'easy', START + 6000).session;
+    session = grade(session, 'easy', START + 9000).session;
+    session = grade(session, 'easy', START + 9000 + 10 * MINUTE).session;
+    expect(summaryOf(session)).toEqual({ cards: 4, accuracy: 75, seconds: 3 + 3 + 3 + 60 });
+    expect(summaryOf(startSession([], START))).toEqual({ cards: 0, accuracy: null, seconds: 0 });
+    expect(gradeCurrent(startSession([], START), 'good', START, FSRS)).toBeNull();
+  });
+});
+
+describe('the interval a grade button shows', () => {
+  it('is whole minutes, hours or days, then months and years to one decimal', () => {
+    expect(intervalOf(20_000)).toEqual({ unit: 'minutes', count: 1 });
+    expect(intervalOf(10 * MINUTE)).toEqual({ unit: 'minutes', count: 10 });
+    expect(intervalOf(5 * 60 * MINUTE)).toEqual({ unit: 'hours', count: 5 });
+    expect(intervalOf(8 * 24 * 60 * MINUTE)).toEqual({ unit: 'days', count: 8 });
+    expect(intervalOf(46 * 24 * 60 * MINUTE)).toEqual({ unit: 'months', count: 1.5 });
+    expect(intervalOf(498 * 24 * 60 * MINUTE)).toEqual({ unit: 'years', count: 1.4 });
+  });
+});
+
+class MemoryStorage implements KeyValueStorage {
+  readonly values = new Map<string, string>();
+  getItem(key: string) {
+    return this.values.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.values.set(key, value);
+  }
+  removeItem(key: string) {
+    this.values.delete(key);
+  }
+}
+
+const pendingGrade = (cardId: number): PendingGrade => ({
+  cardId,
+  reviewId: randomUuid(),
+  grade: 'good',
+  reviewedAt: new Date(START).toISOString(),
+  durationMs: 1000,
+});
+
+describe('the grade outbox (docs/product/review.md#offline)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('sends grades in order; while the network is down they wait, and nothing is lost or sent twice', async () => {
+    const storage = new MemoryStorage();
+    const delivered: number[] = [];
+    let isOnline = true;
+    const counts: number[] = [];
+    const outbox = createGradeOutbox({
+      storageKey: 'review-outbox',
+      storage,
+      send: async (grade) => {
+        if (!isOnline) throw new TypeError('Failed to fetch');
+        delivered.push(grade.cardId);
+      },
+      isPermanentFailure: () => false,
+      onChange: (count) => counts.push(count),
+      retryDelayMs: 5000,
+    });
+    outbox.add(pendingGrade(1));
+    await outbox.flush();
+    expect(delivered).toEqual([1]);
+
+    isOnline = false;
+    outbox.add(pendingGrade(2));
+    outbox.add(pendingGrade(3));
+    await outbox.flush();
+    expect(outbox.pendingCount()).toBe(2);
+    // Kept in storage: a reload finds them.
+    expect(JSON.parse(storage.getItem('review-outbox') ?? '[]')).toHaveLength(2);
+
+    isOnline = true;
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(delivered).toEqual([1, 2, 3]);
+    expect(outbox.pendingCount()).toBe(0);
+    expect(counts.at(-1)).toBe(0);
+    outbox.dispose();
+  });
+
+  it('drops a grade the server refuses for good and goes on with the next', async () => {
+    const storage = new MemoryStorage();
+    const delivered: number[] = [];
+    const outbox = createGradeOutbox({
+      storageKey: 'review-outbox',
+      storage,
+      send: async (grade) => {
+        if (grade.cardId === 2) throw new Error('gone');
+        delivered.push(grade.cardId);
+      },
+      isPermanentFailure: (error) => error instanceof Error && error.message === 'gone',
+    });
+    storage.setItem(
+      'review-outbox',
+      JSON.stringify([pendingGrade(1), pendingGrade(2), { broken: true }, pendingGrade(3)]),
+    );
+    await outbox.flush();
+    expect(delivered).toEqual([1, 3]);
+    expect(outbox.pendingCount()).toBe(0);
+  });
+
+  it('makes version-4 UUIDs without a secure page', () => {
+    const ids = new Set(Array.from({ length: 50 }, () => randomUuid()));
+    expect(ids.size).toBe(50);
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('the review keys', () => {
+  /** An element as the key handler sees it: `closest` answers for the selectors it matches. */
+  const element = (matches: (selector: string) => boolean) => ({
+    closest: (selectors: string) => (selectors.split(',').some((one) => matches(one.trim())) ? {} : null),
+  });
+  const body = element(() => false);
+  const field = element((selector) => selector === 'input');
+  const button = element((selector) => selector === 'button');
+
+  it('reveals with Space and grades with 1–4 once revealed', () => {
+    expect(reviewKeyAction(' ', body, false, false)).toBe('reveal');
+    expect(reviewKeyAction(' ', body, true, false)).toBeNull();
+    expect(reviewKeyAction('1', body, false, false)).toBeNull();
+    expect(['1', '2', '3', '4'].map((key) => reviewKeyAction(key, body, true, false))).toEqual([
+      'again',
+      'hard',
+      'good',
+      'easy',
+    ]);
+    expect(reviewKeyAction('5', body, true, false)).toBeNull();
+    expect(reviewKeyAction('3', null, true, false)).toBe('good');
+  });
+
+  it('leaves typing in the answer field, Space on a focused control and shortcuts with modifiers alone', () => {
+    expect(reviewKeyAction(' ', field, false, false)).toBeNull();
+    expect(reviewKeyAction('2', field, true, false)).toBeNull();
+    expect(reviewKeyAction(' ', button, false, false)).toBeNull();
+    expect(reviewKeyAction('2', button, true, false)).toBe('hard');
+    expect(reviewKeyAction('1', body, true, true)).toBeNull();
+  });
+});
