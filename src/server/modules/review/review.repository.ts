@@ -64,6 +64,7 @@ export type GradeOutcome =
   | { kind: 'not_found' };
 
 const LEARNING_STATES: ReviewState[] = ['learning', 'relearning'];
+const GRADED_STATES: ReviewState[] = [...LEARNING_STATES, 'review'];
 
 /** Thrown inside a grade's transaction to roll it back when its id was logged by a concurrent request. */
 class RepeatedReview extends Error {}
@@ -249,7 +250,10 @@ export function createReviewRepository(db: Db) {
       return rowsOf<{ id: number }>(result).length;
     },
 
-    /** How many cards are due now (learning and reviews apart) and how many are new or not made yet. */
+    /**
+     * How many cards are due now (learning and reviews apart), new or not made yet, studied and mastered, and
+     * when the next graded card is due: one pass over the learner's cards.
+     */
     async countCards(userId: string, directions: readonly ReviewDirection[], window: DueWindow) {
       const [cards] = await db
         .select({
@@ -265,6 +269,10 @@ export function createReviewRepository(db: Db) {
           mastered: count(
             sql`case when ${reviewCards.state} = 'review' and ${reviewCards.scheduledDays} >= ${MASTERED_INTERVAL_DAYS} then 1 end`,
           ),
+          nextDue:
+            sql<Date | null>`min(case when ${reviewCards.state} <> 'new' then ${reviewCards.due} end)`.mapWith(
+              reviewCards.due,
+            ),
         })
         .from(reviewCards)
         .innerJoin(words, eq(words.id, reviewCards.wordId))
@@ -282,17 +290,9 @@ export function createReviewRepository(db: Db) {
         newCards: (cards?.newCards ?? 0) + Math.max(0, (possible?.cards ?? 0) - made),
         studied: cards?.studied ?? 0,
         mastered: cards?.mastered ?? 0,
+        /** The earliest due moment of a graded card. */
+        nextDue: cards?.nextDue ?? null,
       };
-    },
-
-    /** The earliest due moment of a graded card in play. */
-    async nextDue(userId: string, directions: readonly ReviewDirection[]): Promise<Date | null> {
-      const [row] = await db
-        .select({ due: sql<Date | null>`min(${reviewCards.due})`.mapWith(reviewCards.due) })
-        .from(reviewCards)
-        .innerJoin(words, eq(words.id, reviewCards.wordId))
-        .where(and(cardsInPlay(userId, directions), ne(reviewCards.state, 'new')));
-      return row?.due ?? null;
     },
 
     /** Graded cards per local day of their due date (an overdue card counts on `now`'s day), due before `until`. */
@@ -310,7 +310,12 @@ export function createReviewRepository(db: Db) {
           .from(reviewCards)
           .innerJoin(words, eq(words.id, reviewCards.wordId))
           .where(
-            and(cardsInPlay(userId, directions), ne(reviewCards.state, 'new'), lt(reviewCards.due, until)),
+            // The graded states by name: the (user_id, state, due) index then reads only the range.
+            and(
+              cardsInPlay(userId, directions),
+              inArray(reviewCards.state, GRADED_STATES),
+              lt(reviewCards.due, until),
+            ),
           )
           // By position: the day's expression carries parameters, which would not match a repeated one.
           .groupBy(sql`1`)

@@ -144,7 +144,6 @@ export function createReviewService(deps: {
       const perDay = new Map(forecastRows.map((row) => [row.day, row.count]));
       const dueCount = cards.learningDue + Math.min(cards.reviewsDue, left.reviews);
       const newCount = Math.min(cards.newCards, left.newCards);
-      const nextDue = await review.nextDue(userId, directions);
       return {
         today: day.today,
         queueSize: dueCount + newCount,
@@ -155,7 +154,7 @@ export function createReviewService(deps: {
         secondsToday: Math.round(left.done.milliseconds / 1000),
         studiedCards: cards.studied,
         masteredCards: cards.mastered,
-        nextDueAt: nextDue ? nextDue.toISOString() : null,
+        nextDueAt: cards.nextDue ? cards.nextDue.toISOString() : null,
         forecast: Array.from({ length: FORECAST_DAYS }, (_, index) => {
           const forecastDay = addDays(day.today, index);
           return { day: forecastDay, count: perDay.get(forecastDay) ?? 0 };
