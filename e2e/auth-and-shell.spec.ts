@@ -7,12 +7,12 @@ test('register, see home, log out, log in again, meet the 404 page', async ({ pa
 
   await expect(page.getByText('Регистрация успешна', { exact: true })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Основная навигация' });
-  for (const item of ['Главная', 'Словарь', 'Изучение', 'Аудиокниги', 'Настройки']) {
+  for (const item of ['Главная', 'Словарь', 'Изучение', 'Повторение', 'Аудиокниги', 'Настройки']) {
     await expect(nav.getByRole('link', { name: item })).toBeVisible();
   }
   await expect(nav.getByRole('link', { name: 'Главная' })).toHaveAttribute('aria-current', 'page');
   const sections = page.getByRole('region', { name: 'Разделы' });
-  for (const card of ['Загрузить слова', 'Словарь', 'Изучение', 'Настройки']) {
+  for (const card of ['Загрузить слова', 'Словарь', 'Изучение', 'Повторение', 'Настройки']) {
     await expect(sections.getByRole('heading', { name: card })).toBeVisible();
   }
   const progress = page.getByRole('region', { name: 'Ваш прогресс' });
@@ -100,7 +100,7 @@ test('on a phone the navigation is a tab bar at the bottom and nothing scrolls s
   const nav = page.getByRole('navigation', { name: 'Основная навигация' });
   for (const path of ['/', '/dictionary', '/settings']) {
     await page.goto(path);
-    await expect(nav.getByRole('link')).toHaveCount(5);
+    await expect(nav.getByRole('link')).toHaveCount(6);
     const box = await nav.boundingBox();
     expect(box?.y ?? 0).toBeGreaterThan(740 - 100);
     for (const link of await nav.getByRole('link').all()) await expect(link).toBeInViewport({ ratio: 1 });

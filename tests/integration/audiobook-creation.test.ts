@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { audiobookSentences, audiobookWordsUsed, uploadJobs, words } from '../../src/server/db/schema';
+import {
+  audiobookSentences,
+  audiobookWordsUsed,
+  reviewCards,
+  uploadJobs,
+  words,
+} from '../../src/server/db/schema';
 import {
   audiobookSchema,
   CREATION_STEPS,
@@ -256,6 +262,41 @@ describe('creating a book', () => {
     const book = await bookOf(learner, audiobook.id);
     expect(book.passiveWordsUsed).toBe(3);
     expect(book.totalPassiveWords).toBe(3);
+  });
+
+  it('asks first for the words with a review card due today too (docs/product/review.md#learn-and-audiobooks)', async () => {
+    const { learner, genreId, wordIds } = await writer();
+    const dueInReview = wordIds.slice(-2);
+    const day = 24 * 60 * 60 * 1000;
+    await db()
+      .insert(reviewCards)
+      .values([
+        ...dueInReview.map((wordId) => ({
+          userId: learner.id,
+          wordId,
+          direction: 'es-ru' as const,
+          state: 'review' as const,
+          scheduledDays: 3,
+          due: new Date(Date.now() - day),
+        })),
+        // Due next week: not among the first.
+        {
+          userId: learner.id,
+          wordId: wordIds[20]!,
+          direction: 'es-ru' as const,
+          state: 'review' as const,
+          scheduledDays: 9,
+          due: new Date(Date.now() + 7 * day),
+        },
+      ]);
+    const { jobId } = createAudiobookResponseSchema.parse(
+      (await create(learner, { genreIds: [genreId], targetWordCount: 100 })).json(),
+    );
+    const job = await waitForJob(learner, jobId);
+    expect(countersOf(job).dueWordsUsed).toBe(2);
+    const prompt = JSON.stringify(fake.requestsTo('openai', '/chat/completions')[0]!.body);
+    for (const spanish of SPANISH.slice(-2)) expect(prompt).toContain(spanish);
+    expect(prompt).not.toContain(SPANISH[20]);
   });
 
   it('draws pictures in the learner’s audiobook style, and none when automatic pictures are off', async () => {

@@ -2,6 +2,8 @@ import pg from 'pg';
 import type { Database } from '../db/client';
 
 const CHANNEL = 'palabra_realtime';
+/** How long after a lost LISTEN connection the next one is tried. */
+const RECONNECT_DELAY_MS = 1000;
 
 /**
  * Postgres NOTIFY as the bus between app instances (docs/product/jobs.md#progress): whoever publishes, every
@@ -28,14 +30,40 @@ export function createNotifyChannel(database: Database): NotifyChannel {
       }
       if (!database.pool) throw new Error('No database to listen on');
       const options = database.pool.options as pg.ClientConfig;
-      const client = new pg.Client(options);
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === CHANNEL && message.payload) onPayload(message.payload);
-      });
-      await client.query(`LISTEN ${CHANNEL}`);
+      let client: pg.Client | undefined;
+      let isStopped = false;
+      // Read through a call: the flag changes while a connection is being made.
+      const isListening = () => !isStopped;
+      const connect = async () => {
+        const next = new pg.Client(options);
+        // A connection the server ends (a restart, the embedded server stopping first at shutdown) must not
+        // take the process down: it is made again, and the status call covers what was said meanwhile.
+        next.on('error', () => {
+          next.end().catch(() => undefined);
+          if (client === next) client = undefined;
+          if (isListening()) setTimeout(() => void reconnect(), RECONNECT_DELAY_MS).unref();
+        });
+        next.on('notification', (message) => {
+          if (message.channel === CHANNEL && message.payload) onPayload(message.payload);
+        });
+        await next.connect();
+        await next.query(`LISTEN ${CHANNEL}`);
+        if (isListening()) client = next;
+        else await next.end();
+      };
+      const reconnect = async () => {
+        if (!isListening() || client) return;
+        try {
+          await connect();
+        } catch {
+          if (isListening()) setTimeout(() => void reconnect(), RECONNECT_DELAY_MS).unref();
+        }
+      };
+      await connect();
       return async () => {
-        await client.end();
+        isStopped = true;
+        await client?.end();
+        client = undefined;
       };
     },
   };
