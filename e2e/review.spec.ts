@@ -186,6 +186,10 @@ test('on a 390 px phone the six navigation entries fit the tab bar, each label i
     await saveSettings(page, { interfaceLanguage: language });
     await page.goto('/review');
     const links = page.getByRole('navigation').getByRole('link');
+    // Measured once the saved language shows: the labels are its own.
+    await expect(
+      page.getByRole('navigation').getByRole('link', { name: language === 'ru' ? 'Повторение' : 'Review' }),
+    ).toHaveAttribute('aria-current', 'page');
     await expect(links).toHaveCount(6);
     const cells = await links.evaluateAll((elements) =>
       elements.map((element) => {
@@ -207,8 +211,7 @@ test('on a 390 px phone the six navigation entries fit the tab bar, each label i
       JSON.stringify(cells),
     ).toEqual(Array(6).fill(true));
     expect(Math.max(...cells.map((cell) => cell.right))).toBeLessThanOrEqual(390);
-    await expect(
-      page.getByRole('navigation').getByRole('link', { name: language === 'ru' ? 'Повторение' : 'Review' }),
-    ).toHaveAttribute('aria-current', 'page');
+    // The English labels measured are English ones.
+    expect(cells.map((cell) => cell.text).includes('Review')).toBe(language === 'en');
   }
 });
