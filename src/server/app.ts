@@ -41,6 +41,10 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { learnRoutes } from './modules/learn/learn.routes';
 import { reviewRoutes } from './modules/review/review.routes';
+import { transferRoutes } from './modules/transfer/transfer.routes';
+import { createTransferRepository } from './modules/transfer/transfer.repository';
+import { createTransferService } from './modules/transfer/transfer.service';
+import { createExportWordsJob } from './jobs/export-words.job';
 import { createReviewRepository } from './modules/review/review.repository';
 import { createReviewService } from './modules/review/review.service';
 import { createLearnRepository } from './modules/learn/learn.repository';
@@ -328,6 +332,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings: settingsRepository,
     now: deps.now,
   });
+  const transferRepository = createTransferRepository(db);
+  await jobRuntime.define(createExportWordsJob({ transfer: transferRepository, now: deps.now }));
+  const transferService = createTransferService({ transfer: transferRepository, jobRuntime, now: deps.now });
   const wordMaintenanceService = createWordMaintenanceService({ maintenance, jobRuntime, userProviders });
   const uploadsService = createUploadsService({ jobRuntime, settingsService });
   const wordUsage = createWordUsageRepository(db);
@@ -427,6 +434,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dictionaryRoutes, { dictionaryService, sessionResolver });
   await app.register(learnRoutes, { learnService, sessionResolver });
   await app.register(reviewRoutes, { reviewService, sessionResolver });
+  await app.register(transferRoutes, { transferService, sessionResolver });
   await app.register(mediaRoutes, {
     mediaStore,
     pictureVariants: createPictureVariants({ repository: mediaRepository }),
@@ -448,6 +456,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const purgeTimer = setInterval(() => {
     sessions.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
+    // Exports are kept 24 hours (docs/product/transfer.md#exports).
+    transferService
+      .purgeExpired()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'export purge failed'));
   }, 60 * MINUTE);
   purgeTimer.unref();
   app.addHook('onClose', async () => clearInterval(purgeTimer));

@@ -4,6 +4,7 @@ import { DICTIONARY_JOB_KINDS, type DictionaryJobKind, dictionaryJobResultsSchem
 import { createAudiobookResultsSchema, validateLogicResultsSchema } from './audiobooks';
 import { generateMissingAudioResultsSchema, imageSeriesJobResultsSchema } from './audiobook-player';
 import { coded } from './errors';
+import { exportResultsSchema } from './transfer';
 import { uploadResultsSchema } from './uploads';
 import { russianAudioResultsSchema, translationFixResultsSchema } from './word-maintenance';
 
@@ -25,6 +26,7 @@ export const JOB_KINDS = {
   validateAudiobookLogic: 'validate-audiobook-logic',
   generateImageSeries: 'generate-image-series',
   generateAudiobookAudio: 'generate-audiobook-audio',
+  exportWords: 'export-words',
 } as const;
 export type JobKind = (typeof JOB_KINDS)[keyof typeof JOB_KINDS];
 
@@ -78,6 +80,7 @@ export const jobSchema = z.discriminatedUnion('kind', [
   jobOf([JOB_KINDS.builtinClips], builtinClipsResultsSchema),
   jobOf([JOB_KINDS.createAudiobook], createAudiobookResultsSchema),
   jobOf([JOB_KINDS.validateAudiobookLogic], validateLogicResultsSchema),
+  jobOf([JOB_KINDS.exportWords], exportResultsSchema),
   jobOf([JOB_KINDS.generateImageSeries], imageSeriesJobResultsSchema),
   jobOf([JOB_KINDS.generateAudiobookAudio], generateMissingAudioResultsSchema),
 ]);

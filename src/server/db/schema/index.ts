@@ -9,3 +9,4 @@ export * from './audiobooks';
 export * from './jobs';
 export * from './engine';
 export * from './review';
+export * from './transfer';

@@ -1,0 +1,150 @@
+import Papa from 'papaparse';
+import { z } from 'zod';
+import { JOB_KINDS } from '../../shared/api/jobs';
+import {
+  CSV_COLUMNS,
+  EXPORT_FORMATS,
+  EXPORT_LIFETIME_MS,
+  exportDownloadPath,
+  type ExportResults,
+  exportResultsSchema,
+} from '../../shared/api/transfer';
+import type { ExportWord, TransferRepository } from '../modules/transfer/transfer.repository';
+import { jobData } from './job-data';
+import type { JobDefinition } from './job-runtime';
+
+export const EXPORT_WORDS_JOB = JOB_KINDS.exportWords;
+
+/** Words read and written per step: one query, a few hundred KB of CSV. */
+const WORDS_PER_STEP = 500;
+/** docs/product/transfer.md#exports: a file is kept in pieces of at most 1 MB. */
+export const MAX_CHUNK_BYTES = 1024 * 1024;
+/** Spreadsheets read a CSV as UTF-8 only when it starts with the byte order mark. */
+const BYTE_ORDER_MARK = '\uFEFF';
+
+const inputSchema = z.object({
+  format: z.enum(EXPORT_FORMATS),
+  wordIds: z.array(z.number().int()).nullable(),
+});
+export type ExportWordsInput = z.infer<typeof inputSchema>;
+
+/** The results so far, plus the steps done and the chunks written, so a resumed run carries on. */
+const checkpointSchema = exportResultsSchema.extend({
+  stepsDone: z.number().int(),
+  chunksWritten: z.number().int(),
+});
+type Checkpoint = z.infer<typeof checkpointSchema>;
+
+/** One row per word, a column per field (CSV_COLUMNS). */
+function csvRows(wordRows: readonly ExportWord[]): string[][] {
+  return wordRows.map((word) => [
+    word.spanish,
+    word.russian,
+    word.example ?? '',
+    word.exampleTranslation ?? '',
+    word.partOfSpeech ?? '',
+    word.cefrLevel ?? '',
+    word.themeCategory ?? '',
+    String(word.listenCount),
+    word.isHidden ? 'true' : 'false',
+    word.createdAt.toISOString(),
+  ]);
+}
+
+/** Bytes cut into pieces of at most `MAX_CHUNK_BYTES`. */
+export function splitIntoChunks(bytes: Buffer): Buffer[] {
+  const chunks: Buffer[] = [];
+  for (let start = 0; start < bytes.length; start += MAX_CHUNK_BYTES) {
+    chunks.push(bytes.subarray(start, start + MAX_CHUNK_BYTES));
+  }
+  return chunks;
+}
+
+/**
+ * Export of the learner's words (docs/product/transfer.md#exports): the file is written in steps of 500
+ * words, each step's bytes stored at once as chunks, so memory stays flat whatever the dictionary's size;
+ * the download link comes with the results. A word deleted meanwhile is left out.
+ */
+export function createExportWordsJob(deps: {
+  transfer: TransferRepository;
+  now?: () => Date;
+}): JobDefinition<ExportWordsInput, Checkpoint, ExportResults, readonly number[]> {
+  const now = deps.now ?? (() => new Date());
+  return {
+    kind: EXPORT_WORDS_JOB,
+    input: jobData(`${EXPORT_WORDS_JOB} input`, inputSchema),
+    checkpoint: jobData(`${EXPORT_WORDS_JOB} checkpoint`, checkpointSchema),
+    results: jobData(`${EXPORT_WORDS_JOB} results`, exportResultsSchema),
+    async plan(context) {
+      const { userId, input } = context;
+      const ids = await deps.transfer.listWordIds(userId, input.wordIds ?? undefined);
+      let state: Checkpoint = context.checkpoint ?? {
+        format: input.format,
+        fileId: null,
+        fileName: `palabra-words-${now().toISOString().slice(0, 10)}.csv`,
+        words: 0,
+        byteSize: 0,
+        downloadUrl: null,
+        expiresAt: null,
+        stepsDone: 0,
+        chunksWritten: 0,
+      };
+      let fileId = state.fileId;
+      if (fileId === null) {
+        const expiresAt = new Date(now().getTime() + EXPORT_LIFETIME_MS);
+        fileId = await deps.transfer.createFile({
+          userId,
+          format: input.format,
+          fileName: state.fileName,
+          contentType: 'text/csv; charset=utf-8',
+          expiresAt,
+        });
+        state = { ...state, fileId, expiresAt: expiresAt.toISOString() };
+      }
+      const file = fileId;
+      const steps: number[][] = [];
+      for (let start = 0; start < ids.length; start += WORDS_PER_STEP) {
+        steps.push(ids.slice(start, start + WORDS_PER_STEP));
+      }
+      const snapshot = () => state;
+      await context.reportProgress({ total: ids.length, processed: state.words, stage: 'export' }, snapshot);
+
+      return {
+        units: steps.slice(state.stepsDone),
+        // In order: the file is the chunks one after another.
+        unitsAtOnce: 1,
+        async step(stepIds) {
+          const wordRows = await deps.transfer.listWords(userId, stepIds);
+          const isFirst = state.stepsDone === 0;
+          const csv = Papa.unparse(
+            { fields: isFirst ? [...CSV_COLUMNS] : [], data: csvRows(wordRows) },
+            { header: isFirst, newline: '\r\n' },
+          );
+          // Each step's rows end with a line break, so the next step's rows start on a line of their own.
+          const text = `${isFirst ? BYTE_ORDER_MARK : ''}${csv}${csv === '' ? '' : '\r\n'}`;
+          const chunks = splitIntoChunks(Buffer.from(text, 'utf8'));
+          await deps.transfer.writeChunks(file, state.chunksWritten, chunks);
+          state = {
+            ...state,
+            stepsDone: state.stepsDone + 1,
+            chunksWritten: state.chunksWritten + chunks.length,
+            words: state.words + wordRows.length,
+            byteSize: state.byteSize + chunks.reduce((sum, chunk) => sum + chunk.length, 0),
+          };
+          await context.reportProgress({ processed: state.words }, snapshot);
+        },
+        async finish({ isCancelled }) {
+          const { stepsDone: _steps, chunksWritten: _chunks, ...results } = state;
+          if (isCancelled) return { ...results, downloadUrl: null };
+          // No word at all: the file still has its columns.
+          if (state.stepsDone === 0) {
+            const header = `${BYTE_ORDER_MARK}${CSV_COLUMNS.join(',')}\r\n`;
+            await deps.transfer.writeChunks(file, 0, [Buffer.from(header, 'utf8')]);
+          }
+          const byteSize = await deps.transfer.completeFile(file);
+          return { ...results, byteSize, downloadUrl: exportDownloadPath(file) };
+        },
+      };
+    },
+  };
+}

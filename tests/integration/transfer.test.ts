@@ -1,0 +1,177 @@
+import { eq } from 'drizzle-orm';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type Job, jobSchema } from '../../src/shared/api/jobs';
+import { CSV_COLUMNS, exportResultsSchema, exportStartedSchema } from '../../src/shared/api/transfer';
+import { transferFileChunks, transferFiles } from '../../src/server/db/schema';
+import { MAX_CHUNK_BYTES, splitIntoChunks } from '../../src/server/jobs/export-words.job';
+import { createTransferRepository } from '../../src/server/modules/transfer/transfer.repository';
+import { seedWords } from '../support/word-seeds';
+import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
+
+// docs/product/transfer.md#exports: a CSV export through the routes and the job runtime, then its download.
+
+let testApp: TestApp;
+let clock = new Date();
+
+beforeAll(async () => {
+  testApp = await buildTestApp({ runsJobs: true, now: () => clock });
+});
+afterAll(() => testApp.close());
+
+const send = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
+  testApp.app.inject({ method, url, payload, headers: { cookie: user.cookie } });
+
+async function waitForJob(user: TestUser, jobId: string): Promise<Job> {
+  return vi.waitUntil(
+    async () => {
+      const job = jobSchema.parse((await send(user, 'GET', `/api/jobs/${jobId}`)).json());
+      return job.status === 'pending' || job.status === 'processing' ? null : job;
+    },
+    { timeout: 60_000, interval: 50 },
+  );
+}
+
+async function exportCsv(user: TestUser, wordIds?: number[]) {
+  const started = await send(user, 'POST', '/api/exports', {
+    format: 'csv',
+    ...(wordIds ? { wordIds } : {}),
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const job = await waitForJob(user, exportStartedSchema.parse(started.json()).jobId);
+  expect(job.status).toBe('completed');
+  return exportResultsSchema.parse(job.results);
+}
+
+const parseCsv = (text: string) => Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
+
+describe('a CSV export', () => {
+  it('writes every word, a column per field, UTF-8 with a BOM, and is downloaded by its learner alone', async () => {
+    const learner = await registerUser(testApp.app);
+    await seedWords(testApp.database.db, learner.id, [
+      {
+        spanish: 'el perro',
+        russian: 'собака',
+        example: 'El perro, "Toby", come.',
+        exampleTranslation: 'Собака ест;\nс аппетитом',
+        partOfSpeech: 'noun',
+        cefrLevel: 'A1',
+        themeCategory: 'животные',
+        attempts: 7,
+      },
+      { spanish: 'cantar', russian: 'петь', isHidden: true },
+    ]);
+    clock = new Date('2031-06-15T10:00:00.000Z');
+    const results = await exportCsv(learner);
+    expect(results).toMatchObject({ format: 'csv', words: 2, fileName: 'palabra-words-2031-06-15.csv' });
+    expect(results.downloadUrl).toBe(`/api/exports/${results.fileId}/download`);
+    expect(results.expiresAt).toBe('2031-06-16T10:00:00.000Z');
+
+    const download = await send(learner, 'GET', results.downloadUrl!);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(download.headers['content-disposition']).toContain('palabra-words-2031-06-15.csv');
+    expect(Number(download.headers['content-length'])).toBe(download.rawPayload.length);
+    expect(download.rawPayload.length).toBe(results.byteSize);
+    expect([...download.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = parseCsv(download.rawPayload.toString('utf8').slice(1));
+    expect(rows[0]).toEqual([...CSV_COLUMNS]);
+    expect(rows.slice(1).map((row) => row.slice(0, 9))).toEqual([
+      [
+        'el perro',
+        'собака',
+        'El perro, "Toby", come.',
+        'Собака ест;\nс аппетитом',
+        'noun',
+        'A1',
+        'животные',
+        '7',
+        'false',
+      ],
+      ['cantar', 'петь', '', '', '', '', '', '0', 'true'],
+    ]);
+
+    const stranger = await registerUser(testApp.app);
+    expect((await send(stranger, 'GET', results.downloadUrl!)).statusCode).toBe(404);
+    expect((await testApp.app.inject({ method: 'GET', url: results.downloadUrl! })).statusCode).toBe(401);
+  });
+
+  it('writes only the words asked for, and of the learner’s own', async () => {
+    const learner = await registerUser(testApp.app);
+    const other = await registerUser(testApp.app);
+    const [first, , third] = await seedWords(testApp.database.db, learner.id, [
+      { spanish: 'uno' },
+      { spanish: 'dos' },
+      { spanish: 'tres' },
+    ]);
+    const [foreign] = await seedWords(testApp.database.db, other.id, [{ spanish: 'ajeno' }]);
+    const results = await exportCsv(learner, [third!, first!, foreign!]);
+    expect(results.words).toBe(2);
+    const rows = parseCsv(
+      (await send(learner, 'GET', results.downloadUrl!)).rawPayload.toString('utf8').slice(1),
+    );
+    expect(rows.slice(1).map((row) => row[0])).toEqual(['uno', 'tres']);
+  });
+
+  it('of an empty dictionary still has its columns', async () => {
+    const learner = await registerUser(testApp.app);
+    const results = await exportCsv(learner);
+    expect(results.words).toBe(0);
+    const text = (await send(learner, 'GET', results.downloadUrl!)).rawPayload.toString('utf8');
+    expect(text).toBe(`\uFEFF${CSV_COLUMNS.join(',')}\r\n`);
+  });
+
+  it('is kept in chunks of at most 1 MB and deleted after 24 hours', async () => {
+    const learner = await registerUser(testApp.app);
+    const long = 'x'.repeat(4000);
+    await seedWords(
+      testApp.database.db,
+      learner.id,
+      Array.from({ length: 600 }, (_, index) => ({ spanish: `palabra${index}`, example: long })),
+    );
+    clock = new Date('2031-06-15T10:00:00.000Z');
+    const results = await exportCsv(learner);
+    expect(results.words).toBe(600);
+    const chunks = await testApp.database.db
+      .select({ data: transferFileChunks.data })
+      .from(transferFileChunks)
+      .where(eq(transferFileChunks.fileId, results.fileId!));
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(Math.max(...chunks.map((chunk) => chunk.data.length))).toBeLessThanOrEqual(MAX_CHUNK_BYTES);
+    const download = await send(learner, 'GET', results.downloadUrl!);
+    expect(parseCsv(download.rawPayload.toString('utf8').slice(1))).toHaveLength(601);
+
+    clock = new Date('2031-06-16T10:00:01.000Z');
+    expect((await send(learner, 'GET', results.downloadUrl!)).statusCode).toBe(404);
+    // The hourly purge deletes the file and its chunks.
+    expect(await createTransferRepository(testApp.database.db).deleteExpired(clock)).toBeGreaterThanOrEqual(
+      1,
+    );
+    const left = await testApp.database.db
+      .select({ id: transferFiles.id })
+      .from(transferFiles)
+      .where(eq(transferFiles.id, results.fileId!));
+    expect(left).toEqual([]);
+    const leftChunks = await testApp.database.db
+      .select({ index: transferFileChunks.chunkIndex })
+      .from(transferFileChunks)
+      .where(eq(transferFileChunks.fileId, results.fileId!));
+    expect(leftChunks).toEqual([]);
+  });
+
+  it('splits bytes into pieces of at most 1 MB without losing one', () => {
+    const bytes = Buffer.alloc(MAX_CHUNK_BYTES * 2 + 10, 7);
+    const chunks = splitIntoChunks(bytes);
+    expect(chunks.map((chunk) => chunk.length)).toEqual([MAX_CHUNK_BYTES, MAX_CHUNK_BYTES, 10]);
+    expect(splitIntoChunks(Buffer.alloc(0))).toEqual([]);
+  });
+
+  it('refuses a format it does not write and an empty selection, naming the field', async () => {
+    const learner = await registerUser(testApp.app);
+    const unknown = await send(learner, 'POST', '/api/exports', { format: 'xlsx' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'validation_failed', params: { field: 'format' } });
+    const empty = await send(learner, 'POST', '/api/exports', { format: 'csv', wordIds: [] });
+    expect(empty.json()).toMatchObject({ code: 'validation_failed', params: { field: 'wordIds' } });
+  });
+});
