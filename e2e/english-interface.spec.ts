@@ -192,7 +192,7 @@ test.describe('the English interface', () => {
     await expect(page.getByRole('link', { name: 'Upload words' })).toBeVisible();
     await expectEnglish(page, 'learn (no words)', learner);
 
-    for (const tab of ['Interface', 'Audio', 'Images', 'API']) {
+    for (const tab of ['Interface', 'Audio', 'Images', 'API', 'Data']) {
       await page.goto('/settings');
       await page.getByRole('tab', { name: tab }).click();
       await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');

@@ -9,8 +9,8 @@ import { signInLearner } from './support';
 test.use({ viewport: { width: 390, height: 844 } });
 
 const TABS = {
-  ru: ['Интерфейс', 'Аудио', 'Изображения', 'API'],
-  en: ['Interface', 'Audio', 'Images', 'API'],
+  ru: ['Интерфейс', 'Аудио', 'Изображения', 'API', 'Данные'],
+  en: ['Interface', 'Audio', 'Images', 'API', 'Data'],
 } as const;
 
 async function expectTabsInsideTheBar(page: Page, names: readonly string[], barName: string) {
