@@ -33,10 +33,50 @@ function deferStylesheets(): Plugin {
   };
 }
 
+/**
+ * The chunks the entry imports statically: loaded with the first page, before any route. A route's
+ * preload list need not name them again; each name costs the first page bytes (the lists live in the entry).
+ */
+const firstPageChunks = new Set<string>();
+
+/** Records `firstPageChunks` once the bundle is known, before the preload lists are written. */
+function recordFirstPageChunks(): Plugin {
+  return {
+    name: 'palabra-first-page-chunks',
+    apply: 'build',
+    enforce: 'pre',
+    generateBundle(_options, bundle) {
+      firstPageChunks.clear();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (!chunk || chunk.type !== 'chunk' || firstPageChunks.has(fileName)) return;
+        firstPageChunks.add(fileName);
+        for (const imported of chunk.imports) visit(imported);
+      };
+      for (const [fileName, chunk] of Object.entries(bundle)) {
+        if (chunk.type === 'chunk' && chunk.isEntry) visit(fileName);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: isVitest ? projectRoot : clientRoot,
-  plugins: [react(), tailwindcss(), deferStylesheets()],
+  plugins: [react(), tailwindcss(), deferStylesheets(), recordFirstPageChunks()],
   build: {
+    // Seven hash characters (the fewest the bundler takes), not eight: the entry lists every lazy chunk's name for its preloads, and hashes do
+    // not compress; among a few hundred files six base-64 characters still never collide in practice.
+    rollupOptions: {
+      output: {
+        entryFileNames: 'assets/[name]-[hash:7].js',
+        chunkFileNames: 'assets/[name]-[hash:7].js',
+        assetFileNames: 'assets/[name]-[hash:7][extname]',
+      },
+    },
+    modulePreload: {
+      resolveDependencies: (_fileName, dependencies) =>
+        dependencies.filter((dependency) => !firstPageChunks.has(dependency)),
+    },
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,

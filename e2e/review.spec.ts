@@ -155,7 +155,7 @@ test('grades made while the connection is down are kept and sent in order when i
   // Kept in the browser, in order.
   const kept = await page.evaluate(() =>
     Object.entries(localStorage as Record<string, string>)
-      .filter(([key]) => key.startsWith('reviewGradeOutbox:'))
+      .filter(([key]) => key.startsWith('reviewOutbox:'))
       .map(([, value]) =>
         (JSON.parse(value) as Array<{ reviewedAt: string }>).map((grade) => grade.reviewedAt),
       ),

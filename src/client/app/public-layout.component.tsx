@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { INTERFACE_LANGUAGES } from '../../shared/catalogs/appearance';
 import { changeInterfaceLanguage } from '../i18n/setup';
-import { cn } from '../lib/cn';
 import { SkipLink } from './skip-link.component';
 
 function LanguageSwitch() {
@@ -17,10 +16,12 @@ function LanguageSwitch() {
           lang={language}
           aria-pressed={i18n.language === language}
           onClick={() => void changeInterfaceLanguage(language)}
-          className={cn(
-            'rounded-md px-2 py-1 text-sm text-muted-foreground hover:bg-accent hover:text-accent-foreground',
-            i18n.language === language && 'bg-accent font-semibold text-accent-foreground',
-          )}
+          // Either colour, never both: the first page carries no class merging (lib/cn.ts).
+          className={`rounded-md px-2 py-1 text-sm hover:bg-accent hover:text-accent-foreground ${
+            i18n.language === language
+              ? 'bg-accent font-semibold text-accent-foreground'
+              : 'text-muted-foreground'
+          }`}
         >
           {t(`language.${language}`)}
         </button>

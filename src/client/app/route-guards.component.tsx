@@ -4,7 +4,7 @@ import { Navigate, Outlet, ScrollRestoration, useLocation, useRouteError } from 
 import { RefreshCw } from 'lucide-react';
 import { useAuthStatus, useIsAuthenticated } from '../lib/api/auth-status.api';
 import { useInstalledAppSession } from '../lib/hooks/installed-app-session.hook';
-import { Button } from '../ui/button.component';
+import { buttonVariants } from '../ui/button-variants';
 import { FullScreenMessage } from '../ui/full-screen-message.component';
 import { useAppearanceSync } from './appearance-sync.hook';
 import { preloadSignedInHome } from './signed-in-home.loader';
@@ -87,10 +87,10 @@ export function RouteError() {
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-bold">{t('routeError.title')}</h1>
       <p className="text-muted-foreground">{t('routeError.description')}</p>
-      <Button onClick={() => window.location.reload()}>
+      <button type="button" className={buttonVariants()} onClick={() => window.location.reload()}>
         <RefreshCw aria-hidden="true" />
         {t('routeError.reload')}
-      </Button>
+      </button>
     </main>
   );
 }

@@ -94,8 +94,6 @@ export const routes: RouteObject[] = [
                     await withTexts(import('../features/settings/settings.page'), [
                       'settingsDisplay',
                       'settingsProviders',
-                      // The review section names the card directions as the review screen does.
-                      'review',
                     ])
                   ).SettingsPage,
                 }),

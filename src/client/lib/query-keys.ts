@@ -22,7 +22,6 @@ export const queryKeys = {
   progress: ['progress'] as const,
   /** The review mode (docs/product/review.md): a session's queue, the figures, the words that leave Learn. */
   review: {
-    all: ['review'] as const,
     queue: ['review', 'queue'] as const,
     stats: ['review', 'stats'] as const,
     masteredWords: ['review', 'mastered-words'] as const,

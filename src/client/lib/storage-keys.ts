@@ -31,4 +31,9 @@ export const STORAGE_KEYS = {
    * (docs/product/upload.md#upload-screen).
    */
   sessionListenCountReset: 'sessionListenCountReset',
+  /**
+   * Review grades not yet sent, per learner (`reviewOutbox:<userId>`, a JSON list in order), so a session
+   * goes on offline and a reload loses none (docs/product/review.md#offline).
+   */
+  reviewOutbox: 'reviewOutbox',
 } as const;

@@ -30,7 +30,7 @@ import { remainingOf, summaryOf, type ReviewSession } from './lib/review-session
  */
 export function ReviewPage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('pages.reviewTitle'));
+  useDocumentTitle(t('review.heading'));
   const queue = useReviewQueue();
 
   return (

@@ -4,6 +4,7 @@ import type { ReviewGrade } from '../../../../shared/catalogs/review';
 import { HttpError } from '../../../lib/api-client';
 import { useAuthUser } from '../../../lib/api/auth-user.api';
 import { randomUuid } from '../../../lib/random-id';
+import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import { sendReviewGrade } from '../api/grade-review.api';
 import { createGradeOutbox, type GradeOutbox } from '../lib/grade-outbox';
 import { gradeCurrent, type ReviewSession, startSession } from '../lib/review-session';
@@ -19,7 +20,7 @@ function isPermanentFailure(error: unknown): boolean {
 }
 
 /** The grades waiting for the connection, per learner, in this browser (docs/product/review.md#offline). */
-const outboxKey = (userId: string) => `reviewGradeOutbox:${userId}`;
+const outboxKey = (userId: string) => `${STORAGE_KEYS.reviewOutbox}:${userId}`;
 
 /**
  * A review session's state and its grade outbox: the queue it started with, the card shown, whether its

@@ -51,7 +51,7 @@ export function InterfaceReview({
           return (
             <SettingsSwitchField
               key={direction}
-              label={t(`review.direction.${direction}`)}
+              label={t(`settingsDisplay.interface.review.direction.${direction}`)}
               isChecked={isChosen}
               // The last direction left cannot be turned off: review needs one.
               isDisabled={isChosen && chosen.length === 1}
