@@ -41,6 +41,9 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { learnRoutes } from './modules/learn/learn.routes';
 import { reviewRoutes } from './modules/review/review.routes';
+import { statsRoutes } from './modules/stats/stats.routes';
+import { createStatsRepository } from './modules/stats/stats.repository';
+import { createStatsService } from './modules/stats/stats.service';
 import { transferRoutes } from './modules/transfer/transfer.routes';
 import { createTransferRepository } from './modules/transfer/transfer.repository';
 import { createTransferService } from './modules/transfer/transfer.service';
@@ -332,6 +335,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings: settingsRepository,
     now: deps.now,
   });
+  const statsService = createStatsService({
+    stats: createStatsRepository(db),
+    settings: settingsRepository,
+    review: reviewService,
+    now: deps.now,
+  });
   const transferRepository = createTransferRepository(db);
   await jobRuntime.define(createExportWordsJob({ transfer: transferRepository, now: deps.now }));
   const transferService = createTransferService({ transfer: transferRepository, jobRuntime, now: deps.now });
@@ -434,6 +443,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dictionaryRoutes, { dictionaryService, sessionResolver });
   await app.register(learnRoutes, { learnService, sessionResolver });
   await app.register(reviewRoutes, { reviewService, sessionResolver });
+  await app.register(statsRoutes, { statsService, sessionResolver });
   await app.register(transferRoutes, { transferService, sessionResolver });
   await app.register(mediaRoutes, {
     mediaStore,
