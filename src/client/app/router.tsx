@@ -68,7 +68,7 @@ export const routes: RouteObject[] = [
               {
                 path: '/dashboard',
                 lazy: async () => ({
-                  Component: (await withTexts(import('../features/dashboard/dashboard.page'), []))
+                  Component: (await withTexts(import('../features/dashboard/dashboard.page'), ['dashboard']))
                     .DashboardPage,
                 }),
               },

@@ -2,6 +2,7 @@ import audioTestEn from './audio-test.en.json';
 import audiobookCreationEn from './audiobook-creation.en.json';
 import audiobookPlayerEn from './audiobook-player.en.json';
 import audiobooksEn from './audiobooks.en.json';
+import dashboardEn from './dashboard.en.json';
 import dictionaryEn from './dictionary.en.json';
 import en from './en.json';
 import reviewEn from './review.en.json';
@@ -21,6 +22,7 @@ export const enCatalog = {
   audiobookCreation: audiobookCreationEn,
   audiobookPlayer: audiobookPlayerEn,
   audiobooks: audiobooksEn,
+  dashboard: dashboardEn,
   dictionary: dictionaryEn,
   errors: errorsEn,
   learn: learnEn,

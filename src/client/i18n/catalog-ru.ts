@@ -2,6 +2,7 @@ import audioTestRu from './audio-test.ru.json';
 import audiobookPlayerRu from './audiobook-player.ru.json';
 import audiobookCreationRu from './audiobook-creation.ru.json';
 import audiobooksRu from './audiobooks.ru.json';
+import dashboardRu from './dashboard.ru.json';
 import dictionaryRu from './dictionary.ru.json';
 import errorsRu from './errors.ru.json';
 import learnRu from './learn.ru.json';
@@ -21,6 +22,7 @@ export const ruCatalog = {
   audiobookCreation: audiobookCreationRu,
   audiobookPlayer: audiobookPlayerRu,
   audiobooks: audiobooksRu,
+  dashboard: dashboardRu,
   dictionary: dictionaryRu,
   errors: errorsRu,
   learn: learnRu,

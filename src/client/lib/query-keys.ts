@@ -21,6 +21,8 @@ export const queryKeys = {
   },
   progress: ['progress'] as const,
   /** The review mode (docs/product/review.md): a session's queue, the figures, the words that leave Learn. */
+  /** The dashboard's history (docs/product/progress.md#progress-over-time). */
+  stats: { history: ['stats', 'history'] as const },
   review: {
     queue: ['review', 'queue'] as const,
     stats: ['review', 'stats'] as const,

@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { addWords, expectNoSeriousViolations, signInLearner, UPLOAD_TIMEOUT_MS } from './support';
+
+/** Progress over time on /dashboard (docs/product/progress.md#progress-over-time). */
+
+test('the dashboard draws words, reviews, listening and the forecast, each also as a table, on a phone too', async ({
+  page,
+}) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
+  await signInLearner(page);
+  await page.request.put('/api/settings', { data: { autoplayAudio: false, reviewDirections: ['es-ru'] } });
+  await addWords(page, ['el gato / кошка', 'la casa / дом', 'cantar / петь']);
+  // Two review grades today.
+  await page.goto('/review');
+  for (let index = 0; index < 2; index += 1) {
+    await expect(page.getByTestId('review-prompt')).toBeVisible();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('4');
+  }
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get('/api/review/stats')).json()) as { reviewedToday: number })
+          .reviewedToday,
+    )
+    .toBe(2);
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Прогресс во времени' })).toBeVisible();
+  const added = page.getByRole('region', { name: 'Добавлено слов по неделям' });
+  await expect(added.getByText('За 26 недель добавлено слов: 3.')).toBeVisible();
+  await expect(added.getByTestId('chart-canvas').locator('canvas')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Повторения по дням' }).getByText('За 90 дней оценок в повторении: 2.'),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Прогноз повторений на 30 дней' })
+      .getByText('В ближайшие 30 дней придут карточек: 2.'),
+  ).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  // The table view of the words chart: this week's row has the three words.
+  await added.getByRole('button', { name: 'Таблица' }).click();
+  await expect(added.getByRole('button', { name: 'Таблица' })).toHaveAttribute('aria-pressed', 'true');
+  const rows = added.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(27);
+  await expect(rows.last().getByRole('cell').last()).toHaveText('3');
+  const reviews = page.getByRole('region', { name: 'Повторения по дням' });
+  await reviews.getByRole('button', { name: 'Таблица' }).click();
+  await expect(reviews.getByRole('table').getByRole('row').last().getByRole('cell').last()).toHaveText('2');
+  await expectNoSeriousViolations(page);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(
+    page.getByRole('region', { name: 'Выучено слов' }).getByTestId('chart-canvas').locator('canvas'),
+  ).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
