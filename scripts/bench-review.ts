@@ -11,12 +11,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db/client';
-import { reviewCards, reviewLogs, users, words } from '../src/server/db/schema';
+import { reviewCards, reviewLogs, words } from '../src/server/db/schema';
 import type { ReviewCardState, ReviewDirection, ReviewState } from '../src/shared/catalogs/review';
 import { reviewQueueSchema } from '../src/shared/api/review';
+import { registerInProcess } from './lib/in-process-learners';
 import { benchWordRow } from './lib/word-rows';
 
 const WORDS = Number(process.env.BENCH_WORDS ?? 10_000);
@@ -41,17 +41,7 @@ const app = await buildApp({
 await app.ready();
 const { db } = database;
 
-async function register(email: string) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/auth/register',
-    payload: { email, password: 'secreto123', firstName: 'Bench', lastName: 'Mark' },
-  });
-  const cookie = response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!row) throw new Error(`registration of ${email} failed: ${response.body}`);
-  return { cookie, userId: row.id };
-}
+const register = (email: string) => registerInProcess(app, db, email);
 
 /** A deterministic spread (mulberry32), so every run seeds the same rows. */
 let seed = 42;

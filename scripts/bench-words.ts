@@ -14,8 +14,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db/client';
+import { registerInProcess } from './lib/in-process-learners';
 import { benchWordRow } from './lib/word-rows';
-import { users, words } from '../src/server/db/schema';
+import { words } from '../src/server/db/schema';
 
 const WORDS = Number(process.env.BENCH_WORDS ?? 10_000);
 const OTHER_LEARNERS = 10;
@@ -33,17 +34,7 @@ const app = await buildApp({
 });
 await app.ready();
 
-async function register(email: string) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/auth/register',
-    payload: { email, password: 'secreto123', firstName: 'Bench', lastName: 'Mark' },
-  });
-  const cookie = response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!row) throw new Error(`registration of ${email} failed: ${response.body}`);
-  return { cookie, userId: row.id };
-}
+const register = (email: string) => registerInProcess(app, database.db, email);
 
 async function seed(userId: string, count: number) {
   for (let start = 0; start < count; start += 1000) {

@@ -22,28 +22,20 @@ import type { ReviewCardState, ReviewState } from '../../../shared/catalogs/revi
 import { liveWordsOf } from '../words/word-scope';
 import { rowsOf } from '../../db/rows';
 
-/** A card with what it shows, as the queue reads it. */
-export interface QueueCardRow {
+/** A card with what it shows, as the queue reads it: the schedule (instants as dates) and the word's fields. */
+export type QueueCardRow = Omit<ReviewCardState, 'due' | 'lastReview'> & {
   id: number;
   wordId: number;
   direction: ReviewDirection;
-  state: ReviewState;
   due: Date;
-  stability: number;
-  difficulty: number;
-  scheduledDays: number;
-  learningSteps: number;
-  reps: number;
-  lapses: number;
   lastReview: Date | null;
-  fixedStep: number;
   spanish: string;
   russian: string;
   example: string | null;
   exampleTranslation: string | null;
   imageUrl: string | null;
   audioData: string | null;
-}
+};
 
 /** Which cards are due: learning steps until `learningUntil`, reviews before `reviewsBefore`. */
 export interface DueWindow {

@@ -1,15 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { Settings, SettingsUpdate } from '../../../../shared/api/settings';
-import { SettingsSection, SettingsSelectField } from './settings-field.component';
+import { numberOptions, SettingsSection, SettingsSelectField } from './settings-field.component';
 
 const WORD_GOALS = [5, 10, 15, 20, 30, 50, 100] as const;
 const MINUTE_GOALS = [10, 15, 20, 30, 45, 60, 90] as const;
-
-/** The choices offered, plus a stored value off the list (the schema allows more) so it still shows. */
-function goalOptions(choices: readonly number[], current: number) {
-  const values = choices.includes(current) ? choices : [current, ...choices];
-  return values.map((value) => ({ value: String(value), label: String(value) }));
-}
 
 /**
  * The daily word and time goals Home measures today's study against
@@ -32,13 +26,13 @@ export function InterfaceGoals({
         <SettingsSelectField
           label={t('settingsDisplay.interface.goals.words')}
           value={String(settings.dailyWordGoal)}
-          options={goalOptions(WORD_GOALS, settings.dailyWordGoal)}
+          options={numberOptions(WORD_GOALS, settings.dailyWordGoal)}
           onValueChange={(value) => save({ dailyWordGoal: Number(value) })}
         />
         <SettingsSelectField
           label={t('settingsDisplay.interface.goals.minutes')}
           value={String(settings.dailyTimeGoal)}
-          options={goalOptions(MINUTE_GOALS, settings.dailyTimeGoal)}
+          options={numberOptions(MINUTE_GOALS, settings.dailyTimeGoal)}
           onValueChange={(value) => save({ dailyTimeGoal: Number(value) })}
         />
       </div>

@@ -5,16 +5,15 @@ import {
   REVIEW_DIRECTIONS,
   REVIEW_SCHEDULERS,
 } from '../../../../shared/catalogs/review';
-import { SettingsSection, SettingsSelectField, SettingsSwitchField } from './settings-field.component';
+import {
+  numberOptions,
+  SettingsSection,
+  SettingsSelectField,
+  SettingsSwitchField,
+} from './settings-field.component';
 
 const NEW_PER_DAY = [0, 5, 10, 15, 20, 30, 50, 100] as const;
 const MAX_PER_DAY = [50, 100, 200, 300, 500, 1000, 9999] as const;
-
-/** The choices offered, plus a stored value off the list (the schema allows more) so it still shows. */
-function countOptions(choices: readonly number[], current: number) {
-  const values = choices.includes(current) ? choices : [...choices, current].sort((a, b) => a - b);
-  return values.map((value) => ({ value: String(value), label: String(value) }));
-}
 
 /**
  * The review mode's choices (docs/product/review.md#settings): card directions, typed answers, the
@@ -97,13 +96,13 @@ export function InterfaceReview({
         <SettingsSelectField
           label={t('settingsDisplay.interface.review.newPerDay')}
           value={String(settings.reviewNewPerDay)}
-          options={countOptions(NEW_PER_DAY, settings.reviewNewPerDay)}
+          options={numberOptions(NEW_PER_DAY, settings.reviewNewPerDay)}
           onValueChange={(value) => save({ reviewNewPerDay: Number(value) })}
         />
         <SettingsSelectField
           label={t('settingsDisplay.interface.review.maxPerDay')}
           value={String(settings.reviewMaxPerDay)}
-          options={countOptions(MAX_PER_DAY, settings.reviewMaxPerDay)}
+          options={numberOptions(MAX_PER_DAY, settings.reviewMaxPerDay)}
           onValueChange={(value) => save({ reviewMaxPerDay: Number(value) })}
         />
       </div>

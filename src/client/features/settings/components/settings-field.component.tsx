@@ -123,3 +123,12 @@ export function SettingsSelectField<T extends string>({
     </div>
   );
 }
+
+/**
+ * Numbers offered in a drop-down, plus a stored value off the list (the schema allows more) in its place, so
+ * the field still shows what is saved.
+ */
+export function numberOptions(choices: readonly number[], current: number): SelectOption<string>[] {
+  const values = choices.includes(current) ? choices : [...choices, current].sort((a, b) => a - b);
+  return values.map((value) => ({ value: String(value), label: String(value) }));
+}
