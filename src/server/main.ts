@@ -53,6 +53,9 @@ async function main(): Promise<void> {
     if (isClosing) return;
     isClosing = true;
     app.log.info({ signal }, 'shutting down');
+    // A job step that outlives the close (the queue's last write after the pool has ended) must not turn a
+    // clean stop into a crash: from here on such late failures are logged, and the process still exits 0.
+    process.on('unhandledRejection', (error) => app.log.warn({ err: error }, 'failure while shutting down'));
     try {
       // Open sockets or a job's last step may hold the app's close; the database is closed either way.
       await Promise.race([app.close(), new Promise((resolve) => setTimeout(resolve, CLOSE_TIMEOUT_MS))]);
