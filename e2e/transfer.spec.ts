@@ -32,3 +32,35 @@ test('Settings → Данные exports the words to CSV, followed as a job, and
     'cantar / петь',
   ]);
 });
+
+test('the dictionary exports the words its search shows, or the ones selected', async ({ page }) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
+  await signInLearner(page);
+  await addWords(page, ['el gato / кошка', 'la gata / кошечка', 'la casa / дом']);
+
+  await page.goto('/dictionary');
+  await page.getByRole('searchbox').fill('gat');
+  await page.getByRole('searchbox').press('Enter');
+  const exportButton = page.getByRole('button', { name: 'Экспорт в CSV: слов — 2' });
+  await expect(exportButton).toBeVisible();
+  await exportButton.click();
+  const link = page.getByRole('link', { name: /^Скачать palabra-words-/ });
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  const lines = readFileSync(await download.path(), 'utf8')
+    .trimEnd()
+    .split('\r\n');
+  expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['el gato', 'la gata']);
+  await expectNoSeriousViolations(page);
+
+  // In select mode, the words selected among those shown.
+  await page.getByRole('button', { name: 'Выбрать', exact: true }).click();
+  await page.getByRole('checkbox', { name: 'Выбрать «la gata»' }).check();
+  await page.getByRole('button', { name: 'Экспорт в CSV: слов — 1' }).click();
+  const selectedLink = page.getByRole('link', { name: /^Скачать palabra-words-/ });
+  await expect(page.getByText('Готово: слов — 1,', { exact: false })).toBeVisible();
+  const [selected] = await Promise.all([page.waitForEvent('download'), selectedLink.click()]);
+  const selectedLines = readFileSync(await selected.path(), 'utf8')
+    .trimEnd()
+    .split('\r\n');
+  expect(selectedLines.slice(1).map((line) => line.split(',')[0])).toEqual(['la gata']);
+});

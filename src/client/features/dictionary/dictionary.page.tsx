@@ -15,6 +15,7 @@ import { DictionaryJobsPanel } from './components/dictionary-jobs-panel.componen
 import { DictionaryToolbar } from './components/dictionary-toolbar.component';
 import { ImageViewerDialog } from './components/image-viewer-dialog.component';
 import { MaintenanceMenu } from './components/maintenance-menu.component';
+import { WordsExport } from '../../ui/words-export.component';
 import { MediaLibraryDialog } from './components/media-library-dialog.component';
 import { SelectionBar } from './components/selection-bar.component';
 import { WordCardDialog } from './components/word-card-dialog.component';
@@ -64,6 +65,7 @@ export function DictionaryPage() {
 
   const visibleIds = useMemo(() => view.visibleWords.map((word) => word.id), [view.visibleWords]);
   const selectedVisibleIds = selectedInView(selectedIds, visibleIds);
+  const exportIds = isSelectMode && selectedVisibleIds.length > 0 ? selectedVisibleIds : visibleIds;
 
   // Counted at the answer's time: a day boundary passing while the screen is open is not worth a timer.
   const answeredAt = spacedRepetition.dataUpdatedAt;
@@ -186,6 +188,8 @@ export function DictionaryPage() {
       </div>
 
       <DictionaryToolbar view={view} hasLanguageModel={hasLanguageModel} />
+      {/* docs/product/transfer.md#exports: the words in view, or the ones selected. */}
+      <WordsExport wordIds={exportIds} label={t('dictionary.exportCsv', { count: exportIds.length })} />
       <DictionaryJobsPanel jobs={jobs.jobs} onDismiss={jobs.dismiss} />
 
       {isSelectMode ? (
