@@ -6,29 +6,17 @@
  * that should stay far below the file's size times a few). BENCH_WORDS varies it. No target is set yet; the
  * formats with media (Anki, backup) will be measured here too.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../src/server/app';
-import { openDatabase } from '../src/server/db/client';
 import { transferFileChunks, words } from '../src/server/db/schema';
 import { jobSchema } from '../src/shared/api/jobs';
 import { exportResultsSchema, exportStartedSchema } from '../src/shared/api/transfer';
-import { registerInProcess } from './lib/in-process-learners';
+import { registerInProcess, startInProcessApp } from './lib/in-process-app';
 import { benchWordRow } from './lib/word-rows';
 
 const WORDS = Number(process.env.BENCH_WORDS ?? 10_000);
 const MB = 1024 * 1024;
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'palabra-bench-export-'));
-const database = await openDatabase({ kind: 'embedded', dataDir });
-const app = await buildApp({
-  database,
-  appSecret: 'bench-secret-that-is-long-enough-for-the-schema-0123456789',
-  clientDir: null,
-});
-await app.ready();
+const { app, database, close } = await startInProcessApp('export');
 
 const learner = await registerInProcess(app, database.db, 'bench-export@example.com');
 for (let start = 0; start < WORDS; start += 1000) {
@@ -78,9 +66,7 @@ const chunks = await database.db
   .from(transferFileChunks)
   .where(eq(transferFileChunks.fileId, results.fileId));
 
-await app.close();
-await database.close();
-rmSync(dataDir, { recursive: true, force: true });
+await close();
 
 const round = (value: number) => Math.round(value * 10) / 10;
 process.stdout.write(

@@ -8,15 +8,10 @@
  * issue): p95 under 50 ms. BENCH_WORDS, BENCH_LOGS and BENCH_RUNS vary it; exits non-zero over the target.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../src/server/app';
-import { openDatabase } from '../src/server/db/client';
 import { reviewCards, reviewLogs, words } from '../src/server/db/schema';
 import type { ReviewCardState, ReviewDirection, ReviewState } from '../src/shared/catalogs/review';
 import { reviewQueueSchema } from '../src/shared/api/review';
-import { registerInProcess } from './lib/in-process-learners';
+import { registerInProcess, startInProcessApp } from './lib/in-process-app';
 import { benchWordRow } from './lib/word-rows';
 
 const WORDS = Number(process.env.BENCH_WORDS ?? 10_000);
@@ -31,14 +26,7 @@ const WITH_CARDS = 0.8;
 const DAY = 86_400_000;
 const DIRECTIONS: ReviewDirection[] = ['es-ru', 'ru-es'];
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'palabra-bench-review-'));
-const database = await openDatabase({ kind: 'embedded', dataDir });
-const app = await buildApp({
-  database,
-  appSecret: 'bench-secret-that-is-long-enough-for-the-schema-0123456789',
-  clientDir: null,
-});
-await app.ready();
+const { app, database, close } = await startInProcessApp('review');
 const { db } = database;
 
 const register = (email: string) => registerInProcess(app, db, email);
@@ -205,9 +193,7 @@ const grade = await measure(
   () => ({ reviewId: randomUUID(), grade: 'good', reviewedAt: new Date().toISOString(), durationMs: 3000 }),
 );
 
-await app.close();
-await database.close();
-rmSync(dataDir, { recursive: true, force: true });
+await close();
 
 const isWithinTarget = queueTimes.p95Ms < TARGET_P95_MS;
 process.stdout.write(

@@ -7,14 +7,9 @@
  * without a target: the whole list right after a word changed (the cache cannot answer it), and each
  * request as a browser makes it (Accept-Encoding with brotli), with the bytes that then travel.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../src/server/app';
-import { openDatabase } from '../src/server/db/client';
-import { registerInProcess } from './lib/in-process-learners';
+import { registerInProcess, startInProcessApp } from './lib/in-process-app';
 import { benchWordRow } from './lib/word-rows';
 import { words } from '../src/server/db/schema';
 
@@ -25,14 +20,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const WARM_UP = 10;
 const TARGET_MEDIAN_MS = 50;
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'palabra-bench-words-'));
-const database = await openDatabase({ kind: 'embedded', dataDir });
-const app = await buildApp({
-  database,
-  appSecret: 'bench-secret-that-is-long-enough-for-the-schema-0123456789',
-  clientDir: null,
-});
-await app.ready();
+const { app, database, close } = await startInProcessApp('words');
 
 const register = (email: string) => registerInProcess(app, database.db, email);
 
@@ -146,9 +134,7 @@ const results = {
   }),
 };
 
-await app.close();
-await database.close();
-rmSync(dataDir, { recursive: true, force: true });
+await close();
 
 const isWithinTarget = results.list.medianMs < TARGET_MEDIAN_MS;
 process.stdout.write(
