@@ -115,13 +115,23 @@ function cardsPerWord(directions: readonly ReviewDirection[]): SQL {
   return sql`case when ${hasPicture} then ${directions.length}::int else ${withoutPicture}::int end`;
 }
 
-/** Due cards: learning steps come back within minutes, reviews on their day. */
-function dueCondition(window: DueWindow): SQL {
-  return or(
-    and(inArray(reviewCards.state, LEARNING_STATES), lte(reviewCards.due, window.learningUntil)),
-    and(eq(reviewCards.state, 'review'), lt(reviewCards.due, window.reviewsBefore)),
-  ) as SQL;
-}
+/** Learning steps due by `until`: they come back within minutes. */
+const learningDue = (until: Date): SQL =>
+  and(inArray(reviewCards.state, LEARNING_STATES), lte(reviewCards.due, until)) as SQL;
+
+/** Reviews due before `before` (the end of the learner's day): they come back on their day. */
+const reviewDue = (before: Date): SQL =>
+  and(eq(reviewCards.state, 'review'), lt(reviewCards.due, before)) as SQL;
+
+/** A card in review whose interval makes it mastered (docs/product/review.md#mastered). */
+const isMastered = and(
+  eq(reviewCards.state, 'review'),
+  gte(reviewCards.scheduledDays, MASTERED_INTERVAL_DAYS),
+) as SQL;
+
+/** Due cards: learning steps and reviews alike. */
+const dueCondition = (window: DueWindow): SQL =>
+  or(learningDue(window.learningUntil), reviewDue(window.reviewsBefore)) as SQL;
 
 const toCardState = (row: typeof reviewCards.$inferSelect | QueueCardRow): ReviewCardState => ({
   state: row.state,
@@ -173,13 +183,7 @@ export function createReviewRepository(db: Db) {
         .select(queueColumns)
         .from(reviewCards)
         .innerJoin(words, eq(words.id, reviewCards.wordId))
-        .where(
-          and(
-            cardsInPlay(userId, directions),
-            inArray(reviewCards.state, LEARNING_STATES),
-            lte(reviewCards.due, until),
-          ),
-        )
+        .where(and(cardsInPlay(userId, directions), learningDue(until)))
         .orderBy(asc(reviewCards.due), asc(reviewCards.id))
         .limit(limit) as Promise<QueueCardRow[]>;
     },
@@ -196,9 +200,7 @@ export function createReviewRepository(db: Db) {
         .select(queueColumns)
         .from(reviewCards)
         .innerJoin(words, eq(words.id, reviewCards.wordId))
-        .where(
-          and(cardsInPlay(userId, directions), eq(reviewCards.state, 'review'), lt(reviewCards.due, before)),
-        )
+        .where(and(cardsInPlay(userId, directions), reviewDue(before)))
         .orderBy(asc(reviewCards.due), asc(reviewCards.id))
         .limit(limit) as Promise<QueueCardRow[]>;
     },
@@ -249,18 +251,12 @@ export function createReviewRepository(db: Db) {
     async countCards(userId: string, directions: readonly ReviewDirection[], window: DueWindow) {
       const [cards] = await db
         .select({
-          learningDue: count(
-            sql`case when ${reviewCards.state} in ('learning', 'relearning') and ${reviewCards.due} <= ${window.learningUntil.toISOString()}::timestamptz then 1 end`,
-          ),
-          reviewsDue: count(
-            sql`case when ${reviewCards.state} = 'review' and ${reviewCards.due} < ${window.reviewsBefore.toISOString()}::timestamptz then 1 end`,
-          ),
+          learningDue: count(sql`case when ${learningDue(window.learningUntil)} then 1 end`),
+          reviewsDue: count(sql`case when ${reviewDue(window.reviewsBefore)} then 1 end`),
           newCards: count(sql`case when ${reviewCards.state} = 'new' then 1 end`),
           cards: count(),
           studied: count(sql`case when ${reviewCards.state} <> 'new' then 1 end`),
-          mastered: count(
-            sql`case when ${reviewCards.state} = 'review' and ${reviewCards.scheduledDays} >= ${MASTERED_INTERVAL_DAYS} then 1 end`,
-          ),
+          mastered: count(sql`case when ${isMastered} then 1 end`),
           nextDue:
             sql<Date | null>`min(case when ${reviewCards.state} <> 'new' then ${reviewCards.due} end)`.mapWith(
               reviewCards.due,
@@ -323,13 +319,7 @@ export function createReviewRepository(db: Db) {
         .select({ wordId: reviewCards.wordId })
         .from(reviewCards)
         .innerJoin(words, eq(words.id, reviewCards.wordId))
-        .where(
-          and(
-            cardsInPlay(userId, directions),
-            eq(reviewCards.state, 'review'),
-            gte(reviewCards.scheduledDays, MASTERED_INTERVAL_DAYS),
-          ),
-        )
+        .where(and(cardsInPlay(userId, directions), isMastered))
         .groupBy(reviewCards.wordId, words.imageUrl)
         .having(sql`count(*) = ${cardsPerWord(directions)}`);
       return rows.map((row) => row.wordId);

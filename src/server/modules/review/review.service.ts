@@ -66,13 +66,30 @@ export function createReviewService(deps: {
   }
 
   /** What the day's limits leave: reviews of review cards, and cards seen for the first time. */
-  async function limitsLeft(userId: string, day: Awaited<ReturnType<typeof dayOf>>) {
+  type Day = Awaited<ReturnType<typeof dayOf>>;
+
+  async function limitsLeft(userId: string, day: Day) {
     const done = await review.countGradesSince(userId, day.dayStart);
     return {
       done,
       reviews: Math.max(0, day.settings.reviewMaxPerDay - done.reviews),
       newCards: Math.max(0, day.settings.reviewNewPerDay - done.newCards),
     };
+  }
+
+  /** Graded cards per day for the next 30 days, today first (overdue ones today). */
+  async function forecastOf(userId: string, day: Day, at: Date): Promise<ReviewStats['forecast']> {
+    // Noon of the day after the last: clock changes move it an hour or two at most, never off that day.
+    const end = startOfLocalDay(
+      new Date(day.dayStart.getTime() + FORECAST_DAYS * DAY_MS + DAY_MS / 2),
+      day.settings.timeZone,
+    );
+    const rows = await review.forecast(userId, day.settings.reviewDirections, at, day.settings.timeZone, end);
+    const perDay = new Map(rows.map((row) => [row.day, row.count]));
+    return Array.from({ length: FORECAST_DAYS }, (_, index) => {
+      const forecastDay = addDays(day.today, index);
+      return { day: forecastDay, count: perDay.get(forecastDay) ?? 0 };
+    });
   }
 
   return {
@@ -135,13 +152,6 @@ export function createReviewService(deps: {
       const directions = day.settings.reviewDirections;
       const left = await limitsLeft(userId, day);
       const cards = await review.countCards(userId, directions, day.window);
-      // Noon of the day after the last: clock changes move it an hour or two at most, never off that day.
-      const forecastEnd = startOfLocalDay(
-        new Date(day.dayStart.getTime() + FORECAST_DAYS * DAY_MS + DAY_MS / 2),
-        day.settings.timeZone,
-      );
-      const forecastRows = await review.forecast(userId, directions, at, day.settings.timeZone, forecastEnd);
-      const perDay = new Map(forecastRows.map((row) => [row.day, row.count]));
       const dueCount = cards.learningDue + Math.min(cards.reviewsDue, left.reviews);
       const newCount = Math.min(cards.newCards, left.newCards);
       return {
@@ -155,11 +165,14 @@ export function createReviewService(deps: {
         studiedCards: cards.studied,
         masteredCards: cards.mastered,
         nextDueAt: cards.nextDue ? cards.nextDue.toISOString() : null,
-        forecast: Array.from({ length: FORECAST_DAYS }, (_, index) => {
-          const forecastDay = addDays(day.today, index);
-          return { day: forecastDay, count: perDay.get(forecastDay) ?? 0 };
-        }),
+        forecast: await forecastOf(userId, day, at),
       };
+    },
+
+    /** Cards falling due on each of the next 30 days: the dashboard's forecast, without the other figures. */
+    async forecast(userId: string): Promise<ReviewStats['forecast']> {
+      const at = now();
+      return forecastOf(userId, await dayOf(userId, at), at);
     },
 
     async masteredWords(userId: string): Promise<MasteredWords> {

@@ -17,7 +17,7 @@ export function mondayOf(day: string): string {
 export function createStatsService(deps: {
   stats: StatsRepository;
   settings: SettingsRepository;
-  review: Pick<ReviewService, 'stats'>;
+  review: Pick<ReviewService, 'forecast'>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -67,7 +67,7 @@ export function createStatsService(deps: {
         };
       });
 
-      const { forecast } = await deps.review.stats(userId);
+      const forecast = await deps.review.forecast(userId);
       return { today, activityStartsOn: listening.startsOn, weeks, days, forecast };
     },
   };
