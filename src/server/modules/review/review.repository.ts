@@ -133,7 +133,8 @@ const isMastered = and(
 const dueCondition = (window: DueWindow): SQL =>
   or(learningDue(window.learningUntil), reviewDue(window.reviewsBefore)) as SQL;
 
-const toCardState = (row: typeof reviewCards.$inferSelect | QueueCardRow): ReviewCardState => ({
+/** A stored card's schedule as the contract sends it (instants as ISO strings). */
+export const toCardState = (row: typeof reviewCards.$inferSelect | QueueCardRow): ReviewCardState => ({
   state: row.state,
   due: row.due.toISOString(),
   stability: row.stability,
@@ -145,8 +146,6 @@ const toCardState = (row: typeof reviewCards.$inferSelect | QueueCardRow): Revie
   lastReview: row.lastReview ? row.lastReview.toISOString() : null,
   fixedStep: row.fixedStep,
 });
-
-export { toCardState };
 
 /** The review mode's rows (docs/product/review.md): cards, the grade log and the figures read from both. */
 export function createReviewRepository(db: Db) {

@@ -5,7 +5,7 @@ import type { ExportFormat } from '../../../shared/api/transfer';
 import { liveWordsOf } from '../words/word-scope';
 
 /** A word's fields as an export writes them. */
-export const exportWordColumns = {
+const exportWordColumns = {
   id: words.id,
   spanish: words.spanish,
   russian: words.russian,
