@@ -289,6 +289,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   await jobRuntime.define(createRegenerateTranslationsJob({ maintenance, userProviders }));
   await jobRuntime.define(createRegenerateRussianAudioJob({ maintenance, speechService, settingsService }));
+  const transferRepository = createTransferRepository(db);
+  const transferService = createTransferService({ transfer: transferRepository, jobRuntime, now: deps.now });
   await jobRuntime.define(
     createUploadWordsJob({
       uploads: createUploadsRepository(db),
@@ -298,6 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mediaStore,
       queueBuiltinClips,
       providerPauses,
+      openImportMedia: (userId, fileId) => transferService.openImportMedia(userId, fileId),
     }),
   );
   const dictionary = createDictionaryRepository(db);
@@ -341,9 +344,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     review: reviewService,
     now: deps.now,
   });
-  const transferRepository = createTransferRepository(db);
-  await jobRuntime.define(createExportWordsJob({ transfer: transferRepository, now: deps.now }));
-  const transferService = createTransferService({ transfer: transferRepository, jobRuntime, now: deps.now });
+  await jobRuntime.define(createExportWordsJob({ transfer: transferRepository, mediaStore, now: deps.now }));
   const wordMaintenanceService = createWordMaintenanceService({ maintenance, jobRuntime, userProviders });
   const uploadsService = createUploadsService({ jobRuntime, settingsService });
   const wordUsage = createWordUsageRepository(db);

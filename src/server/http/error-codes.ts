@@ -47,6 +47,17 @@ export const HTTP_ERROR_MESSAGES = {
   too_many_lines: 'Too many lines in one upload',
   no_words: 'No word lines found',
   not_a_text_file: 'Not a .txt file',
+  /** params: `maxMb`, the limit of the file's kind (docs/product/transfer.md#limits). */
+  import_too_large: 'The import file is over its size limit',
+  /** Neither a CSV nor an Anki package (.apkg, .colpkg). */
+  import_unknown_format: 'Not a CSV file or an Anki package',
+  /** The file has the right name but its contents do not read as one. */
+  import_unreadable: 'The import file does not read',
+  /** params: `max`, the most rows one import may hold. */
+  import_too_many_rows: 'Too many rows in one import',
+  import_no_words: 'The import file holds no rows',
+  /** params: `field`, whose column the file does not have. */
+  import_mapping_invalid: 'The mapping names a column the file does not have',
   not_multipart: 'Expected a multipart upload with a .txt file',
   no_file: 'No file attached',
   /** The phrase routes need the learner's language-model key. */

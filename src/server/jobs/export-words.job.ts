@@ -9,7 +9,19 @@ import {
   type ExportResults,
   exportResultsSchema,
 } from '../../shared/api/transfer';
+import type { MediaStore } from '../media/media-store';
+import {
+  ankiNoteOf,
+  packageMediaOf,
+  type PackageMedia,
+  PALABRA_DECK,
+  PALABRA_NOTE_TYPE,
+  WORD_MEDIA_COLUMNS,
+  type WordMediaColumn,
+} from '../modules/transfer/anki-export';
+import { type AnkiNoteSpec, buildLegacyCollection } from '../modules/transfer/anki-package.writer';
 import type { ExportWord, TransferRepository } from '../modules/transfer/transfer.repository';
+import { createChunkedZipWriter } from '../modules/transfer/zip-writer';
 import { jobData } from './job-data';
 import type { JobDefinition } from './job-runtime';
 
@@ -60,13 +72,20 @@ export function splitIntoChunks(bytes: Buffer): Buffer[] {
   return chunks;
 }
 
+const FILE_TYPES: Readonly<Record<ExportWordsInput['format'], { extension: string; contentType: string }>> = {
+  csv: { extension: 'csv', contentType: 'text/csv; charset=utf-8' },
+  apkg: { extension: 'apkg', contentType: 'application/zip' },
+};
+
 /**
  * Export of the learner's words (docs/product/transfer.md#exports): the file is written in steps of 500
  * words, each step's bytes stored at once as chunks, so memory stays flat whatever the dictionary's size;
- * the download link comes with the results. A word deleted meanwhile is left out.
+ * the download link comes with the results. A word deleted meanwhile is left out. An Anki package streams
+ * each step's media into its archive and writes the collection last (docs/product/transfer.md#anki-packages).
  */
 export function createExportWordsJob(deps: {
   transfer: TransferRepository;
+  mediaStore: Pick<MediaStore, 'findReadable'>;
   now?: () => Date;
 }): JobDefinition<ExportWordsInput, Checkpoint, ExportResults, readonly number[]> {
   const now = deps.now ?? (() => new Date());
@@ -78,10 +97,13 @@ export function createExportWordsJob(deps: {
     async plan(context) {
       const { userId, input } = context;
       const ids = await deps.transfer.listWordIds(userId, input.wordIds ?? undefined);
-      let state: Checkpoint = context.checkpoint ?? {
+      const fileType = FILE_TYPES[input.format];
+      // A package's archive is written in one pass: an interrupted one starts again in a new file.
+      const isResumable = input.format === 'csv';
+      let state: Checkpoint = (isResumable ? context.checkpoint : null) ?? {
         format: input.format,
         fileId: null,
-        fileName: `palabra-words-${now().toISOString().slice(0, 10)}.csv`,
+        fileName: `palabra-words-${now().toISOString().slice(0, 10)}.${fileType.extension}`,
         words: 0,
         byteSize: 0,
         downloadUrl: null,
@@ -96,7 +118,7 @@ export function createExportWordsJob(deps: {
           userId,
           format: input.format,
           fileName: state.fileName,
-          contentType: 'text/csv; charset=utf-8',
+          contentType: fileType.contentType,
           expiresAt,
         });
         state = { ...state, fileId, expiresAt: expiresAt.toISOString() };
@@ -108,6 +130,19 @@ export function createExportWordsJob(deps: {
       }
       const snapshot = () => state;
       await context.reportProgress({ total: ids.length, processed: state.words, stage: 'export' }, snapshot);
+
+      if (input.format === 'apkg') {
+        return planPackage(
+          { ...deps, now },
+          {
+            userId,
+            file,
+            steps,
+            state,
+            report: (progress, current) => context.reportProgress(progress, current),
+          },
+        );
+      }
 
       return {
         units: steps.slice(state.stepsDone),
@@ -145,6 +180,83 @@ export function createExportWordsJob(deps: {
           return { ...results, byteSize, downloadUrl: exportDownloadPath(file) };
         },
       };
+    },
+  };
+}
+
+/**
+ * The Anki package: each step reads its words, adds their media to the archive as it reaches them and keeps
+ * their notes; the last writes the collection and the media map. Memory holds the notes' text, one media
+ * file and one chunk.
+ */
+function planPackage(
+  deps: { transfer: TransferRepository; mediaStore: Pick<MediaStore, 'findReadable'>; now: () => Date },
+  run: {
+    userId: string;
+    file: string;
+    steps: number[][];
+    state: Checkpoint;
+    report: (progress: { processed: number }, snapshot: () => Checkpoint) => Promise<void>;
+  },
+) {
+  const { userId, file } = run;
+  let state = run.state;
+  const snapshot = () => state;
+  const zip = createChunkedZipWriter(
+    MAX_CHUNK_BYTES,
+    (index, chunk) => deps.transfer.writeChunks(file, index, [chunk]),
+    deps.now(),
+  );
+  const notes: AnkiNoteSpec[] = [];
+  /** Package name → zip entry ("0", "1"…): each file once, however many words share it. */
+  const entries = new Map<string, string>();
+  const addMedia = (media: PackageMedia) => {
+    if (entries.has(media.name)) return undefined;
+    const entry = String(entries.size);
+    entries.set(media.name, entry);
+    return zip.addLater(entry, async () => {
+      if ('bytes' in media) return media.bytes;
+      return (await deps.mediaStore.findReadable(media.sha256, userId))?.data;
+    });
+  };
+  return {
+    units: run.steps,
+    unitsAtOnce: 1,
+    async step(stepIds: readonly number[]) {
+      const wordRows = await deps.transfer.listWords(userId, stepIds);
+      const written: Array<Promise<void>> = [];
+      for (const word of wordRows) {
+        const media: Partial<Record<WordMediaColumn, PackageMedia>> = {};
+        for (const column of WORD_MEDIA_COLUMNS) {
+          const file = packageMediaOf(word[column]);
+          if (!file) continue;
+          media[column] = file;
+          const adding = addMedia(file);
+          if (adding) written.push(adding);
+        }
+        notes.push(ankiNoteOf(word, media));
+      }
+      // The step ends once its media are in the archive: the next step's wait behind them, not in memory.
+      await Promise.all(written);
+      state = { ...state, stepsDone: state.stepsDone + 1, words: state.words + wordRows.length };
+      await run.report({ processed: state.words }, snapshot);
+    },
+    async finish({ isCancelled }: { isCancelled: boolean }): Promise<ExportResults> {
+      const { stepsDone: _steps, chunksWritten: _chunks, ...results } = state;
+      // Every step's media are written already: a cancelled package is left unfinished, never served.
+      if (isCancelled) return { ...results, downloadUrl: null };
+      const collection = await buildLegacyCollection({
+        noteTypes: [PALABRA_NOTE_TYPE],
+        decks: [PALABRA_DECK],
+        notes,
+        now: deps.now(),
+      });
+      zip.addBuffer('collection.anki2', Buffer.from(collection), { compress: true });
+      const mediaMap = Object.fromEntries([...entries].map(([name, entry]) => [entry, name]));
+      zip.addBuffer('media', Buffer.from(JSON.stringify(mediaMap), 'utf8'), { compress: true });
+      await zip.end();
+      const byteSize = await deps.transfer.completeFile(file);
+      return { ...results, byteSize, downloadUrl: exportDownloadPath(file) };
     },
   };
 }

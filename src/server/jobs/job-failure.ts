@@ -22,6 +22,14 @@ import {
 export const JOB_ERROR_CODES = {
   wordExists: 'upload_word_exists',
   wordRepeated: 'upload_word_repeated',
+  /** An import's row for a word already in the dictionary, which took the row's fields as asked. */
+  wordUpdated: 'import_word_updated',
+  /** An import's row whose Spanish column is empty. */
+  importRowNoSpanish: 'import_row_no_spanish',
+  /** params: `name`, a media file the row names and the package lacks. */
+  importMediaMissing: 'import_media_missing',
+  /** params: `name`, a media file that is no MP3 clip or readable picture. */
+  importMediaUnreadable: 'import_media_unreadable',
   translationFailed: 'upload_translation_failed',
   translationMissing: 'upload_translation_missing',
   noExample: 'phrase_no_example',

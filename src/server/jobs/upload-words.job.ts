@@ -14,7 +14,15 @@ import { drawableFormat, resolveImageStyle } from '../../shared/catalogs/image-s
 import { duplicateKeyOf } from '../../shared/text/duplicate-key';
 import { createLimiter, type Limiter } from '../lib/concurrency';
 import type { MediaStore } from '../media/media-store';
-import { type CardVoices, cardVoices, speakCard } from '../modules/enrichment/card-audio.step';
+import {
+  CARD_AUDIO_SLOTS,
+  type CardAudioSlot,
+  type CardVoices,
+  cardVoices,
+  speakCard,
+} from '../modules/enrichment/card-audio.step';
+import { importMediaFile, type ImportMediaSource } from '../modules/transfer/imported-media.step';
+import type { CardAudio } from '../../shared/api/learn';
 import { drawWordPicture } from '../modules/enrichment/word-picture.step';
 import { analyseWords, type LocalAnalysis, localAnalysis } from '../modules/enrichment/word-analysis.step';
 import type { UserProviders } from '../modules/providers/user-providers';
@@ -44,15 +52,32 @@ const UPLOADS_AT_ONCE = 4;
 
 // ---- Stored data (docs/product/jobs.md#versioned-schemas) ----
 
-const entrySchema = z.object({
+const entryV2Schema = z.object({
   lineNumber: z.number().int(),
   spanish: z.string(),
   russian: z.string().nullable(),
 });
+/**
+ * What an import's row brought besides the pair (docs/product/transfer.md#imports): kept as it is; the media
+ * fields name files inside the import's package.
+ */
+const importedFieldsSchema = z.object({
+  example: z.string().optional(),
+  exampleTranslation: z.string().optional(),
+  partOfSpeech: z.string().optional(),
+  cefrLevel: z.string().optional(),
+  theme: z.string().optional(),
+  picture: z.string().optional(),
+  audio: z.string().optional(),
+  secondVoiceAudio: z.string().optional(),
+  russianAudio: z.string().optional(),
+});
+export type ImportedFields = z.infer<typeof importedFieldsSchema>;
+const entrySchema = entryV2Schema.extend({ imported: importedFieldsSchema.optional() });
 export type UploadEntry = z.infer<typeof entrySchema>;
 
 const inputFields = {
-  entries: z.array(entrySchema),
+  entries: z.array(entryV2Schema),
   enhanceWithAI: z.boolean(),
   generateImages: z.boolean(),
   imageStyle: z.string().nullable(),
@@ -67,11 +92,21 @@ const inputV2Schema = z.object({
   /** Lines that could not be read, reported as errors with their line numbers. */
   rejected: z.array(z.object({ lineNumber: z.number().int(), raw: z.string(), reason: coded })),
 });
-export type UploadJobInput = z.infer<typeof inputV2Schema>;
-export const uploadInput = jobData('upload input', inputV1Schema).next(inputV2Schema, (old) => ({
-  ...old,
-  rejected: old.rejected.map((line) => ({ ...line, reason: codeOfLegacySentence(line.reason) })),
-}));
+/**
+ * Version 3: an import (docs/product/transfer.md#imports) — entries carry the file's own fields, media are
+ * read from the stored package, and words already in the dictionary may take the file's fields.
+ */
+const inputV3Schema = inputV2Schema.extend({
+  entries: z.array(entrySchema),
+  import: z.object({ fileId: z.uuid().nullable(), overwriteExisting: z.boolean() }).nullable(),
+});
+export type UploadJobInput = z.infer<typeof inputV3Schema>;
+export const uploadInput = jobData('upload input', inputV1Schema)
+  .next(inputV2Schema, (old) => ({
+    ...old,
+    rejected: old.rejected.map((line) => ({ ...line, reason: codeOfLegacySentence(line.reason) })),
+  }))
+  .next(inputV3Schema, (old) => ({ ...old, import: null }));
 
 /** Version 3: duplicates did not carry the existing word's id (docs/product/upload.md#new-translation). */
 const resultsV3Schema = uploadResultsSchema.extend({
@@ -120,6 +155,8 @@ const STAGE_OF_KEYED_PROVIDER: Readonly<Record<KeyedProviderName, UploadStage>> 
 
 interface Prepared extends UploadEntry {
   duplicateKey: string;
+  /** An import's row for a word already in the dictionary, which the learner chose to update. */
+  existingWordId?: number;
 }
 
 interface UploadDeps {
@@ -136,6 +173,8 @@ interface UploadDeps {
   queueBuiltinClips(userId: string): Promise<string | null>;
   /** Told of every provider that failed a word, so Learn's on-demand clips pass over it for a while. */
   providerPauses?: Pick<ProviderPauses, 'noteFailure'>;
+  /** Opens an import's stored package for its media (docs/product/transfer.md#imports). */
+  openImportMedia?: (userId: string, fileId: string) => Promise<ImportMediaSource>;
 }
 
 /** What every step of one run reads: set up once by `plan`, never reassigned. */
@@ -158,6 +197,8 @@ interface UploadRun {
   tally: UploadTally;
   /** Set once a word is saved without one of its clips: the built-in clips job has work. */
   leftClips: { value: boolean };
+  /** An import's package, for the media its rows name; null for an upload or a CSV. */
+  importMedia: ImportMediaSource | null;
 }
 
 /** The stages only a language model does (docs/product/upload.md#skipped-stages). */
@@ -292,6 +333,13 @@ async function findDuplicates(
 ): Promise<Prepared[]> {
   const { input, userId } = run.context;
   const savedKeys = new Set(run.results.words.map((word) => duplicateKeyOf(word.spanish)));
+  const isOverwriting = input.import?.overwriteExisting === true;
+  // Words an earlier run of this import updated already: reported then, not updated twice.
+  const updatedKeys = new Set(
+    run.results.duplicates
+      .filter((duplicate) => duplicate.reason.code === JOB_ERROR_CODES.wordUpdated)
+      .map((duplicate) => duplicateKeyOf(duplicate.spanish)),
+  );
   const prepared = input.entries.map((entry) => ({ ...entry, duplicateKey: duplicateKeyOf(entry.spanish) }));
   const existing = new Map(
     (
@@ -306,6 +354,11 @@ async function findDuplicates(
   for (const entry of prepared) {
     if (savedKeys.has(entry.duplicateKey)) continue;
     const known = existing.get(entry.duplicateKey);
+    if (known && isOverwriting && !seen.has(entry.duplicateKey)) {
+      seen.set(entry.duplicateKey, entry.russian);
+      if (!updatedKeys.has(entry.duplicateKey)) fresh.push({ ...entry, existingWordId: known.id });
+      continue;
+    }
     if (known || seen.has(entry.duplicateKey)) {
       // The earlier run reported it already.
       if (!isResumed) {
@@ -326,13 +379,36 @@ async function findDuplicates(
   return fresh;
 }
 
+/** The text fields a word's analysis gives, which an import's row may bring itself. */
+const ANALYSED_FIELDS = ['example', 'exampleTranslation', 'partOfSpeech', 'cefrLevel', 'theme'] as const;
+
+/** Whether an import's row lacks something only the language model can give. */
+const needsAnalysis = (entry: Prepared) =>
+  entry.existingWordId === undefined &&
+  (!entry.russian || ANALYSED_FIELDS.some((field) => !entry.imported?.[field]));
+
+const noAnalysis = (entry: UploadEntry): LocalAnalysis => ({
+  spanishWithArticle: null,
+  russian: entry.russian,
+  partOfSpeech: null,
+  cefrLevel: null,
+  theme: null,
+  example: null,
+  exampleTranslation: null,
+  highlightedSpanishWord: null,
+  highlightedRussianWord: null,
+});
+
 /**
  * Stages 2–5: translation, analysis, example phrases, CEFR level and tags — one language-model request
  * per chunk. Answers the words that have a translation; the others are reported and counted as failed.
  */
 async function analyseChunk(run: UploadRun, chunk: Prepared[]) {
+  const isImport = run.context.input.import !== null;
+  // An import asks the model only about rows missing a field, and never about a word it updates.
+  const asked = isImport ? chunk.filter(needsAnalysis) : chunk;
   const analyses = await analyseWords(
-    chunk,
+    asked,
     run.languageModel,
     run.settings.vocabularyLevel,
     run.limiters.languageModel,
@@ -344,7 +420,7 @@ async function analyseChunk(run: UploadRun, chunk: Prepared[]) {
   const ready: Array<{ entry: Prepared; analysis: LocalAnalysis; isByModel: boolean }> = [];
   for (const entry of chunk) {
     const analysis = analyses.get(entry);
-    if (!entry.russian && !analysis?.russian) {
+    if (entry.existingWordId === undefined && !entry.russian && !analysis?.russian) {
       recordError(run, entry, 'translation', {
         code: run.languageModel ? JOB_ERROR_CODES.translationFailed : JOB_ERROR_CODES.translationMissing,
       });
@@ -352,7 +428,12 @@ async function analyseChunk(run: UploadRun, chunk: Prepared[]) {
       continue;
     }
     if (!entry.russian) run.tally.complete('translation');
-    ready.push({ entry, analysis: analysis ?? localAnalysis(entry), isByModel: analysis !== undefined });
+    ready.push({
+      entry,
+      // An import keeps its own fields: no local guess stands in for a missing one.
+      analysis: analysis ?? (isImport ? noAnalysis(entry) : localAnalysis(entry)),
+      isByModel: analysis !== undefined,
+    });
   }
   // Only what the language model answered counts: the local rules' guesses are no analysis, example or
   // CEFR level (docs/product/upload.md#skipped-stages).
@@ -395,83 +476,164 @@ async function drawPicture(run: UploadRun, entry: Prepared, subject: { spanish: 
   }
 }
 
+/** A clip slot of the card and the import field that may bring it. */
+const IMPORTED_CLIPS: ReadonlyArray<readonly [CardAudioSlot, 'audio' | 'secondVoiceAudio' | 'russianAudio']> =
+  [
+    ['audioData', 'audio'],
+    ['secondVoiceAudioData', 'secondVoiceAudio'],
+    ['russianAudioData', 'russianAudio'],
+  ];
+
+/**
+ * An import's picture and clips from its package (docs/product/transfer.md#imports), each checked and kept
+ * as the word's own; one the package lacks or that does not read is reported on the row.
+ */
+async function importedMedia(run: UploadRun, entry: Prepared) {
+  const media: Partial<Record<CardAudioSlot | 'imageUrl', string>> = {};
+  const { imported } = entry;
+  const source = run.importMedia;
+  if (!imported || !source) return media;
+  const deps = { source, mediaStore: run.deps.mediaStore, userId: run.context.userId };
+  const wanted: Array<readonly [CardAudioSlot | 'imageUrl', string | undefined, 'picture' | 'clip']> = [
+    ['imageUrl', imported.picture, 'picture'],
+    ...IMPORTED_CLIPS.map(([slot, field]) => [slot, imported[field], 'clip'] as const),
+  ];
+  await Promise.all(
+    wanted.map(async ([slot, name, kind]) => {
+      if (!name) return;
+      const result = await importMediaFile(deps, name, kind);
+      if ('url' in result) media[slot] = result.url;
+      else recordError(run, entry, kind === 'picture' ? 'images' : 'audio', result.failure);
+    }),
+  );
+  return media;
+}
+
+const NO_CLIPS: CardAudio = { audioData: null, russianAudioData: null, secondVoiceAudioData: null };
+
 /**
  * Stages 6–9 for one word: picture, theme, the card's default text in the three voices, pronunciation.
  * The picture and the clips are independent, so they are asked for at the same time. Clips the
  * built-in voice speaks are not made here but on demand (docs/product/upload.md#built-in-clips-on-demand);
- * a keyed voice that fails leaves its clip to the built-in voice the same way.
+ * a keyed voice that fails leaves its clip to the built-in voice the same way. An import keeps its own
+ * Spanish, fields, picture and clips; it draws or speaks only what is missing, and only when the learner
+ * asked (docs/product/transfer.md#imports); a word it updates takes the file's fields alone.
  */
-async function enrichWord(run: UploadRun, entry: Prepared, analysis: LocalAnalysis): Promise<NewWord> {
-  const spanish = analysis.spanishWithArticle || entry.spanish;
+async function enrichWord(run: UploadRun, entry: Prepared, analysis: LocalAnalysis): Promise<SavedWord> {
+  const { input } = run.context;
+  const isImport = input.import !== null;
+  const isUpdate = entry.existingWordId !== undefined;
+  const imported = entry.imported ?? {};
+  const spanish = isImport ? entry.spanish : analysis.spanishWithArticle || entry.spanish;
   const russian = entry.russian ?? analysis.russian ?? '';
+  const example = imported.example ?? analysis.example;
+  const exampleTranslation = imported.exampleTranslation ?? analysis.exampleTranslation;
+  // The model's highlights belong to its own example.
+  const isModelExample = example !== null && example === analysis.example;
+  const media = await importedMedia(run, entry);
+  const missingClips = CARD_AUDIO_SLOTS.filter((slot) => !media[slot]);
+  const speaksMissing = !isUpdate && missingClips.length > 0 && (!isImport || input.enhanceWithAI);
   const [picture, audio] = await Promise.all([
-    drawPicture(run, entry, { spanish, russian }),
-    speakCard(
-      {
-        speechService: run.deps.speechService,
-        userId: run.context.userId,
-        providers: run.providers,
-        voices: run.voices,
-        settings: run.settings,
-        limiter: run.limiters.speech,
-        isBackground: true,
-        onError: (error) => {
-          if (isProviderError(error)) recordFallback(run, entry, 'audio', error);
-          else recordError(run, entry, 'audio', failureOf(error));
-        },
-      },
-      { spanish, russian, example: analysis.example, exampleTranslation: analysis.exampleTranslation },
-      { leavesBuiltinClips: true },
-    ),
+    media.imageUrl || isUpdate ? null : drawPicture(run, entry, { spanish, russian }),
+    speaksMissing
+      ? speakCard(
+          {
+            speechService: run.deps.speechService,
+            userId: run.context.userId,
+            providers: run.providers,
+            voices: run.voices,
+            settings: run.settings,
+            limiter: run.limiters.speech,
+            isBackground: true,
+            onError: (error) => {
+              if (isProviderError(error)) recordFallback(run, entry, 'audio', error);
+              else recordError(run, entry, 'audio', failureOf(error));
+            },
+          },
+          { spanish, russian, example, exampleTranslation },
+          { leavesBuiltinClips: true, slots: missingClips },
+        )
+      : NO_CLIPS,
   ]);
-  if (!audio.audioData || !audio.secondVoiceAudioData || (!audio.russianAudioData && russian)) {
+  const clips: CardAudio = {
+    audioData: media.audioData ?? audio.audioData,
+    russianAudioData: media.russianAudioData ?? audio.russianAudioData,
+    secondVoiceAudioData: media.secondVoiceAudioData ?? audio.secondVoiceAudioData,
+  };
+  if (
+    !isUpdate &&
+    (!clips.audioData || !clips.secondVoiceAudioData || (!clips.russianAudioData && russian))
+  ) {
     run.leftClips.value = true;
   }
   // Done for the stage: made now, or left to be made on demand. The spoken text was cleaned for the voices
   // either way; a theme counts only when the analysis gave one.
   run.tally.complete('audio');
-  if (analysis.theme) run.tally.complete('themes');
+  if (imported.theme ?? analysis.theme) run.tally.complete('themes');
   run.tally.complete('pronunciation');
   await run.tally.report('audio', entry.spanish);
   return {
     spanish,
     russian,
     duplicateKey: entry.duplicateKey,
-    example: analysis.example,
-    exampleTranslation: analysis.exampleTranslation,
-    highlightedSpanishWord: analysis.highlightedSpanishWord,
-    highlightedRussianWord: analysis.highlightedRussianWord,
-    partOfSpeech: analysis.partOfSpeech,
-    cefrLevel: analysis.cefrLevel,
-    themeCategory: analysis.theme,
-    imageUrl: picture?.url ?? null,
+    example,
+    exampleTranslation,
+    highlightedSpanishWord: isModelExample ? analysis.highlightedSpanishWord : null,
+    highlightedRussianWord: isModelExample ? analysis.highlightedRussianWord : null,
+    partOfSpeech: imported.partOfSpeech ?? analysis.partOfSpeech,
+    cefrLevel: imported.cefrLevel ?? analysis.cefrLevel,
+    themeCategory: imported.theme ?? analysis.theme,
+    imageUrl: media.imageUrl ?? picture?.url ?? null,
     imageStyle: picture?.style.key ?? null,
     imageStyleId: picture?.style.id ?? null,
     imageFormat: picture?.format ?? null,
-    ...audio,
+    ...clips,
+    ...(isUpdate ? { existingWordId: entry.existingWordId } : {}),
   };
 }
 
+/** A word to save: new, or (an import's) the dictionary word it updates. */
+type SavedWord = NewWord & { existingWordId?: number };
+
 /**
  * Stage 10: the chunk's words in one transaction, with the checkpoint that records them, so a restart
- * never saves a word twice nor reports a saved word as its own duplicate.
+ * never saves a word twice nor reports a saved word as its own duplicate. Words an import updates are
+ * reported among the duplicates, as updated.
  */
-async function saveChunk(run: UploadRun, words: NewWord[]) {
+async function saveChunk(run: UploadRun, words: SavedWord[]) {
+  const inserted = words.filter((word) => word.existingWordId === undefined);
+  const updated = words.flatMap(({ existingWordId, ...word }) =>
+    existingWordId === undefined ? [] : [{ ...word, existingWordId }],
+  );
+  const updateReports: UploadResults['duplicates'] = updated.map((word) => ({
+    spanish: word.spanish,
+    newRussian: word.russian || null,
+    existingRussian: null,
+    existingWordId: word.existingWordId,
+    isActive: true,
+    reason: { code: JOB_ERROR_CODES.wordUpdated },
+  }));
   await run.saving(async () => {
     let saved: UploadResults['words'] = [];
-    await run.deps.uploads.saveChunk(run.context.userId, words, {
+    await run.deps.uploads.saveChunk(run.context.userId, inserted, {
       jobId: run.context.jobId,
+      updates: updated,
       resultsAfter: (ids) => {
-        saved = words.flatMap((word) => {
+        saved = inserted.flatMap((word) => {
           const id = ids.get(word.duplicateKey);
           if (id === undefined) return [];
           const { spanish, russian, example, exampleTranslation, cefrLevel, partOfSpeech } = word;
           return [{ id, spanish, russian, example, exampleTranslation, cefrLevel, partOfSpeech }];
         });
-        return run.context.encodeCheckpoint({ ...run.results, words: [...run.results.words, ...saved] });
+        return run.context.encodeCheckpoint({
+          ...run.results,
+          words: [...run.results.words, ...saved],
+          duplicates: [...run.results.duplicates, ...updateReports],
+        });
       },
     });
     run.results.words.push(...saved);
+    run.results.duplicates.push(...updateReports);
   });
   run.tally.complete('saving', words.length);
   run.tally.linesSaved(words.length);
@@ -523,7 +685,10 @@ export function createUploadWordsJob(
           });
         }
       }
+      const importFileId = input.import?.fileId ?? null;
       const run: Omit<UploadRun, 'tally'> = {
+        importMedia:
+          importFileId && deps.openImportMedia ? await deps.openImportMedia(userId, importFileId) : null,
         leftClips: { value: false },
         deps,
         context,
@@ -565,6 +730,7 @@ export function createUploadWordsJob(
           await saveChunk(fullRun, words);
         },
         async finish() {
+          run.importMedia?.close();
           await tally.report('saving', null);
           // A resumed run cannot tell what the earlier one left: the job skips words that have clips.
           if (fullRun.leftClips.value || checkpoint) {

@@ -2,15 +2,21 @@ import { z } from 'zod';
 import { rowId } from './fields';
 
 /**
- * Your words out (docs/product/transfer.md): an export runs as a job like any other, and its file is
- * downloaded by its learner alone, for 24 hours. CSV is the format so far.
+ * Your words in and out (docs/product/transfer.md): an export runs as a job like any other, and its file is
+ * downloaded by its learner alone, for 24 hours; an import is an upload whose words come from a file.
  */
-export const EXPORT_FORMATS = ['csv'] as const;
+export const EXPORT_FORMATS = ['csv', 'apkg'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** What an import reads: a CSV, or an Anki package (`.apkg`, `.colpkg`). */
+export const IMPORT_FORMATS = ['csv', 'apkg'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export const transferPaths = {
   exports: '/api/exports',
   download: '/api/exports/:fileId/download',
+  imports: '/api/imports',
+  importPreview: '/api/imports/preview',
 } as const;
 
 export const exportDownloadPath = (fileId: string) => transferPaths.download.replace(':fileId', fileId);
@@ -57,3 +63,87 @@ export const CSV_COLUMNS = [
   'is_hidden',
   'created_at',
 ] as const;
+
+// ---- Imports (docs/product/transfer.md#imports) ----
+
+/** docs/product/transfer.md#limits: a CSV file, an Anki package, and the rows either may hold. */
+export const MAX_IMPORT_CSV_BYTES = 20 * 1024 * 1024;
+export const MAX_IMPORT_PACKAGE_BYTES = 200 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 20_000;
+
+/** The word's fields an import column can fill; Spanish is the one it must. */
+export const IMPORT_FIELDS = [
+  'spanish',
+  'russian',
+  'example',
+  'exampleTranslation',
+  'partOfSpeech',
+  'cefrLevel',
+  'theme',
+  'picture',
+  'audio',
+  'secondVoiceAudio',
+  'russianAudio',
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+/** Fields that name a media file of the package (a CSV has none). */
+export const IMPORT_MEDIA_FIELDS = ['picture', 'audio', 'secondVoiceAudio', 'russianAudio'] as const;
+export type ImportMediaField = (typeof IMPORT_MEDIA_FIELDS)[number];
+
+const columnIndex = z.number().int().min(0).max(500);
+
+/** Which column (0-based, as the preview lists them) fills which field. */
+export const importMappingSchema = z.object({
+  spanish: columnIndex,
+  russian: columnIndex.optional(),
+  example: columnIndex.optional(),
+  exampleTranslation: columnIndex.optional(),
+  partOfSpeech: columnIndex.optional(),
+  cefrLevel: columnIndex.optional(),
+  theme: columnIndex.optional(),
+  picture: columnIndex.optional(),
+  audio: columnIndex.optional(),
+  secondVoiceAudio: columnIndex.optional(),
+  russianAudio: columnIndex.optional(),
+} satisfies Record<ImportField, z.ZodType>);
+export type ImportMapping = z.infer<typeof importMappingSchema>;
+
+/**
+ * What the learner chose besides the mapping: whether the CSV's first row names its columns, whether
+ * fields the file leaves empty are filled by the language model (paid: off unless asked), whether words
+ * already in the dictionary take the file's fields, and whether words without a picture get one drawn.
+ */
+export const importOptionsSchema = z.object({
+  hasHeaderRow: z.boolean().default(true),
+  enrichMissing: z.boolean().default(false),
+  overwriteExisting: z.boolean().default(false),
+  generateImages: z.boolean().default(false),
+});
+export type ImportOptions = z.input<typeof importOptionsSchema>;
+
+/** Cells shown in the preview are cut to this length. */
+export const PREVIEW_CELL_LENGTH = 200;
+export const PREVIEW_ROWS = 6;
+
+/**
+ * `POST /api/imports/preview` (multipart `file`): the file is kept for the import that follows (by its
+ * `fileId`), and the learner sees its first rows to choose the mapping. For a CSV the rows include the first
+ * one, header or not; a package's columns are its note types' field names.
+ */
+export const importPreviewSchema = z.object({
+  fileId: z.uuid(),
+  fileName: z.string(),
+  format: z.enum(IMPORT_FORMATS),
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.string())),
+  rowCount: z.number().int(),
+  hasHeaderRow: z.boolean(),
+  suggestedMapping: importMappingSchema,
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+/**
+ * `POST /api/imports` (multipart): `file` (or `fileId` of a preview), `mapping` as JSON (absent: the
+ * suggested one), `options` as JSON. Answers the upload job that imports the words.
+ */
+export const importStartedSchema = z.object({ jobId: z.string() });

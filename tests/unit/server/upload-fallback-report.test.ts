@@ -97,7 +97,14 @@ async function runUpload(entries: UploadEntry[]) {
   const context: JobContext<UploadJobInput, UploadResults> = {
     jobId: 'job-1',
     userId: 'user-1',
-    input: { entries, rejected: [], enhanceWithAI: false, generateImages: true, imageStyle: null },
+    input: {
+      entries,
+      rejected: [],
+      enhanceWithAI: false,
+      generateImages: true,
+      imageStyle: null,
+      import: null,
+    },
     checkpoint: null,
     reportProgress: () => Promise.resolve(),
     encodeCheckpoint: (value) => uploadResults.write(value),

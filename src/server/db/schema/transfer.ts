@@ -5,7 +5,8 @@ import { bytea } from './media';
 import { users } from './users';
 
 /**
- * A file an export made (docs/product/transfer.md#exports): kept in the database, where every instance
+ * A file an export made (docs/product/transfer.md#exports), or one an import reads
+ * (docs/product/transfer.md#imports): kept in the database, where every instance
  * reads it, for 24 hours; its bytes are the chunks below in order. Only its learner may download it.
  */
 export const transferFiles = pgTable(
@@ -15,6 +16,9 @@ export const transferFiles = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** An export the learner downloads, or a file they sent to import (never served back). */
+    kind: text('kind').$type<'export' | 'import'>().notNull().default('export'),
+    // Every format an import reads is one an export writes.
     format: text('format').$type<ExportFormat>().notNull(),
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),

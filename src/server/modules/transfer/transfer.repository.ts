@@ -14,6 +14,10 @@ const exportWordColumns = {
   partOfSpeech: words.partOfSpeech,
   cefrLevel: words.cefrLevel,
   themeCategory: words.themeCategory,
+  imageUrl: words.imageUrl,
+  audioData: words.audioData,
+  secondVoiceAudioData: words.secondVoiceAudioData,
+  russianAudioData: words.russianAudioData,
   listenCount: words.attempts,
   isHidden: words.isHidden,
   createdAt: words.createdAt,
@@ -47,6 +51,7 @@ export function createTransferRepository(db: Db) {
 
     async createFile(file: {
       userId: string;
+      kind?: 'export' | 'import';
       format: ExportFormat;
       fileName: string;
       contentType: string;
@@ -86,8 +91,8 @@ export function createTransferRepository(db: Db) {
       return byteSize;
     },
 
-    /** A complete, unexpired file of this learner's, or undefined. */
-    async findDownloadable(userId: string, fileId: string, now: Date) {
+    /** A complete, unexpired file of this learner's of this kind, or undefined. */
+    async findComplete(userId: string, fileId: string, kind: 'export' | 'import', now: Date) {
       const [row] = await db
         .select()
         .from(transferFiles)
@@ -95,11 +100,16 @@ export function createTransferRepository(db: Db) {
           and(
             eq(transferFiles.id, fileId),
             eq(transferFiles.userId, userId),
+            eq(transferFiles.kind, kind),
             gte(transferFiles.expiresAt, now),
           ),
         )
         .limit(1);
       return row?.byteSize === null ? undefined : row;
+    },
+
+    async deleteFile(fileId: string): Promise<void> {
+      await db.delete(transferFiles).where(eq(transferFiles.id, fileId));
     },
 
     async readChunk(fileId: string, chunkIndex: number): Promise<Buffer | undefined> {

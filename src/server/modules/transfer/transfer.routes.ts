@@ -1,12 +1,20 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   exportFileParamsSchema,
   exportRequestSchema,
   exportStartedSchema,
+  importMappingSchema,
+  importOptionsSchema,
+  importPreviewSchema,
+  importStartedSchema,
+  MAX_IMPORT_PACKAGE_BYTES,
   transferPaths,
 } from '../../../shared/api/transfer';
 import { createAttemptLimiter } from '../../auth/attempt-limiter';
 import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
+import { AppError } from '../../http/app-error';
 import { perUserLimit } from '../../http/per-user-limit';
 import type { TransferService } from './transfer.service';
 
@@ -16,13 +24,49 @@ const MINUTE = 60_000;
 const attachment = (fileName: string) =>
   `attachment; filename="${fileName.replace(/[^\x20-\x7E]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
+/** A multipart field holding JSON, read with its schema; a field that does not parse is the request's fault. */
+function jsonField<T extends z.ZodType>(
+  schema: T,
+  field: string,
+  value: string | undefined,
+): z.infer<T> | undefined {
+  if (value === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new AppError('validation_failed', 400, { field, issue: 'invalid_json' });
+  }
+  const result = schema.safeParse(parsed);
+  if (!result.success) {
+    throw new AppError('validation_failed', 400, { field, issue: result.error.issues[0]?.code ?? 'invalid' });
+  }
+  return result.data;
+}
+
+/** Reading the multipart body failed: too large keeps its 413, a body cut short is the request's fault. */
+function multipartFailure(error: unknown): never {
+  if (error instanceof AppError) throw error;
+  const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    throw new AppError('import_too_large', 413, { maxMb: MAX_IMPORT_PACKAGE_BYTES / (1024 * 1024) });
+  }
+  if (typeof statusCode === 'number') throw error;
+  throw new AppError('upload_incomplete', 400);
+}
+
 export const transferRoutes: FastifyPluginAsyncZod<{
   transferService: TransferService;
   sessionResolver: SessionResolver;
 }> = async (app, { transferService: service, sessionResolver }) => {
   app.addHook('preValidation', sessionResolver.requireUser);
-  // Each export reads the whole dictionary: a handful a minute is plenty.
+  // A byte over the largest limit, so the service tells an oversize file by its own limits.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_IMPORT_PACKAGE_BYTES + 1, files: 1, fields: 10, fieldSize: 64 * 1024 },
+  });
+  // Each export reads the whole dictionary: a handful a minute is plenty. Imports likewise.
   const exports = perUserLimit(createAttemptLimiter({ max: 10, windowMs: MINUTE }));
+  const imports = perUserLimit(createAttemptLimiter({ max: 20, windowMs: MINUTE }));
 
   app.post(
     transferPaths.exports,
@@ -41,6 +85,62 @@ export const transferRoutes: FastifyPluginAsyncZod<{
         .header('content-disposition', attachment(file.fileName))
         .header('cache-control', 'private, no-store')
         .send(stream);
+    },
+  );
+
+  app.post(
+    transferPaths.importPreview,
+    {
+      schema: { response: { 200: importPreviewSchema } },
+      preHandler: imports,
+      config: { acceptsMultipart: true },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError('not_multipart', 400);
+      const file = await request.file().catch(multipartFailure);
+      if (!file) throw new AppError('no_file', 400);
+      return service
+        .previewImport(userIdOf(request), { fileName: file.filename, stream: file.file })
+        .catch(multipartFailure);
+    },
+  );
+
+  /**
+   * Multipart: `file` (or `fileId` of a preview), `mapping` and `options` as JSON. The file is stored as it
+   * arrives, so the fields may come before or after it.
+   */
+  app.post(
+    transferPaths.imports,
+    {
+      schema: { response: { 200: importStartedSchema } },
+      preHandler: imports,
+      config: { acceptsMultipart: true },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError('not_multipart', 400);
+      const userId = userIdOf(request);
+      const fields = new Map<string, string>();
+      let fileId: string | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            fileId = (await service.storeImport(userId, { fileName: part.filename, stream: part.file }))
+              .fileId;
+          } else if (typeof part.value === 'string') {
+            fields.set(part.fieldname, part.value);
+          }
+        }
+      } catch (error) {
+        multipartFailure(error);
+      }
+      fileId ??= fields.get('fileId');
+      if (!fileId) throw new AppError('no_file', 400);
+      if (!/^[0-9a-f-]{36}$/i.test(fileId)) throw new AppError('not_found', 404);
+      return service.startImport(userId, {
+        fileId,
+        mapping: jsonField(importMappingSchema, 'mapping', fields.get('mapping')),
+        options: jsonField(importOptionsSchema, 'options', fields.get('options')),
+      });
     },
   );
 };

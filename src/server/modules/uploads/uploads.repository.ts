@@ -22,6 +22,20 @@ export interface NewWord {
   secondVoiceAudioData: string | null;
 }
 
+/** What an import may change on a word it updates: every field but the Spanish it was matched by. */
+const UPDATABLE_FIELDS = [
+  'russian',
+  'example',
+  'exampleTranslation',
+  'partOfSpeech',
+  'cefrLevel',
+  'themeCategory',
+  'imageUrl',
+  'audioData',
+  'russianAudioData',
+  'secondVoiceAudioData',
+] as const satisfies ReadonlyArray<keyof NewWord>;
+
 export function createUploadsRepository(db: Db) {
   return {
     /**
@@ -52,24 +66,55 @@ export function createUploadsRepository(db: Db) {
     async saveChunk(
       userId: string,
       chunk: NewWord[],
-      checkpoint: { jobId: string; resultsAfter: (ids: Map<string, number>) => unknown },
+      checkpoint: {
+        jobId: string;
+        resultsAfter: (ids: Map<string, number>) => unknown;
+        /**
+         * Words already in the dictionary that take an import's fields (docs/product/transfer.md#imports):
+         * each field the file filled replaces the word's, the rest stay.
+         */
+        updates?: ReadonlyArray<NewWord & { existingWordId: number }>;
+      },
     ): Promise<Map<string, number>> {
-      if (chunk.length === 0) return new Map();
+      const updates = checkpoint.updates ?? [];
+      if (chunk.length === 0 && updates.length === 0) return new Map();
       return db.transaction(async (tx) => {
-        const inserted = await tx
-          .insert(words)
-          .values(
-            chunk.map(({ imageStyleId: _id, imageFormat: _format, ...word }) => ({
-              ...word,
-              userId,
-            })),
-          )
-          .onConflictDoNothing({ target: [words.userId, words.duplicateKey] })
-          .returning({ id: words.id, duplicateKey: words.duplicateKey });
+        for (const update of updates) {
+          const changed = Object.fromEntries(
+            UPDATABLE_FIELDS.flatMap((field) => (update[field] ? [[field, update[field]]] : [])),
+          );
+          if (Object.keys(changed).length === 0) continue;
+          await tx
+            .update(words)
+            .set(changed)
+            .where(
+              and(eq(words.id, update.existingWordId), eq(words.userId, userId), eq(words.isDeleted, false)),
+            );
+        }
+        const inserted =
+          chunk.length === 0
+            ? []
+            : await tx
+                .insert(words)
+                .values(
+                  chunk.map(({ imageStyleId: _id, imageFormat: _format, ...word }) => ({
+                    ...word,
+                    userId,
+                  })),
+                )
+                .onConflictDoNothing({ target: [words.userId, words.duplicateKey] })
+                .returning({ id: words.id, duplicateKey: words.duplicateKey });
         const ids = new Map(inserted.map((row) => [row.duplicateKey, row.id]));
+        // Themes and pictures link to new and updated words alike.
+        const linked = new Map([
+          ...ids,
+          ...updates.map((update) => [update.duplicateKey, update.existingWordId] as const),
+        ]);
 
         const themeNames = [
-          ...new Set(chunk.flatMap((word) => (word.themeCategory ? [word.themeCategory] : []))),
+          ...new Set(
+            [...chunk, ...updates].flatMap((word) => (word.themeCategory ? [word.themeCategory] : [])),
+          ),
         ];
         if (themeNames.length > 0) {
           await tx
@@ -78,16 +123,16 @@ export function createUploadsRepository(db: Db) {
             .onConflictDoNothing({ target: themes.name });
           const themeRows = await tx.select().from(themes).where(inArray(themes.name, themeNames));
           const themeIds = new Map(themeRows.map((row) => [row.name, row.id]));
-          const links = chunk.flatMap((word) => {
-            const wordId = ids.get(word.duplicateKey);
+          const links = [...chunk, ...updates].flatMap((word) => {
+            const wordId = linked.get(word.duplicateKey);
             const themeId = word.themeCategory ? themeIds.get(word.themeCategory) : undefined;
             return wordId && themeId ? [{ wordId, themeId }] : [];
           });
           if (links.length > 0) await tx.insert(wordThemes).values(links).onConflictDoNothing();
         }
 
-        const pictures = chunk.flatMap((word) => {
-          const wordId = ids.get(word.duplicateKey);
+        const pictures = [...chunk, ...updates].flatMap((word) => {
+          const wordId = linked.get(word.duplicateKey);
           return wordId && word.imageUrl
             ? [
                 {

@@ -61,6 +61,7 @@ export function createUploadsService(deps: {
       enhanceWithAI: options.enhanceWithAI,
       generateImages: options.generateImages ?? (await settingsService.get(userId)).autoGenerateImages,
       imageStyle: options.imageStyle ?? null,
+      import: null,
     };
     const jobId = await jobRuntime.start(userId, UPLOAD_WORDS_JOB, input, lineCount);
     return { jobId, entries: parsed.entries };

@@ -1,0 +1,1 @@
+ALTER TABLE "transfer_files" ADD COLUMN "kind" text DEFAULT 'export' NOT NULL;

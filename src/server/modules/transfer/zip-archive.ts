@@ -1,0 +1,134 @@
+import { Readable } from 'node:stream';
+import yauzl from 'yauzl';
+
+/**
+ * Reading a ZIP (an Anki package) where it is stored: in the database, in chunks of a fixed size
+ * (docs/product/transfer.md#imports). The central directory lists every entry; an entry's bytes are read by
+ * range, so a package of hundreds of megabytes is never held whole.
+ */
+
+/** Where the archive's bytes come from: chunk `index` holds bytes `[index × chunkBytes, …)`. */
+export interface ChunkedBytes {
+  byteSize: number;
+  chunkBytes: number;
+  readChunk(index: number): Promise<Buffer | undefined>;
+}
+
+/** The archive does not read as a ZIP, or an entry is larger than its caller allows. */
+export class ArchiveError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ArchiveError';
+  }
+}
+
+/** The last few chunks read: consecutive small entries (clips, pictures) mostly share one. */
+const CACHED_CHUNKS = 4;
+
+class ChunkReader extends yauzl.RandomAccessReader {
+  private readonly cache = new Map<number, Promise<Buffer>>();
+
+  constructor(private readonly source: ChunkedBytes) {
+    super();
+  }
+
+  private chunk(index: number): Promise<Buffer> {
+    const cached = this.cache.get(index);
+    if (cached) return cached;
+    const loading = this.source.readChunk(index).then((bytes) => {
+      if (!bytes) throw new ArchiveError(`chunk ${index} is missing`);
+      return bytes;
+    });
+    this.cache.set(index, loading);
+    if (this.cache.size > CACHED_CHUNKS) {
+      const [oldest] = this.cache.keys();
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+    return loading;
+  }
+
+  override _readStreamForRange(start: number, end: number): Readable {
+    const { chunkBytes } = this.source;
+    const chunk = (index: number) => this.chunk(index);
+    async function* range() {
+      for (let index = Math.floor(start / chunkBytes); index * chunkBytes < end; index += 1) {
+        const bytes = await chunk(index);
+        const from = Math.max(start - index * chunkBytes, 0);
+        const to = Math.min(end - index * chunkBytes, bytes.length);
+        if (to > from) yield bytes.subarray(from, to);
+      }
+    }
+    return Readable.from(range(), { objectMode: false });
+  }
+}
+
+/** An opened archive: its entries by name, and each one's bytes on request. */
+export interface ZipArchive {
+  names(): string[];
+  has(name: string): boolean;
+  /** The entry's uncompressed size, or undefined when there is no such entry. */
+  sizeOf(name: string): number | undefined;
+  /** The entry's bytes, inflated; undefined when there is no such entry; refused above `maxBytes`. */
+  read(name: string, maxBytes: number): Promise<Buffer | undefined>;
+  close(): void;
+}
+
+export async function openZipArchive(source: ChunkedBytes): Promise<ZipArchive> {
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await yauzl.fromRandomAccessReaderPromise(new ChunkReader(source), source.byteSize, {
+      autoClose: false,
+      lazyEntries: true,
+      // Names inside packages are ours to look up, never paths on disk.
+      strictFileNames: false,
+    });
+  } catch (error) {
+    throw new ArchiveError(`not a ZIP archive: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const entries = new Map<string, yauzl.Entry>();
+  try {
+    for await (const entry of zip.eachEntry()) entries.set(entry.fileName, entry);
+  } catch (error) {
+    zip.close();
+    throw new ArchiveError(
+      `unreadable ZIP directory: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  return {
+    names: () => [...entries.keys()],
+    has: (name) => entries.has(name),
+    sizeOf: (name) => entries.get(name)?.uncompressedSize,
+    async read(name, maxBytes) {
+      const entry = entries.get(name);
+      if (!entry) return undefined;
+      if (entry.uncompressedSize > maxBytes) {
+        throw new ArchiveError(`${name} is ${entry.uncompressedSize} bytes, over ${maxBytes}`);
+      }
+      try {
+        const stream = await zip.openReadStreamPromise(entry);
+        const parts: Buffer[] = [];
+        for await (const part of stream) parts.push(part as Buffer);
+        return Buffer.concat(parts);
+      } catch (error) {
+        throw new ArchiveError(
+          `${name} does not read: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    },
+    close: () => zip.close(),
+  };
+}
+
+/** Bytes in memory as chunks (a package built in a test, a file read in one piece). */
+export function chunkedBuffer(bytes: Buffer, chunkBytes = 1024 * 1024): ChunkedBytes {
+  return {
+    byteSize: bytes.length,
+    chunkBytes,
+    readChunk: (index) =>
+      Promise.resolve(
+        index * chunkBytes < bytes.length
+          ? bytes.subarray(index * chunkBytes, (index + 1) * chunkBytes)
+          : undefined,
+      ),
+  };
+}

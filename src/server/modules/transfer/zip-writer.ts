@@ -1,0 +1,89 @@
+import { Readable, Writable } from 'node:stream';
+import yazl from 'yazl';
+
+/**
+ * A ZIP written straight into stored chunks (docs/product/transfer.md#exports): entries are read only when
+ * the archive reaches them, and the bytes go out in pieces of `chunkBytes`, so memory holds one entry and
+ * one chunk, whatever the archive's size. yazl writes ZIP64 records when an archive needs them.
+ */
+export interface ChunkedZipWriter {
+  /** Adds an entry now in memory (the collection, the media map). */
+  addBuffer(name: string, bytes: Buffer, options?: { compress: boolean }): void;
+  /**
+   * Adds an entry whose bytes are fetched when the archive reaches it (a clip, a picture); answers once it
+   * is written. An entry whose fetch answers undefined is written empty.
+   */
+  addLater(name: string, fetch: () => Promise<Buffer | undefined>): Promise<void>;
+  /** Ends the archive; answers its size once every chunk is stored. */
+  end(): Promise<number>;
+}
+
+export function createChunkedZipWriter(
+  chunkBytes: number,
+  writeChunk: (index: number, chunk: Buffer) => Promise<void>,
+  now: Date,
+): ChunkedZipWriter {
+  const zip = new yazl.ZipFile();
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let index = 0;
+  let total = 0;
+  const flush = async (isLast: boolean) => {
+    while (pendingBytes >= chunkBytes || (isLast && pendingBytes > 0)) {
+      const joined = Buffer.concat(pending);
+      const chunk = joined.subarray(0, chunkBytes);
+      await writeChunk(index, chunk);
+      index += 1;
+      pending = [joined.subarray(chunk.length)];
+      pendingBytes = joined.length - chunk.length;
+    }
+  };
+  const sink = new Writable({
+    write(part: Buffer, _encoding, done) {
+      pending.push(part);
+      pendingBytes += part.length;
+      total += part.length;
+      flush(false).then(() => done(), done);
+    },
+    final(done) {
+      flush(true).then(() => done(), done);
+    },
+  });
+  const finished = new Promise<void>((resolve, reject) => {
+    sink.on('finish', resolve);
+    sink.on('error', reject);
+    zip.outputStream.on('error', reject);
+  });
+  // A rejection before `end` is awaited must not go unhandled; `end` reports it.
+  finished.catch(() => undefined);
+  zip.outputStream.pipe(sink);
+  const options = { mtime: now, compress: false };
+
+  return {
+    addBuffer(name, bytes, entryOptions) {
+      zip.addBuffer(bytes, name, { ...options, ...entryOptions });
+    },
+    addLater(name, fetch) {
+      return new Promise<void>((resolve, reject) => {
+        zip.addReadStreamLazy(name, options, (callback) => {
+          fetch().then(
+            (bytes) => {
+              const stream = Readable.from([bytes ?? Buffer.alloc(0)], { objectMode: false });
+              stream.on('end', () => resolve());
+              callback(null, stream);
+            },
+            (error: unknown) => {
+              reject(error instanceof Error ? error : new Error(String(error)));
+              callback(error, Readable.from([], { objectMode: false }));
+            },
+          );
+        });
+      });
+    },
+    async end() {
+      zip.end();
+      await finished;
+      return total;
+    },
+  };
+}
