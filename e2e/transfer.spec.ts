@@ -64,3 +64,73 @@ test('the dictionary exports the words its search shows, or the ones selected', 
     .split('\r\n');
   expect(selectedLines.slice(1).map((line) => line.split(',')[0])).toEqual(['la gata']);
 });
+
+test('a CSV is imported with the learner’s column mapping, and the upload screen reports it', async ({
+  page,
+}) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
+  await signInLearner(page);
+  await page.goto('/settings?tab=data');
+  const csv = 'Col1;Col2;Col3\r\nсобака;el perro;El perro ladra.\r\nпеть;cantar;Me gusta cantar.\r\n';
+  await page
+    .getByLabel('Файл CSV или колода Anki')
+    .setInputFiles({ name: 'mis palabras.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  // Nothing in the first row names a known column: the learner says it is a header.
+  await expect(page.getByText('mis palabras.csv: строк — 3')).toBeVisible();
+  const headerSwitch = page.getByRole('switch', { name: 'Первая строка — названия столбцов' });
+  await expect(headerSwitch).not.toBeChecked();
+  await headerSwitch.click();
+  await expect(page.getByText('mis palabras.csv: строк — 2')).toBeVisible();
+  const preview = page.getByRole('table', { name: 'Первые строки файла' });
+  await expect(preview.getByRole('columnheader')).toHaveText(['Col1', 'Col2', 'Col3']);
+  await expect(preview.getByRole('row').nth(1)).toContainText('el perro');
+  await expectNoSeriousViolations(page);
+
+  // The names suggest nothing: Spanish would be the first column. The learner maps them.
+  const choose = async (field: string, column: string) => {
+    await page.getByRole('combobox', { name: field, exact: true }).click();
+    await page.getByRole('option', { name: column, exact: true }).click();
+  };
+  await choose('Испанский', 'Col2');
+  await choose('Русский', 'Col1');
+  await choose('Пример', 'Col3');
+  await page.getByRole('button', { name: 'Импортировать: строк — 2' }).click();
+
+  await expect(page).toHaveURL(/\/upload$/);
+  await expect(page.getByRole('heading', { name: 'Добавленные слова: 2' })).toBeVisible({
+    timeout: UPLOAD_TIMEOUT_MS,
+  });
+  await page.goto('/dictionary');
+  await expect(page.getByText('cantar', { exact: true })).toBeVisible();
+  await expect(page.getByText('собака', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Карточка слова «el perro»' }).click();
+  await expect(page.getByText('El perro ladra.')).toBeVisible();
+});
+
+test('an Anki package exported by one learner is imported by another with its words', async ({ page }) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS * 2 + 30_000);
+  await signInLearner(page);
+  await addWords(page, ['el gato / кошка', 'la casa / дом']);
+  await page.goto('/settings?tab=data');
+  await page.getByRole('button', { name: 'Экспорт в Anki (.apkg)' }).click();
+  const link = page.getByRole('link', { name: /^Скачать palabra-words-\d{4}-\d{2}-\d{2}\.apkg$/ });
+  await expect(link).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  const bytes = readFileSync(await download.path());
+  expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+
+  await signInLearner(page);
+  await page.goto('/settings?tab=data');
+  await page
+    .getByLabel('Файл CSV или колода Anki')
+    .setInputFiles({ name: download.suggestedFilename(), mimeType: 'application/zip', buffer: bytes });
+  const preview = page.getByRole('table', { name: 'Первые строки файла' });
+  await expect(preview.getByRole('columnheader').first()).toHaveText('Spanish');
+  await expect(page.getByRole('combobox', { name: 'Озвучка (первый голос)' })).toHaveText('Audio');
+  await page.getByRole('button', { name: 'Импортировать: строк — 2' }).click();
+  await expect(page.getByRole('heading', { name: 'Добавленные слова: 2' })).toBeVisible({
+    timeout: UPLOAD_TIMEOUT_MS,
+  });
+  await page.goto('/dictionary');
+  await expect(page.getByText('el gato', { exact: true })).toBeVisible();
+});

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Download, FileSpreadsheet, LoaderCircle } from 'lucide-react';
-import { exportResultsSchema } from '../../shared/api/transfer';
+import { Download, FileArchive, FileSpreadsheet, LoaderCircle } from 'lucide-react';
+import { type ExportFormat, exportResultsSchema } from '../../shared/api/transfer';
 import { errorText } from '../lib/error-text';
 import { useJob } from '../lib/jobs/job.hook';
 import { pendingJob } from '../lib/jobs/job-state';
@@ -11,11 +11,19 @@ import { Progress } from './progress.component';
 import { useStartExport } from '../lib/api/start-export.api';
 
 /**
- * A CSV export of the learner's words (docs/product/transfer.md#exports), started here and followed as a job
- * to its download link: all of them (Settings → 'Данные') or the given ones (the dictionary's filter or
- * selection).
+ * An export of the learner's words (docs/product/transfer.md#exports) as a CSV or an Anki package, started
+ * here and followed as a job to its download link: all of them (Settings → 'Данные') or the given ones (the
+ * dictionary's filter or selection).
  */
-export function WordsExport({ wordIds, label }: { wordIds?: readonly number[]; label: string }) {
+export function WordsExport({
+  format,
+  wordIds,
+  label,
+}: {
+  format: ExportFormat;
+  wordIds?: readonly number[];
+  label: string;
+}) {
   const { t, i18n } = useTranslation();
   const startExport = useStartExport();
   const [jobId, setJobId] = useState<string | null>(null);
@@ -27,7 +35,7 @@ export function WordsExport({ wordIds, label }: { wordIds?: readonly number[]; l
     setHasStartFailed(false);
     try {
       const { jobId: startedId } = await start(
-        () => startExport.mutateAsync({ format: 'csv', ...(wordIds ? { wordIds: [...wordIds] } : {}) }),
+        () => startExport.mutateAsync({ format, ...(wordIds ? { wordIds: [...wordIds] } : {}) }),
         (answer) => pendingJob(answer.jobId, 0),
         { socketWaitMs: 0 },
       );
@@ -49,7 +57,13 @@ export function WordsExport({ wordIds, label }: { wordIds?: readonly number[]; l
   return (
     <div className="flex flex-col items-start gap-3">
       <Button onClick={() => void run()} disabled={isRunning || wordIds?.length === 0}>
-        {isRunning ? <LoaderCircle className="animate-spin" aria-hidden /> : <FileSpreadsheet aria-hidden />}
+        {isRunning ? (
+          <LoaderCircle className="animate-spin" aria-hidden />
+        ) : format === 'csv' ? (
+          <FileSpreadsheet aria-hidden />
+        ) : (
+          <FileArchive aria-hidden />
+        )}
         {label}
       </Button>
       {job && isRunning ? (

@@ -56,7 +56,7 @@ export const HTTP_ERROR_MESSAGES = {
   /** params: `max`, the most rows one import may hold. */
   import_too_many_rows: 'Too many rows in one import',
   import_no_words: 'The import file holds no rows',
-  /** params: `field`, whose column the file does not have. */
+  /** params: `mappedField`, whose column the file does not have. */
   import_mapping_invalid: 'The mapping names a column the file does not have',
   not_multipart: 'Expected a multipart upload with a .txt file',
   no_file: 'No file attached',

@@ -189,7 +189,18 @@ export function DictionaryPage() {
 
       <DictionaryToolbar view={view} hasLanguageModel={hasLanguageModel} />
       {/* docs/product/transfer.md#exports: the words in view, or the ones selected. */}
-      <WordsExport wordIds={exportIds} label={t('dictionary.exportCsv', { count: exportIds.length })} />
+      <div className="flex flex-wrap gap-3">
+        <WordsExport
+          format="csv"
+          wordIds={exportIds}
+          label={t('dictionary.exportCsv', { count: exportIds.length })}
+        />
+        <WordsExport
+          format="apkg"
+          wordIds={exportIds}
+          label={t('dictionary.exportApkg', { count: exportIds.length })}
+        />
+      </div>
       <DictionaryJobsPanel jobs={jobs.jobs} onDismiss={jobs.dismiss} />
 
       {isSelectMode ? (

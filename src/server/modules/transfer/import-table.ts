@@ -222,7 +222,7 @@ export function entriesOfTable(table: ImportTable, mapping: ImportMapping) {
 export function checkMapping(table: ImportTable, mapping: ImportMapping) {
   for (const [field, column] of Object.entries(mapping) as Array<[string, number | undefined]>) {
     if (column !== undefined && column >= table.columns.length) {
-      throw new AppError('import_mapping_invalid', 400, { field });
+      throw new AppError('import_mapping_invalid', 400, { mappedField: field });
     }
   }
 }

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { WordsExport } from '../../../ui/words-export.component';
 import { SettingsSection } from './settings-field.component';
+import { WordsImport } from './words-import.component';
 
-/** The Data tab (docs/product/transfer.md): the learner's words out, as a file. */
+/** The Data tab (docs/product/transfer.md): the learner's words out as a file, and in from one. */
 export function DataTab() {
   const { t } = useTranslation();
   return (
@@ -11,7 +12,14 @@ export function DataTab() {
         title={t('settingsDisplay.data.exportTitle')}
         description={t('settingsDisplay.data.exportDescription')}
       >
-        <WordsExport label={t('settingsDisplay.data.exportCsv')} />
+        <WordsExport format="csv" label={t('settingsDisplay.data.exportCsv')} />
+        <WordsExport format="apkg" label={t('settingsDisplay.data.exportApkg')} />
+      </SettingsSection>
+      <SettingsSection
+        title={t('settingsDisplay.data.importTitle')}
+        description={t('settingsDisplay.data.importDescription')}
+      >
+        <WordsImport />
       </SettingsSection>
     </div>
   );
