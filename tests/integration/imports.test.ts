@@ -297,7 +297,10 @@ describe('a CSV import', () => {
       file: { name: 'a.csv', bytes: Buffer.from('a,b\nperro,собака\n') },
       fields: { mapping: JSON.stringify({ spanish: 5 }) },
     });
-    expect(badMapping.json()).toMatchObject({ code: 'import_mapping_invalid', params: { mappedField: 'spanish' } });
+    expect(badMapping.json()).toMatchObject({
+      code: 'import_mapping_invalid',
+      params: { mappedField: 'spanish' },
+    });
     const notPackage = await multipart(learner, '/api/imports', {
       file: { name: 'deck.apkg', bytes: Buffer.from('not a zip at all') },
     });
