@@ -73,7 +73,7 @@ test('a CSV is imported with the learner’s column mapping, and the upload scre
   await page.goto('/settings?tab=data');
   const csv = 'Col1;Col2;Col3\r\nсобака;el perro;El perro ladra.\r\nпеть;cantar;Me gusta cantar.\r\n';
   await page
-    .getByLabel('Файл CSV или колода Anki')
+    .getByLabel('Файл CSV, колода Anki или резервная копия')
     .setInputFiles({ name: 'mis palabras.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   // Nothing in the first row names a known column: the learner says it is a header.
   await expect(page.getByText('mis palabras.csv: строк — 3')).toBeVisible();
@@ -122,7 +122,7 @@ test('an Anki package exported by one learner is imported by another with its wo
   await signInLearner(page);
   await page.goto('/settings?tab=data');
   await page
-    .getByLabel('Файл CSV или колода Anki')
+    .getByLabel('Файл CSV, колода Anki или резервная копия')
     .setInputFiles({ name: download.suggestedFilename(), mimeType: 'application/zip', buffer: bytes });
   const preview = page.getByRole('table', { name: 'Первые строки файла' });
   await expect(preview.getByRole('columnheader').first()).toHaveText('Spanish');
@@ -133,4 +133,31 @@ test('an Anki package exported by one learner is imported by another with its wo
   });
   await page.goto('/dictionary');
   await expect(page.getByText('el gato', { exact: true })).toBeVisible();
+});
+
+test('a backup downloaded by one learner is restored by another, in place', async ({ page }) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS * 2 + 30_000);
+  await signInLearner(page);
+  await addWords(page, ['el gato / кошка', 'la casa / дом']);
+  await page.goto('/settings?tab=data');
+  await page.getByRole('button', { name: 'Скачать резервную копию (.zip)' }).click();
+  const link = page.getByRole('link', { name: /^Скачать palabra-backup-\d{4}-\d{2}-\d{2}\.zip$/ });
+  await expect(link).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  const bytes = readFileSync(await download.path());
+
+  await signInLearner(page);
+  await page.goto('/settings?tab=data');
+  await page
+    .getByLabel('Файл CSV, колода Anki или резервная копия')
+    .setInputFiles({ name: download.suggestedFilename(), mimeType: 'application/zip', buffer: bytes });
+  await expect(page.getByText(/^Резервная копия от .+: слов — 2, аудиокниг — 0/)).toBeVisible();
+  await page.getByRole('button', { name: 'Восстановить' }).click();
+  await expect(page.getByText(/^Восстановлено: новых слов — 2, аудиокниг — 0, файлов — \d+$/)).toBeVisible({
+    timeout: UPLOAD_TIMEOUT_MS,
+  });
+  await expectNoSeriousViolations(page);
+  await page.goto('/dictionary');
+  await expect(page.getByText('el gato', { exact: true })).toBeVisible();
+  await expect(page.getByText('дом', { exact: true })).toBeVisible();
 });

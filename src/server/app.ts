@@ -46,6 +46,9 @@ import { createStatsRepository } from './modules/stats/stats.repository';
 import { createStatsService } from './modules/stats/stats.service';
 import { transferRoutes } from './modules/transfer/transfer.routes';
 import { createTransferRepository } from './modules/transfer/transfer.repository';
+import { createBackupRepository } from './modules/transfer/backup.repository';
+import { createExportBackupJob } from './jobs/export-backup.job';
+import { createRestoreBackupJob } from './jobs/restore-backup.job';
 import { createTransferService } from './modules/transfer/transfer.service';
 import { createExportWordsJob } from './jobs/export-words.job';
 import { createReviewRepository } from './modules/review/review.repository';
@@ -345,6 +348,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now,
   });
   await jobRuntime.define(createExportWordsJob({ transfer: transferRepository, mediaStore, now: deps.now }));
+  const backupRepository = createBackupRepository(db);
+  await jobRuntime.define(
+    createExportBackupJob({
+      transfer: transferRepository,
+      backup: backupRepository,
+      mediaStore,
+      now: deps.now,
+    }),
+  );
+  await jobRuntime.define(
+    createRestoreBackupJob({
+      backup: backupRepository,
+      mediaStore,
+      openBackup: (userId, fileId) => transferService.openBackup(userId, fileId),
+    }),
+  );
   const wordMaintenanceService = createWordMaintenanceService({ maintenance, jobRuntime, userProviders });
   const uploadsService = createUploadsService({ jobRuntime, settingsService });
   const wordUsage = createWordUsageRepository(db);

@@ -69,10 +69,9 @@ export function WordsExport({
       {job && isRunning ? (
         <div className="flex w-full max-w-md flex-col gap-1">
           <p id={progressLabelId} role="status" className="text-sm">
-            {t('exportWords.exportProgress', {
-              done: job.progress.processed,
-              total: job.progress.total,
-            })}
+            {format === 'backup'
+              ? t('exportWords.backupProgress', { percent: Math.round(jobPercent(job)) })
+              : t('exportWords.exportProgress', { done: job.progress.processed, total: job.progress.total })}
           </p>
           <Progress value={jobPercent(job)} aria-labelledby={progressLabelId} />
         </div>

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { JOB_KINDS } from '../../shared/api/jobs';
 import {
   CSV_COLUMNS,
-  EXPORT_FORMATS,
+  WORD_EXPORT_FORMATS,
   EXPORT_LIFETIME_MS,
   exportDownloadPath,
   type ExportResults,
@@ -35,7 +35,7 @@ export const MAX_CHUNK_BYTES = 1024 * 1024;
 const BYTE_ORDER_MARK = '\uFEFF';
 
 const inputSchema = z.object({
-  format: z.enum(EXPORT_FORMATS),
+  format: z.enum(WORD_EXPORT_FORMATS),
   wordIds: z.array(z.number().int()).nullable(),
 });
 export type ExportWordsInput = z.infer<typeof inputSchema>;

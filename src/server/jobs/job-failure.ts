@@ -28,6 +28,8 @@ export const JOB_ERROR_CODES = {
   importRowNoSpanish: 'import_row_no_spanish',
   /** params: `name`, a media file the row names and the package lacks. */
   importMediaMissing: 'import_media_missing',
+  /** params: `table`, a backup's row that does not read or that the database refused. */
+  backupRowUnreadable: 'backup_row_unreadable',
   /** params: `name`, a media file that is no MP3 clip or readable picture. */
   importMediaUnreadable: 'import_media_unreadable',
   translationFailed: 'upload_translation_failed',

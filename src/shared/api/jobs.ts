@@ -4,7 +4,7 @@ import { DICTIONARY_JOB_KINDS, type DictionaryJobKind, dictionaryJobResultsSchem
 import { createAudiobookResultsSchema, validateLogicResultsSchema } from './audiobooks';
 import { generateMissingAudioResultsSchema, imageSeriesJobResultsSchema } from './audiobook-player';
 import { coded } from './errors';
-import { exportResultsSchema } from './transfer';
+import { exportResultsSchema, restoreResultsSchema } from './transfer';
 import { uploadResultsSchema } from './uploads';
 import { russianAudioResultsSchema, translationFixResultsSchema } from './word-maintenance';
 
@@ -27,6 +27,8 @@ export const JOB_KINDS = {
   generateImageSeries: 'generate-image-series',
   generateAudiobookAudio: 'generate-audiobook-audio',
   exportWords: 'export-words',
+  exportBackup: 'export-backup',
+  restoreBackup: 'restore-backup',
 } as const;
 export type JobKind = (typeof JOB_KINDS)[keyof typeof JOB_KINDS];
 
@@ -80,7 +82,8 @@ export const jobSchema = z.discriminatedUnion('kind', [
   jobOf([JOB_KINDS.builtinClips], builtinClipsResultsSchema),
   jobOf([JOB_KINDS.createAudiobook], createAudiobookResultsSchema),
   jobOf([JOB_KINDS.validateAudiobookLogic], validateLogicResultsSchema),
-  jobOf([JOB_KINDS.exportWords], exportResultsSchema),
+  jobOf([JOB_KINDS.exportWords, JOB_KINDS.exportBackup], exportResultsSchema),
+  jobOf([JOB_KINDS.restoreBackup], restoreResultsSchema),
   jobOf([JOB_KINDS.generateImageSeries], imageSeriesJobResultsSchema),
   jobOf([JOB_KINDS.generateAudiobookAudio], generateMissingAudioResultsSchema),
 ]);

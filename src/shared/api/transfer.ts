@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { rowId } from './fields';
+import { uploadResultsSchema } from './uploads';
 
 /**
  * Your words in and out (docs/product/transfer.md): an export runs as a job like any other, and its file is
  * downloaded by its learner alone, for 24 hours; an import is an upload whose words come from a file.
  */
-export const EXPORT_FORMATS = ['csv', 'apkg'] as const;
+export const EXPORT_FORMATS = ['csv', 'apkg', 'backup'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** The exports of words alone (the backup holds everything else too). */
+export const WORD_EXPORT_FORMATS = ['csv', 'apkg'] as const;
 
-/** What an import reads: a CSV, or an Anki package (`.apkg`, `.colpkg`). */
-export const IMPORT_FORMATS = ['csv', 'apkg'] as const;
+/** What an import reads: a CSV, an Anki package (`.apkg`, `.colpkg`), or a backup (`.zip`). */
+export const IMPORT_FORMATS = ['csv', 'apkg', 'backup'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export const transferPaths = {
@@ -69,6 +72,8 @@ export const CSV_COLUMNS = [
 /** docs/product/transfer.md#limits: a CSV file, an Anki package, and the rows either may hold. */
 export const MAX_IMPORT_CSV_BYTES = 20 * 1024 * 1024;
 export const MAX_IMPORT_PACKAGE_BYTES = 200 * 1024 * 1024;
+/** A backup holds every picture and clip: far larger, and below what a stored file's size can count. */
+export const MAX_IMPORT_BACKUP_BYTES = 2000 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 20_000;
 
 /** The word's fields an import column can fill; Spanish is the one it must. */
@@ -139,6 +144,8 @@ export const importPreviewSchema = z.object({
   rowCount: z.number().int(),
   hasHeaderRow: z.boolean(),
   suggestedMapping: importMappingSchema,
+  /** A backup's summary; null for a CSV or a package. */
+  backup: z.lazy(() => backupSummarySchema).nullable(),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
@@ -147,3 +154,23 @@ export type ImportPreview = z.infer<typeof importPreviewSchema>;
  * suggested one), `options` as JSON. Answers the upload job that imports the words.
  */
 export const importStartedSchema = z.object({ jobId: z.string() });
+
+// ---- Backups (docs/product/transfer.md#backup) ----
+
+/** A backup's summary, read from its manifest for the preview: when it was made and its rows per table. */
+export const backupSummarySchema = z.object({
+  createdAt: z.iso.datetime({ offset: true }),
+  rows: z.record(z.string(), z.number().int()),
+  mediaFiles: z.number().int(),
+});
+export type BackupSummary = z.infer<typeof backupSummarySchema>;
+
+/**
+ * A restore's results: the upload's report (words added, duplicates kept as the account had them, errors)
+ * and the rows restored per table.
+ */
+export const restoreResultsSchema = uploadResultsSchema.extend({
+  restored: z.record(z.string(), z.number().int()),
+  mediaFiles: z.number().int(),
+});
+export type RestoreResults = z.infer<typeof restoreResultsSchema>;

@@ -7,16 +7,30 @@ import {
   type ImportOptions,
   type ImportPreview,
   importOptionsSchema,
+  MAX_IMPORT_BACKUP_BYTES,
   MAX_IMPORT_CSV_BYTES,
   MAX_IMPORT_PACKAGE_BYTES,
 } from '../../../shared/api/transfer';
 import { AppError, notFound } from '../../http/app-error';
+import {
+  backupManifestSchema,
+  EXPORT_BACKUP_JOB,
+  type ExportBackupInput,
+  summaryOfManifest,
+} from '../../jobs/export-backup.job';
 import { EXPORT_WORDS_JOB, type ExportWordsInput, MAX_CHUNK_BYTES } from '../../jobs/export-words.job';
+import { JobFailure } from '../../jobs/job-failure';
+import {
+  type BackupArchive,
+  RESTORE_BACKUP_JOB,
+  type RestoreBackupInput,
+} from '../../jobs/restore-backup.job';
+import { BACKUP_MANIFEST, BACKUP_VERSION } from './backup-tables';
 import type { JobRuntime } from '../../jobs/job-runtime';
 import { UPLOAD_WORDS_JOB, type UploadJobInput } from '../../jobs/upload-words.job';
 import { type AnkiPackage, PackageError, readAnkiPackage } from './anki-package.reader';
 import { checkMapping, entriesOfTable, type ImportTable, readCsvTable } from './import-table';
-import type { ImportMediaSource } from './imported-media.step';
+import { type ImportMediaSource, MAX_IMPORTED_MEDIA_BYTES } from './imported-media.step';
 import type { TransferRepository } from './transfer.repository';
 import { ArchiveError, type ChunkedBytes, openZipArchive } from './zip-archive';
 
@@ -29,15 +43,20 @@ export interface IncomingFile {
 const FORMAT_OF_EXTENSION: ReadonlyArray<readonly [RegExp, ImportFormat]> = [
   [/\.(csv|tsv|txt)$/i, 'csv'],
   [/\.(apkg|colpkg)$/i, 'apkg'],
+  [/\.zip$/i, 'backup'],
 ];
 const LIMIT_OF_FORMAT: Readonly<Record<ImportFormat, number>> = {
   csv: MAX_IMPORT_CSV_BYTES,
   apkg: MAX_IMPORT_PACKAGE_BYTES,
+  backup: MAX_IMPORT_BACKUP_BYTES,
 };
 const CONTENT_TYPE_OF_FORMAT: Readonly<Record<ImportFormat, string>> = {
   csv: 'text/csv',
   apkg: 'application/zip',
+  backup: 'application/zip',
 };
+/** A manifest is a few KB per thousand media files. */
+const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
 
 const tooLarge = (format: ImportFormat) =>
   new AppError('import_too_large', 413, { maxMb: LIMIT_OF_FORMAT[format] / (1024 * 1024) });
@@ -111,8 +130,7 @@ export function createTransferService(deps: {
   async function findImport(userId: string, fileId: string) {
     const file = await transfer.findComplete(userId, fileId, 'import', now());
     if (!file || file.byteSize === null) throw notFound();
-    const format = file.format === 'apkg' ? 'apkg' : 'csv';
-    return { fileId, format, fileName: file.fileName, byteSize: file.byteSize } as const;
+    return { fileId, format: file.format, fileName: file.fileName, byteSize: file.byteSize };
   }
 
   /** The package's collection and media; a file that does not read as one is the learner's to mend. */
@@ -127,6 +145,33 @@ export function createTransferService(deps: {
       }
     } catch (error) {
       if (error instanceof PackageError || error instanceof ArchiveError) throw unreadable();
+      throw error;
+    }
+  }
+
+  /** A backup's archive and manifest; a file that is not one of ours, or of a later layout, is unreadable. */
+  async function openBackup(fileId: string, byteSize: number): Promise<BackupArchive> {
+    let archive;
+    try {
+      archive = await openZipArchive(chunksOf(fileId, byteSize));
+    } catch (error) {
+      if (error instanceof ArchiveError) throw unreadable();
+      throw error;
+    }
+    try {
+      const bytes = await archive.read(BACKUP_MANIFEST, MAX_MANIFEST_BYTES);
+      const manifest = backupManifestSchema.safeParse(bytes ? JSON.parse(bytes.toString('utf8')) : null);
+      if (!manifest.success || manifest.data.version > BACKUP_VERSION) throw unreadable();
+      const opened = archive;
+      return {
+        manifest: manifest.data,
+        lines: (entry) => opened.lines(entry),
+        readMedia: (name) => opened.read(`media/${name}`, MAX_IMPORTED_MEDIA_BYTES),
+        close: () => opened.close(),
+      };
+    } catch (error) {
+      archive.close();
+      if (error instanceof ArchiveError || error instanceof SyntaxError) throw unreadable();
       throw error;
     }
   }
@@ -150,6 +195,10 @@ export function createTransferService(deps: {
 
   return {
     async startExport(userId: string, request: ExportRequest): Promise<{ jobId: string }> {
+      if (request.format === 'backup') {
+        const input: ExportBackupInput = {};
+        return { jobId: await deps.jobRuntime.start(userId, EXPORT_BACKUP_JOB, input, 0) };
+      }
       const input: ExportWordsInput = { format: request.format, wordIds: request.wordIds ?? null };
       const jobId = await deps.jobRuntime.start(userId, EXPORT_WORDS_JOB, input, 0);
       return { jobId };
@@ -175,6 +224,21 @@ export function createTransferService(deps: {
     /** Keeps the file for the import that follows and shows its first rows and the mapping they suggest. */
     async previewImport(userId: string, incoming: IncomingFile): Promise<ImportPreview> {
       const file = await storeImport(userId, incoming);
+      if (file.format === 'backup') {
+        const backup = await openBackup(file.fileId, file.byteSize);
+        backup.close();
+        return {
+          fileId: file.fileId,
+          fileName: file.fileName,
+          format: file.format,
+          columns: [],
+          rows: [],
+          rowCount: backup.manifest.rows.words ?? 0,
+          hasHeaderRow: false,
+          suggestedMapping: { spanish: 0 },
+          backup: summaryOfManifest(backup.manifest),
+        };
+      }
       const table = await readTable(file);
       return {
         fileId: file.fileId,
@@ -185,6 +249,7 @@ export function createTransferService(deps: {
         rowCount: table.rows.length,
         hasHeaderRow: table.hasHeaderRow,
         suggestedMapping: table.suggestedMapping,
+        backup: null,
       };
     },
 
@@ -198,6 +263,12 @@ export function createTransferService(deps: {
     ): Promise<{ jobId: string }> {
       const options = importOptionsSchema.parse(request.options ?? {});
       const file = await findImport(userId, request.fileId);
+      if (file.format === 'backup') {
+        // Checked now, so a file that is no backup is refused before any job starts.
+        (await openBackup(file.fileId, file.byteSize)).close();
+        const input: RestoreBackupInput = { fileId: file.fileId };
+        return { jobId: await deps.jobRuntime.start(userId, RESTORE_BACKUP_JOB, input, 0) };
+      }
       const table = await readTable(file, file.format === 'csv' ? options.hasHeaderRow : undefined);
       const mapping = request.mapping ?? table.suggestedMapping;
       checkMapping(table, mapping);
@@ -235,6 +306,18 @@ export function createTransferService(deps: {
       } catch (error) {
         if (error instanceof AppError)
           return { read: () => Promise.resolve(undefined), close: () => undefined };
+        throw error;
+      }
+    },
+
+    /** The stored backup, for the restore job; gone or unreadable by now, the job fails with that code. */
+    async openBackup(userId: string, fileId: string): Promise<BackupArchive> {
+      const file = await transfer.findComplete(userId, fileId, 'import', new Date(0));
+      if (!file?.byteSize) throw new JobFailure({ code: 'import_unreadable' });
+      try {
+        return await openBackup(fileId, file.byteSize);
+      } catch (error) {
+        if (error instanceof AppError) throw new JobFailure({ code: error.code });
         throw error;
       }
     },

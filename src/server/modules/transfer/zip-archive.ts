@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 
@@ -70,6 +71,8 @@ export interface ZipArchive {
   sizeOf(name: string): number | undefined;
   /** The entry's bytes, inflated; undefined when there is no such entry; refused above `maxBytes`. */
   read(name: string, maxBytes: number): Promise<Buffer | undefined>;
+  /** The entry's text, line by line, as it inflates; nothing when there is no such entry. */
+  lines(name: string): AsyncIterable<string>;
   close(): void;
 }
 
@@ -114,6 +117,19 @@ export async function openZipArchive(source: ChunkedBytes): Promise<ZipArchive> 
           `${name} does not read: ${error instanceof Error ? error.message : String(error)}`,
         );
       }
+    },
+    async *lines(name) {
+      const entry = entries.get(name);
+      if (!entry) return;
+      let stream: Readable;
+      try {
+        stream = await zip.openReadStreamPromise(entry);
+      } catch (error) {
+        throw new ArchiveError(
+          `${name} does not read: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      yield* createInterface({ input: stream, crlfDelay: Infinity });
     },
     close: () => zip.close(),
   };

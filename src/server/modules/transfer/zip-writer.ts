@@ -14,6 +14,8 @@ export interface ChunkedZipWriter {
    * is written. An entry whose fetch answers undefined is written empty.
    */
   addLater(name: string, fetch: () => Promise<Buffer | undefined>): Promise<void>;
+  /** Adds an entry whose bytes come piece by piece when the archive reaches it; answers once it is written. */
+  addStream(name: string, pieces: () => AsyncIterable<Buffer>): Promise<void>;
   /** Ends the archive; answers its size once every chunk is stored. */
   end(): Promise<number>;
 }
@@ -77,6 +79,16 @@ export function createChunkedZipWriter(
               callback(error, Readable.from([], { objectMode: false }));
             },
           );
+        });
+      });
+    },
+    addStream(name, pieces) {
+      return new Promise<void>((resolve, reject) => {
+        zip.addReadStreamLazy(name, { ...options, compress: true }, (callback) => {
+          const stream = Readable.from(pieces(), { objectMode: false });
+          stream.on('end', () => resolve());
+          stream.on('error', reject);
+          callback(null, stream);
         });
       });
     },

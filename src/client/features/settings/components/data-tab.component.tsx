@@ -21,6 +21,12 @@ export function DataTab() {
       >
         <WordsImport />
       </SettingsSection>
+      <SettingsSection
+        title={t('settingsDisplay.data.backupTitle')}
+        description={t('settingsDisplay.data.backupDescription')}
+      >
+        <WordsExport format="backup" label={t('settingsDisplay.data.exportBackup')} />
+      </SettingsSection>
     </div>
   );
 }

@@ -8,12 +8,14 @@ import {
   type ImportField,
   type ImportMapping,
   type ImportPreview,
+  MAX_IMPORT_BACKUP_BYTES,
   MAX_IMPORT_CSV_BYTES,
   MAX_IMPORT_PACKAGE_BYTES,
 } from '../../../../shared/api/transfer';
 import { errorText, serverErrorText } from '../../../lib/error-text';
 import { Button } from '../../../ui/button.component';
 import { usePreviewImport } from '../api/preview-import.api';
+import { BackupRestore } from './backup-restore.component';
 import { useStartImport } from '../api/start-import.api';
 import { SettingsSelectField, SettingsSwitchField } from './settings-field.component';
 
@@ -28,7 +30,7 @@ const fieldsOf = (preview: ImportPreview) =>
 /**
  * Words in from a CSV or an Anki package (docs/product/transfer.md#imports): the file is sent once for a
  * preview, the learner maps its columns to a word's fields and chooses the options, and the import runs as an
- * upload, which the upload screen follows with its progress and report.
+ * upload, which the upload screen follows with its progress and report. A backup (.zip) is restored instead.
  */
 export function WordsImport() {
   const { t } = useTranslation();
@@ -50,7 +52,11 @@ export function WordsImport() {
     setError(null);
     setPreview(null);
     if (!file) return;
-    const limit = isPackageName(file.name) ? MAX_IMPORT_PACKAGE_BYTES : MAX_IMPORT_CSV_BYTES;
+    const limit = /\.zip$/i.test(file.name)
+      ? MAX_IMPORT_BACKUP_BYTES
+      : isPackageName(file.name)
+        ? MAX_IMPORT_PACKAGE_BYTES
+        : MAX_IMPORT_CSV_BYTES;
     if (file.size > limit) {
       setError(errorText(t, { code: 'import_too_large', params: { maxMb: limit / (1024 * 1024) } }));
       return;
@@ -113,7 +119,7 @@ export function WordsImport() {
         <input
           id={inputId}
           type="file"
-          accept=".csv,.tsv,.txt,.apkg,.colpkg"
+          accept=".csv,.tsv,.txt,.apkg,.colpkg,.zip"
           className="text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-2 file:text-sm"
           onChange={(event) => void choose(event.target.files?.[0])}
         />
@@ -125,7 +131,8 @@ export function WordsImport() {
         ) : null}
       </div>
 
-      {preview ? (
+      {preview?.format === 'backup' ? <BackupRestore key={preview.fileId} preview={preview} /> : null}
+      {preview && preview.format !== 'backup' ? (
         <div className="flex flex-col gap-4">
           <p className="text-sm" role="status">
             {t('settingsDisplay.data.previewSummary', { name: preview.fileName, count: rowCount })}
