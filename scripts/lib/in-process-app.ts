@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import { type AppDeps, buildApp } from '../../src/server/app';
 import { type Database, type Db, openDatabase } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
 
@@ -13,6 +13,7 @@ import { users } from '../../src/server/db/schema';
  */
 export async function startInProcessApp(
   name: string,
+  overrides: Partial<AppDeps> = {},
 ): Promise<{ app: FastifyInstance; database: Database; close: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `palabra-bench-${name}-`));
   const database = await openDatabase({ kind: 'embedded', dataDir });
@@ -20,6 +21,7 @@ export async function startInProcessApp(
     database,
     appSecret: 'bench-secret-that-is-long-enough-for-the-schema-0123456789',
     clientDir: null,
+    ...overrides,
   });
   await app.ready();
   return {

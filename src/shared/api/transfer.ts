@@ -71,9 +71,11 @@ export const CSV_COLUMNS = [
 
 /** docs/product/transfer.md#limits: a CSV file, an Anki package, and the rows either may hold. */
 export const MAX_IMPORT_CSV_BYTES = 20 * 1024 * 1024;
-export const MAX_IMPORT_PACKAGE_BYTES = 200 * 1024 * 1024;
-/** A backup holds every picture and clip: far larger, and below what a stored file's size can count. */
-export const MAX_IMPORT_BACKUP_BYTES = 2000 * 1024 * 1024;
+/**
+ * An Anki package or a backup: both hold every picture and clip, and both are read a piece at a time; the
+ * limit stays below what a stored file's size can count.
+ */
+export const MAX_IMPORT_ARCHIVE_BYTES = 2000 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 20_000;
 
 /** The word's fields an import column can fill; Spanish is the one it must. */

@@ -9,7 +9,7 @@ import {
   importOptionsSchema,
   importPreviewSchema,
   importStartedSchema,
-  MAX_IMPORT_PACKAGE_BYTES,
+  MAX_IMPORT_ARCHIVE_BYTES,
   transferPaths,
 } from '../../../shared/api/transfer';
 import { createAttemptLimiter } from '../../auth/attempt-limiter';
@@ -49,7 +49,7 @@ function multipartFailure(error: unknown): never {
   if (error instanceof AppError) throw error;
   const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    throw new AppError('import_too_large', 413, { maxMb: MAX_IMPORT_PACKAGE_BYTES / (1024 * 1024) });
+    throw new AppError('import_too_large', 413, { maxMb: MAX_IMPORT_ARCHIVE_BYTES / (1024 * 1024) });
   }
   if (typeof statusCode === 'number') throw error;
   throw new AppError('upload_incomplete', 400);
@@ -62,7 +62,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
   app.addHook('preValidation', sessionResolver.requireUser);
   // A byte over the largest limit, so the service tells an oversize file by its own limits.
   await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_IMPORT_PACKAGE_BYTES + 1, files: 1, fields: 10, fieldSize: 64 * 1024 },
+    limits: { fileSize: MAX_IMPORT_ARCHIVE_BYTES + 1, files: 1, fields: 10, fieldSize: 64 * 1024 },
   });
   // Each export reads the whole dictionary: a handful a minute is plenty. Imports likewise.
   const exports = perUserLimit(createAttemptLimiter({ max: 10, windowMs: MINUTE }));

@@ -7,9 +7,8 @@ import {
   type ImportOptions,
   type ImportPreview,
   importOptionsSchema,
-  MAX_IMPORT_BACKUP_BYTES,
+  MAX_IMPORT_ARCHIVE_BYTES,
   MAX_IMPORT_CSV_BYTES,
-  MAX_IMPORT_PACKAGE_BYTES,
 } from '../../../shared/api/transfer';
 import { AppError, notFound } from '../../http/app-error';
 import {
@@ -47,8 +46,8 @@ const FORMAT_OF_EXTENSION: ReadonlyArray<readonly [RegExp, ImportFormat]> = [
 ];
 const LIMIT_OF_FORMAT: Readonly<Record<ImportFormat, number>> = {
   csv: MAX_IMPORT_CSV_BYTES,
-  apkg: MAX_IMPORT_PACKAGE_BYTES,
-  backup: MAX_IMPORT_BACKUP_BYTES,
+  apkg: MAX_IMPORT_ARCHIVE_BYTES,
+  backup: MAX_IMPORT_ARCHIVE_BYTES,
 };
 const CONTENT_TYPE_OF_FORMAT: Readonly<Record<ImportFormat, string>> = {
   csv: 'text/csv',

@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import yauzl from 'yauzl';
+import { createLimiter } from '../../lib/concurrency';
 
 /**
  * Reading a ZIP (an Anki package) where it is stored: in the database, in chunks of a fixed size
@@ -23,23 +24,37 @@ export class ArchiveError extends Error {
   }
 }
 
-/** The last few chunks read: consecutive small entries (clips, pictures) mostly share one. */
-const CACHED_CHUNKS = 4;
+/**
+ * Chunks kept, and chunks loaded at once. Entries are read in about the order they were written, many at a
+ * time (a chunk of words' clips and pictures): a few recent chunks serve nearly all of them, and the bound
+ * on loads keeps a burst of reads from holding a megabyte each.
+ */
+const CACHED_CHUNKS = 8;
+const CHUNK_LOADS_AT_ONCE = 2;
 
 class ChunkReader extends yauzl.RandomAccessReader {
   private readonly cache = new Map<number, Promise<Buffer>>();
+  private readonly load = createLimiter(CHUNK_LOADS_AT_ONCE);
 
   constructor(private readonly source: ChunkedBytes) {
     super();
   }
 
-  private chunk(index: number): Promise<Buffer> {
+  chunk(index: number): Promise<Buffer> {
     const cached = this.cache.get(index);
-    if (cached) return cached;
-    const loading = this.source.readChunk(index).then((bytes) => {
+    if (cached) {
+      // Most recently used last: the first key is the one to drop.
+      this.cache.delete(index);
+      this.cache.set(index, cached);
+      return cached;
+    }
+    const loading = this.load(async () => {
+      const bytes = await this.source.readChunk(index);
       if (!bytes) throw new ArchiveError(`chunk ${index} is missing`);
       return bytes;
     });
+    // A failed load is not kept: the next read asks again.
+    loading.catch(() => this.cache.delete(index));
     this.cache.set(index, loading);
     if (this.cache.size > CACHED_CHUNKS) {
       const [oldest] = this.cache.keys();
@@ -56,7 +71,8 @@ class ChunkReader extends yauzl.RandomAccessReader {
         const bytes = await chunk(index);
         const from = Math.max(start - index * chunkBytes, 0);
         const to = Math.min(end - index * chunkBytes, bytes.length);
-        if (to > from) yield bytes.subarray(from, to);
+        // A copy: the chunk itself is not held by whoever reads the range.
+        if (to > from) yield Buffer.from(bytes.subarray(from, to));
       }
     }
     return Readable.from(range(), { objectMode: false });

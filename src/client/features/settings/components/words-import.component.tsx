@@ -8,9 +8,8 @@ import {
   type ImportField,
   type ImportMapping,
   type ImportPreview,
-  MAX_IMPORT_BACKUP_BYTES,
+  MAX_IMPORT_ARCHIVE_BYTES,
   MAX_IMPORT_CSV_BYTES,
-  MAX_IMPORT_PACKAGE_BYTES,
 } from '../../../../shared/api/transfer';
 import { errorText, serverErrorText } from '../../../lib/error-text';
 import { Button } from '../../../ui/button.component';
@@ -21,7 +20,7 @@ import { SettingsSelectField, SettingsSwitchField } from './settings-field.compo
 
 const NO_COLUMN = 'none';
 const MEDIA_FIELDS: readonly ImportField[] = IMPORT_MEDIA_FIELDS;
-const isPackageName = (name: string) => /\.(apkg|colpkg)$/i.test(name);
+const isArchiveName = (name: string) => /\.(apkg|colpkg|zip)$/i.test(name);
 
 /** The fields a file of this format can fill: a CSV brings no media. */
 const fieldsOf = (preview: ImportPreview) =>
@@ -52,11 +51,7 @@ export function WordsImport() {
     setError(null);
     setPreview(null);
     if (!file) return;
-    const limit = /\.zip$/i.test(file.name)
-      ? MAX_IMPORT_BACKUP_BYTES
-      : isPackageName(file.name)
-        ? MAX_IMPORT_PACKAGE_BYTES
-        : MAX_IMPORT_CSV_BYTES;
+    const limit = isArchiveName(file.name) ? MAX_IMPORT_ARCHIVE_BYTES : MAX_IMPORT_CSV_BYTES;
     if (file.size > limit) {
       setError(errorText(t, { code: 'import_too_large', params: { maxMb: limit / (1024 * 1024) } }));
       return;
