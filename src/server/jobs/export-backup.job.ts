@@ -119,8 +119,7 @@ export function createExportBackupJob(deps: {
             for (const name of table.mediaColumns) {
               const value = row[name];
               const stored = typeof value === 'string' ? parseMediaPath(value) : undefined;
-              if (stored && typeof value === 'string')
-                media.set(`${stored.sha256}.${stored.extension}`, stored.sha256);
+              if (stored) media.set(`${stored.sha256}.${stored.extension}`, stored.sha256);
             }
           }
           if (rows.length > 0) yield jsonLines(rows);
