@@ -16,6 +16,7 @@ import { BACKUP_PAGE_ROWS } from '../modules/transfer/backup.repository';
 import type { BackupManifest } from './export-backup.job';
 import { jobData } from './job-data';
 import { JOB_ERROR_CODES } from './job-failure';
+import { emptyUploadResults } from './upload-words.job';
 import type { JobDefinition } from './job-runtime';
 
 export const RESTORE_BACKUP_JOB = JOB_KINDS.restoreBackup;
@@ -78,16 +79,7 @@ export function createRestoreBackupJob(deps: {
     async plan(context) {
       const { userId } = context;
       const archive = await deps.openBackup(userId, context.input.fileId);
-      const results: RestoreResults = {
-        words: [],
-        duplicates: [],
-        errors: [],
-        fallbacks: [],
-        stoppedProviders: [],
-        builtinClipsJobId: null,
-        restored: {},
-        mediaFiles: 0,
-      };
+      const results: RestoreResults = { ...emptyUploadResults(), restored: {}, mediaFiles: 0 };
       const snapshot = () => results;
       /** Backup id → new id, per table. */
       const ids = new Map<string, Map<number, number>>();

@@ -144,6 +144,16 @@ export const uploadResults = jobData('upload results', resultsV1Schema)
     duplicates: old.duplicates.map((duplicate) => ({ ...duplicate, existingWordId: null })),
   }));
 
+/** The report of an upload (or of a restore, which has its shape) before anything is done. */
+export const emptyUploadResults = (): UploadResults => ({
+  words: [],
+  duplicates: [],
+  errors: [],
+  fallbacks: [],
+  stoppedProviders: [],
+  builtinClipsJobId: null,
+});
+
 // ---- One run ----
 
 /** The stage whose work a provider's key would have done, for a report line about that key. */
@@ -657,14 +667,7 @@ export function createUploadWordsJob(
       const { userId, input, checkpoint } = context;
       const settings = await deps.settingsService.get(userId);
       const providers = await deps.userProviders.forUser(userId);
-      const results: UploadResults = checkpoint ?? {
-        words: [],
-        duplicates: [],
-        errors: [],
-        fallbacks: [],
-        stoppedProviders: [],
-        builtinClipsJobId: null,
-      };
+      const results: UploadResults = checkpoint ?? emptyUploadResults();
       if (!checkpoint) {
         for (const line of input.rejected) {
           results.errors.push({

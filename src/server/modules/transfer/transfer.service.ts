@@ -30,6 +30,7 @@ import { UPLOAD_WORDS_JOB, type UploadJobInput } from '../../jobs/upload-words.j
 import { type AnkiPackage, PackageError, readAnkiPackage } from './anki-package.reader';
 import { checkMapping, entriesOfTable, type ImportTable, readCsvTable } from './import-table';
 import { type ImportMediaSource, MAX_IMPORTED_MEDIA_BYTES } from './imported-media.step';
+import { createChunkSink } from './chunk-sink';
 import type { TransferRepository } from './transfer.repository';
 import { ArchiveError, type ChunkedBytes, openZipArchive } from './zip-archive';
 
@@ -96,28 +97,14 @@ export function createTransferService(deps: {
       expiresAt: new Date(now().getTime() + EXPORT_LIFETIME_MS),
     });
     try {
-      let pending: Buffer[] = [];
-      let pendingBytes = 0;
-      let index = 0;
-      let total = 0;
-      const flush = async (isLast: boolean) => {
-        while (pendingBytes >= MAX_CHUNK_BYTES || (isLast && pendingBytes > 0)) {
-          const joined = Buffer.concat(pending);
-          const chunk = joined.subarray(0, MAX_CHUNK_BYTES);
-          await transfer.writeChunks(fileId, index, [chunk]);
-          index += 1;
-          pending = [joined.subarray(chunk.length)];
-          pendingBytes = joined.length - chunk.length;
-        }
-      };
+      const sink = createChunkSink(MAX_CHUNK_BYTES, (index, chunk) =>
+        transfer.writeChunks(fileId, index, [chunk]),
+      );
       for await (const part of file.stream) {
-        total += part.length;
-        if (total > LIMIT_OF_FORMAT[format]) throw tooLarge(format);
-        pending.push(part);
-        pendingBytes += part.length;
-        await flush(false);
+        if (sink.byteCount + part.length > LIMIT_OF_FORMAT[format]) throw tooLarge(format);
+        await sink.push(part);
       }
-      await flush(true);
+      await sink.end();
       const byteSize = await transfer.completeFile(fileId);
       return { fileId, format, fileName: file.fileName, byteSize };
     } catch (error) {

@@ -1,5 +1,6 @@
 import { Readable, Writable } from 'node:stream';
 import yazl from 'yazl';
+import { createChunkSink } from './chunk-sink';
 
 /**
  * A ZIP written straight into stored chunks (docs/product/transfer.md#exports): entries are read only when
@@ -26,29 +27,13 @@ export function createChunkedZipWriter(
   now: Date,
 ): ChunkedZipWriter {
   const zip = new yazl.ZipFile();
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  let index = 0;
-  let total = 0;
-  const flush = async (isLast: boolean) => {
-    while (pendingBytes >= chunkBytes || (isLast && pendingBytes > 0)) {
-      const joined = Buffer.concat(pending);
-      const chunk = joined.subarray(0, chunkBytes);
-      await writeChunk(index, chunk);
-      index += 1;
-      pending = [joined.subarray(chunk.length)];
-      pendingBytes = joined.length - chunk.length;
-    }
-  };
+  const chunks = createChunkSink(chunkBytes, writeChunk);
   const sink = new Writable({
     write(part: Buffer, _encoding, done) {
-      pending.push(part);
-      pendingBytes += part.length;
-      total += part.length;
-      flush(false).then(() => done(), done);
+      chunks.push(part).then(() => done(), done);
     },
     final(done) {
-      flush(true).then(() => done(), done);
+      chunks.end().then(() => done(), done);
     },
   });
   const finished = new Promise<void>((resolve, reject) => {
@@ -95,7 +80,7 @@ export function createChunkedZipWriter(
     async end() {
       zip.end();
       await finished;
-      return total;
+      return chunks.byteCount;
     },
   };
 }
