@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { JOB_STATUSES, jobProgressSchema } from '../realtime';
-import { DICTIONARY_JOB_KINDS, type DictionaryJobKind, dictionaryJobResultsSchema } from './dictionary';
+import {
+  DICTIONARY_JOB_KINDS,
+  type DictionaryJobKind,
+  dictionaryJobResultsSchema,
+  dictionaryJobSchema,
+} from './dictionary';
 import { createAudiobookResultsSchema, validateLogicResultsSchema } from './audiobooks';
 import { generateMissingAudioResultsSchema, imageSeriesJobResultsSchema } from './audiobook-player';
 import { coded } from './errors';
 import { exportResultsSchema, restoreResultsSchema } from './transfer';
-import { uploadResultsSchema } from './uploads';
+import { uploadJobSchema, uploadResultsSchema } from './uploads';
 import { russianAudioResultsSchema, translationFixResultsSchema } from './word-maintenance';
 
 /**
@@ -88,3 +93,11 @@ export const jobSchema = z.discriminatedUnion('kind', [
   jobOf([JOB_KINDS.generateAudiobookAudio], generateMissingAudioResultsSchema),
 ]);
 export type Job = z.infer<typeof jobSchema>;
+
+/**
+ * What `GET /api/words/job/:id` answers: a dictionary job (its `kind` tells it apart), an upload, or any other
+ * job of the learner's as `GET /api/jobs/:id` answers it (an export, a restore). The upload screen parses
+ * with uploadJobSchema alone, as it only ever asks about uploads.
+ */
+export const wordsJobSchema = z.union([dictionaryJobSchema, uploadJobSchema, jobSchema]);
+export type WordsJob = z.infer<typeof wordsJobSchema>;

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { safeText } from './fields';
 import { JOB_STATUSES, jobProgressSchema } from '../realtime';
 import { coded } from './errors';
-import { dictionaryJobSchema } from './dictionary';
 
 /** Word upload and enrichment (docs/product/upload.md#upload-screen, docs/product/upload.md#stages). */
 export const uploadPaths = {
@@ -142,10 +141,3 @@ export const uploadJobSchema = z.object({
   error: coded.nullable(),
 });
 export type UploadJob = z.infer<typeof uploadJobSchema>;
-
-/**
- * What `GET /api/words/job/:id` answers: a dictionary job (its `kind` tells it apart) or an upload. The
- * upload screen parses with uploadJobSchema alone, as it only ever asks about uploads.
- */
-export const wordsJobSchema = z.union([dictionaryJobSchema, uploadJobSchema]);
-export type WordsJob = z.infer<typeof wordsJobSchema>;

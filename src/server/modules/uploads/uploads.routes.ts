@@ -7,9 +7,8 @@ import {
   processBatchRequestSchema,
   processBatchResponseSchema,
   uploadPaths,
-  wordsJobSchema,
 } from '../../../shared/api/uploads';
-import { currentUploadSchema, dismissUploadSchema } from '../../../shared/api/jobs';
+import { currentUploadSchema, dismissUploadSchema, wordsJobSchema } from '../../../shared/api/jobs';
 import { createAttemptLimiter } from '../../auth/attempt-limiter';
 import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
 import { AppError } from '../../http/app-error';

@@ -8,9 +8,8 @@ import {
   MAX_UPLOAD_LINES,
   UPLOAD_STAGES,
   type UploadResults,
-  type WordsJob,
 } from '../../../shared/api/uploads';
-import type { CurrentUpload } from '../../../shared/api/jobs';
+import type { CurrentUpload, Job, WordsJob } from '../../../shared/api/jobs';
 import { withoutControlCharacters } from '../../../shared/text/control-characters';
 import { decodeTextFile } from '../../../shared/text/decode-text-file';
 import { parseWordLines } from '../../../shared/text/word-lines';
@@ -93,11 +92,19 @@ export function createUploadsService(deps: {
       };
     },
 
-    /** An upload's or a dictionary job's state: both are started from the words screens. */
+    /**
+     * An upload's or a dictionary job's state, as the words screens read them; any other job of the learner's
+     * (an export, a restore) as `GET /api/jobs/:id` answers it (docs/product/jobs.md#following-a-job).
+     */
     async status(userId: string, jobId: string): Promise<WordsJob> {
-      const job = await findJob(userId, jobId);
+      const job = await jobRuntime.findOwned(userId, jobId);
+      if (!job) throw notFound('job_not_found');
       const { progress } = job;
       const common = { jobId: job.id, status: job.status, error: job.error };
+      if (job.kind !== UPLOAD_WORDS_JOB && !isDictionaryKind(job.kind)) {
+        // The runtime read the results with the kind's own schema; the response schema checks the pair.
+        return { ...common, kind: job.kind, progress, results: job.results } as Job;
+      }
       const counts = {
         total: progress.total,
         processed: progress.processed,
