@@ -1,7 +1,8 @@
-import { and, asc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { audiobooks, themes, words, wordThemes } from '../../db/schema';
+import { linkWordThemes } from '../words/word-themes';
 import type { BackupTable } from './backup-tables';
 
 /** A row as the archive holds it: its columns by their code names, instants as ISO strings. */
@@ -130,25 +131,8 @@ export function createBackupRepository(db: Db) {
     },
 
     /** Links restored words to their themes by name, adding a theme the catalogue lacks. */
-    async linkThemes(links: ReadonlyArray<{ wordId: number; theme: string; order: number }>) {
-      if (links.length === 0) return;
-      const names = [...new Set(links.map((link) => link.theme))];
-      await db
-        .insert(themes)
-        .values(names.map((name) => ({ name })))
-        .onConflictDoNothing({ target: themes.name });
-      const rows = await db.select().from(themes).where(inArray(themes.name, names));
-      const ids = new Map(rows.map((row) => [row.name, row.id]));
-      await db
-        .insert(wordThemes)
-        .values(
-          links.flatMap((link) => {
-            const themeId = ids.get(link.theme);
-            return themeId ? [{ wordId: link.wordId, themeId, order: link.order }] : [];
-          }),
-        )
-        .onConflictDoNothing();
-    },
+    linkThemes: (links: ReadonlyArray<{ wordId: number; theme: string; order: number }>) =>
+      linkWordThemes(db, links),
 
     /** Sets a book's chosen picture series once the series exist. */
     async setSelectedSeries(userId: string, audiobookId: number, seriesId: number) {

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { generatedImages, themes, uploadJobs, words, wordThemes } from '../../db/schema';
+import { generatedImages, uploadJobs, words } from '../../db/schema';
+import { linkWordThemes } from '../words/word-themes';
 
 export interface NewWord {
   spanish: string;
@@ -111,25 +112,13 @@ export function createUploadsRepository(db: Db) {
           ...updates.map((update) => [update.duplicateKey, update.existingWordId] as const),
         ]);
 
-        const themeNames = [
-          ...new Set(
-            [...chunk, ...updates].flatMap((word) => (word.themeCategory ? [word.themeCategory] : [])),
-          ),
-        ];
-        if (themeNames.length > 0) {
-          await tx
-            .insert(themes)
-            .values(themeNames.map((name) => ({ name })))
-            .onConflictDoNothing({ target: themes.name });
-          const themeRows = await tx.select().from(themes).where(inArray(themes.name, themeNames));
-          const themeIds = new Map(themeRows.map((row) => [row.name, row.id]));
-          const links = [...chunk, ...updates].flatMap((word) => {
+        await linkWordThemes(
+          tx,
+          [...chunk, ...updates].flatMap((word) => {
             const wordId = linked.get(word.duplicateKey);
-            const themeId = word.themeCategory ? themeIds.get(word.themeCategory) : undefined;
-            return wordId && themeId ? [{ wordId, themeId }] : [];
-          });
-          if (links.length > 0) await tx.insert(wordThemes).values(links).onConflictDoNothing();
-        }
+            return wordId && word.themeCategory ? [{ wordId, theme: word.themeCategory }] : [];
+          }),
+        );
 
         const pictures = [...chunk, ...updates].flatMap((word) => {
           const wordId = linked.get(word.duplicateKey);
