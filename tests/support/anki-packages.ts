@@ -53,16 +53,16 @@ export function zstdFrame(bytes: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
-export async function legacyPackage(spec: PackageSpec): Promise<Buffer> {
-  const collection = await buildLegacyCollection({ ...spec, now: new Date('2030-01-01T00:00:00Z') });
-  const names = Object.keys(spec.media);
+export async function legacyPackage(contents: PackageSpec): Promise<Buffer> {
+  const collection = await buildLegacyCollection({ ...contents, now: new Date('2030-01-01T00:00:00Z') });
+  const names = Object.keys(contents.media);
   return zipOf([
     ['collection.anki2', Buffer.from(collection)],
     [
       'media',
       Buffer.from(JSON.stringify(Object.fromEntries(names.map((name, index) => [String(index), name])))),
     ],
-    ...names.map((name, index) => [String(index), spec.media[name]!] as const),
+    ...names.map((name, index) => [String(index), contents.media[name]!] as const),
   ]);
 }
 
@@ -80,7 +80,7 @@ const lengthDelimited = (field: number, bytes: Buffer) =>
   Buffer.concat([varint(field * 8 + 2), varint(bytes.length), bytes]);
 
 /** A schema-18 collection: note types, fields and decks in their own tables, `col`'s JSON columns empty. */
-async function schema18Collection(spec: PackageSpec): Promise<Buffer> {
+async function schema18Collection(contents: PackageSpec): Promise<Buffer> {
   const SQL = await loadSqlJs();
   const db = new SQL.Database();
   // Anki declares names `COLLATE unicase`, its own collation; a reader must never need it, so it is left out.
@@ -104,7 +104,7 @@ async function schema18Collection(spec: PackageSpec): Promise<Buffer> {
       ivl integer NOT NULL, factor integer NOT NULL, reps integer NOT NULL, lapses integer NOT NULL,
       left integer NOT NULL, odue integer NOT NULL, odid integer NOT NULL, flags integer NOT NULL, data text NOT NULL);
     INSERT INTO col VALUES (1, 0, 0, 0, 18, 0, 0, 0, '', '', '', '', '');`);
-  for (const noteType of spec.noteTypes) {
+  for (const noteType of contents.noteTypes) {
     db.run('INSERT INTO notetypes VALUES (?, ?, 0, 0, ?)', [noteType.id, noteType.name, new Uint8Array()]);
     noteType.fields.forEach((name, ord) =>
       db.run('INSERT INTO fields VALUES (?, ?, ?, ?)', [noteType.id, ord, name, new Uint8Array()]),
@@ -118,7 +118,7 @@ async function schema18Collection(spec: PackageSpec): Promise<Buffer> {
       ]),
     );
   }
-  for (const deck of spec.decks) {
+  for (const deck of contents.decks) {
     db.run('INSERT INTO decks VALUES (?, ?, 0, 0, ?, ?)', [
       deck.id,
       deck.name.split('::').join('\x1f'),
@@ -126,7 +126,7 @@ async function schema18Collection(spec: PackageSpec): Promise<Buffer> {
       new Uint8Array(),
     ]);
   }
-  spec.notes.forEach((note, index) => {
+  contents.notes.forEach((note, index) => {
     const noteId = 1_600_000_000_000 + index;
     db.run("INSERT INTO notes VALUES (?, ?, ?, 0, 0, '', ?, '', 0, 0, '')", [
       noteId,
@@ -145,8 +145,8 @@ async function schema18Collection(spec: PackageSpec): Promise<Buffer> {
   return bytes;
 }
 
-export async function latestPackage(spec: PackageSpec): Promise<Buffer> {
-  const names = Object.keys(spec.media);
+export async function latestPackage(contents: PackageSpec): Promise<Buffer> {
+  const names = Object.keys(contents.media);
   const mediaList = Buffer.concat(
     names.map((name) =>
       lengthDelimited(
@@ -154,7 +154,7 @@ export async function latestPackage(spec: PackageSpec): Promise<Buffer> {
         Buffer.concat([
           lengthDelimited(1, Buffer.from(name, 'utf8')),
           varint(2 * 8),
-          varint(spec.media[name]!.length),
+          varint(contents.media[name]!.length),
           lengthDelimited(3, Buffer.alloc(20, 1)),
         ]),
       ),
@@ -178,9 +178,9 @@ export async function latestPackage(spec: PackageSpec): Promise<Buffer> {
   });
   return zipOf([
     ['meta', Buffer.from([0x08, 0x03])],
-    ['collection.anki21b', zstdFrame(await schema18Collection(spec))],
+    ['collection.anki21b', zstdFrame(await schema18Collection(contents))],
     ['collection.anki2', Buffer.from(dummy)],
-    ...names.map((name, index) => [String(index), zstdFrame(spec.media[name]!)] as const),
+    ...names.map((name, index) => [String(index), zstdFrame(contents.media[name]!)] as const),
     ['media', zstdFrame(mediaList)],
   ]);
 }

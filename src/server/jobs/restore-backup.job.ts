@@ -105,37 +105,40 @@ export function createRestoreBackupJob(deps: {
         });
 
       /** The row ready to insert: references mapped, or undefined when a required one does not resolve. */
-      function mapped(spec: BackupTable, row: BackupRow): BackupRow | undefined {
+      function mapped(backupTable: BackupTable, row: BackupRow): BackupRow | undefined {
         const { id: _id, ...rest } = row;
         const value: BackupRow = { ...rest };
-        for (const [column, target] of Object.entries(spec.references)) {
+        for (const [column, target] of Object.entries(backupTable.references)) {
           const old = value[column];
           if (old === null || old === undefined) continue;
           const resolved = ids.get(target)?.get(Number(old));
           if (resolved !== undefined) value[column] = resolved;
-          else if (spec.optionalReferences?.includes(column)) value[column] = null;
+          else if (backupTable.optionalReferences?.includes(column)) value[column] = null;
           else return undefined;
         }
-        for (const column of Object.keys(spec.deferredReferences ?? {})) value[column] = null;
-        for (const column of spec.cleared ?? []) value[column] = null;
+        for (const column of Object.keys(backupTable.deferredReferences ?? {})) value[column] = null;
+        for (const column of backupTable.cleared ?? []) value[column] = null;
         // The duplicate key is always the app's own reading of the Spanish (D8), never the file's.
-        if (spec.name === 'words' && typeof value.spanish === 'string') {
+        if (backupTable.name === 'words' && typeof value.spanish === 'string') {
           value.duplicateKey = duplicateKeyOf(value.spanish);
         }
         return value;
       }
 
       /** Inserts a page; a page the database refuses is tried row by row, so one bad row costs only itself. */
-      async function insertPage(spec: BackupTable, rows: readonly BackupRow[]): Promise<RestoredRow[]> {
+      async function insertPage(
+        backupTable: BackupTable,
+        rows: readonly BackupRow[],
+      ): Promise<RestoredRow[]> {
         try {
-          return await deps.backup.insertRows(spec, userId, rows);
+          return await deps.backup.insertRows(backupTable, userId, rows);
         } catch {
           const outcomes: RestoredRow[] = [];
           for (const row of rows) {
             try {
-              outcomes.push(...(await deps.backup.insertRows(spec, userId, [row])));
+              outcomes.push(...(await deps.backup.insertRows(backupTable, userId, [row])));
             } catch {
-              failRow(spec.name);
+              failRow(backupTable.name);
               outcomes.push(null);
             }
           }
@@ -143,17 +146,17 @@ export function createRestoreBackupJob(deps: {
         }
       }
 
-      async function restoreTable(spec: BackupTable) {
+      async function restoreTable(backupTable: BackupTable) {
         const tableIds = new Map<number, number>();
-        ids.set(spec.name, tableIds);
+        ids.set(backupTable.name, tableIds);
         let restored = 0;
         const flush = async (page: BackupRow[]) => {
           const ready = page.flatMap((row) => {
-            const value = mapped(spec, row);
+            const value = mapped(backupTable, row);
             return value ? [{ row, value }] : [];
           });
           const outcomes = await insertPage(
-            spec,
+            backupTable,
             ready.map(({ value }) => value),
           );
           ready.forEach(({ row, value }, index) => {
@@ -162,28 +165,28 @@ export function createRestoreBackupJob(deps: {
             if (outcome.id !== null && typeof row.id === 'number') tableIds.set(row.id, outcome.id);
             if (!outcome.isMerged) restored += 1;
             if (outcome.id !== null && !outcome.isMerged) {
-              for (const [column, target] of Object.entries(spec.deferredReferences ?? {})) {
+              for (const [column, target] of Object.entries(backupTable.deferredReferences ?? {})) {
                 const old = row[column];
                 if (typeof old === 'number')
-                  deferred.push({ table: spec.name, rowId: outcome.id, column, target, oldId: old });
+                  deferred.push({ table: backupTable.name, rowId: outcome.id, column, target, oldId: old });
               }
             }
-            if (spec.name === 'words' && outcome.id !== null) recordWord(value, outcome);
+            if (backupTable.name === 'words' && outcome.id !== null) recordWord(value, outcome);
           });
         };
         let page: BackupRow[] = [];
-        for await (const line of archive.lines(tableEntry(spec))) {
+        for await (const line of archive.lines(tableEntry(backupTable))) {
           if (line.trim() === '') continue;
           let parsed: unknown;
           try {
             parsed = JSON.parse(line);
           } catch {
-            failRow(spec.name);
+            failRow(backupTable.name);
             continue;
           }
           const row = rowSchema.safeParse(parsed);
           if (!row.success) {
-            failRow(spec.name);
+            failRow(backupTable.name);
             continue;
           }
           page.push(row.data);
@@ -193,7 +196,7 @@ export function createRestoreBackupJob(deps: {
           }
         }
         await flush(page);
-        results.restored[spec.name] = restored;
+        results.restored[backupTable.name] = restored;
       }
 
       const text = (value: unknown) => (typeof value === 'string' ? value : null);

@@ -139,7 +139,7 @@ const checksumOf = (firstField: string) =>
 export const htmlOf = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export async function buildLegacyCollection(spec: {
+export async function buildLegacyCollection(collection: {
   noteTypes: readonly AnkiNoteTypeSpec[];
   decks: readonly AnkiDeckSpec[];
   notes: readonly AnkiNoteSpec[];
@@ -148,30 +148,33 @@ export async function buildLegacyCollection(spec: {
   const SQL = await loadSqlJs();
   const db = new SQL.Database();
   try {
-    const nowMs = spec.now.getTime();
+    const nowMs = collection.now.getTime();
     const modSeconds = Math.floor(nowMs / 1000);
-    const firstDeck = spec.decks[0]?.id ?? 1;
+    const firstDeck = collection.decks[0]?.id ?? 1;
     db.run(SCHEMA);
     const decks = Object.fromEntries(
-      [{ id: 1, name: 'Default' }, ...spec.decks].map((deck) => [
+      [{ id: 1, name: 'Default' }, ...collection.decks].map((deck) => [
         String(deck.id),
         deckJson(deck, modSeconds),
       ]),
     );
     const models = Object.fromEntries(
-      spec.noteTypes.map((noteType) => [String(noteType.id), noteTypeJson(noteType, firstDeck, modSeconds)]),
+      collection.noteTypes.map((noteType) => [
+        String(noteType.id),
+        noteTypeJson(noteType, firstDeck, modSeconds),
+      ]),
     );
     const conf = {
       activeDecks: [1],
       addToCur: true,
       collapseTime: 1200,
       curDeck: firstDeck,
-      curModel: String(spec.noteTypes[0]?.id ?? ''),
+      curModel: String(collection.noteTypes[0]?.id ?? ''),
       dueCounts: true,
       estTimes: true,
       newBury: true,
       newSpread: 0,
-      nextPos: spec.notes.length + 1,
+      nextPos: collection.notes.length + 1,
       sortBackwards: false,
       sortType: 'noteFld',
       timeLim: 0,
@@ -186,17 +189,22 @@ export async function buildLegacyCollection(spec: {
       JSON.stringify(DECK_OPTIONS),
       '{}',
     ]);
-    const templatesOf = new Map(spec.noteTypes.map((noteType) => [noteType.id, noteType.templates.length]));
-    const cardCount = spec.notes.reduce((sum, note) => sum + (templatesOf.get(note.noteTypeId) ?? 0), 0);
+    const templatesOf = new Map(
+      collection.noteTypes.map((noteType) => [noteType.id, noteType.templates.length]),
+    );
+    const cardCount = collection.notes.reduce(
+      (sum, note) => sum + (templatesOf.get(note.noteTypeId) ?? 0),
+      0,
+    );
     // Ids are creation times in milliseconds, all in the past, as Anki's own are.
-    let nextNoteId = nowMs - spec.notes.length - cardCount - 1;
+    let nextNoteId = nowMs - collection.notes.length - cardCount - 1;
     let nextCardId = nowMs - cardCount;
     const insertNote = db.prepare('INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, ?)');
     const insertCard = db.prepare(
       'INSERT INTO cards VALUES (?, ?, ?, ?, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, ?)',
     );
     db.run('BEGIN');
-    spec.notes.forEach((note, position) => {
+    collection.notes.forEach((note, position) => {
       const noteId = nextNoteId;
       nextNoteId += 1;
       const first = note.fields[0] ?? '';

@@ -30,10 +30,10 @@ export const BACKUP_PAGE_ROWS = 500;
 export function createBackupRepository(db: Db) {
   return {
     /** The learner's rows after `afterId`, in id order (a table without ids: all of them at once). */
-    async readPage(spec: BackupTable, userId: string, afterId: number): Promise<BackupRow[]> {
-      const { table } = spec;
+    async readPage(backupTable: BackupTable, userId: string, afterId: number): Promise<BackupRow[]> {
+      const { table } = backupTable;
       const owner = eq(column(table, 'userId'), userId);
-      const rows = spec.hasId
+      const rows = backupTable.hasId
         ? await db
             .select()
             .from(table)
@@ -41,7 +41,7 @@ export function createBackupRepository(db: Db) {
             .orderBy(asc(column(table, 'id')))
             .limit(BACKUP_PAGE_ROWS)
         : await db.select().from(table).where(owner);
-      const dropped = new Set(['userId', ...(spec.omitted ?? [])]);
+      const dropped = new Set(['userId', ...(backupTable.omitted ?? [])]);
       return (rows as BackupRow[]).map((row) =>
         Object.fromEntries(Object.entries(row).filter(([name]) => !dropped.has(name))),
       );
@@ -63,9 +63,13 @@ export function createBackupRepository(db: Db) {
      * Inserts rows (their references already mapped, ids left out) for the learner; answers, per row, its new
      * id, or the id of the account's own row with the same natural key (merged), in the rows' order.
      */
-    async insertRows(spec: BackupTable, userId: string, rows: readonly BackupRow[]): Promise<RestoredRow[]> {
+    async insertRows(
+      backupTable: BackupTable,
+      userId: string,
+      rows: readonly BackupRow[],
+    ): Promise<RestoredRow[]> {
       if (rows.length === 0) return [];
-      const { table } = spec;
+      const { table } = backupTable;
       const columns = columnsOf(table);
       // Instants travel as text: back to dates for the driver.
       const values = rows.map((row) => {
@@ -76,7 +80,7 @@ export function createBackupRepository(db: Db) {
         }
         return value;
       });
-      if (spec.isSingleRow) {
+      if (backupTable.isSingleRow) {
         for (const value of values) {
           const { userId: _owner, ...changes } = value;
           await db
@@ -86,9 +90,9 @@ export function createBackupRepository(db: Db) {
         }
         return rows.map(() => ({ id: null, isMerged: false }));
       }
-      const { naturalKey } = spec;
+      const { naturalKey } = backupTable;
       const returning: Record<string, PgColumn> = {};
-      if (spec.hasId) returning.id = column(table, 'id');
+      if (backupTable.hasId) returning.id = column(table, 'id');
       for (const name of naturalKey) returning[name] = column(table, name);
       // The account's rows with the same natural keys: kept, and the backup's ids mapped to them.
       const matches = values.map(
@@ -123,10 +127,10 @@ export function createBackupRepository(db: Db) {
       return values.map((value) => {
         const key = keyOf(value, naturalKey);
         const own = insertedByKey.get(key);
-        if (own) return { id: spec.hasId ? Number(own.id) : null, isMerged: false };
+        if (own) return { id: backupTable.hasId ? Number(own.id) : null, isMerged: false };
         const existing = existingByKey.get(key);
         // A row of the same key inserted by another request meanwhile is neither: left out.
-        return existing ? { id: spec.hasId ? Number(existing.id) : null, isMerged: true } : null;
+        return existing ? { id: backupTable.hasId ? Number(existing.id) : null, isMerged: true } : null;
       });
     },
 
