@@ -211,6 +211,22 @@ describe('a CSV import', () => {
     expect(rows.find((row) => row.spanish === 'falta3')?.example).toEqual(expect.any(String));
   });
 
+  it('draws pictures for words without one only when the learner asks', async () => {
+    const learner = await registerUser(testApp.app);
+    const csv = (word: string) => Buffer.from(`spanish,russian\n${word},перевод\n`);
+    await importFile(learner, { name: 'plain.csv', bytes: csv('el sol') });
+    await importFile(
+      learner,
+      { name: 'drawn.csv', bytes: csv('la luna') },
+      { options: { generateImages: true } },
+    );
+    const rows = await wordRows(learner);
+    expect(rows.map((row) => [row.spanish, row.imageUrl !== null])).toEqual([
+      ['el sol', false],
+      ['la luna', true],
+    ]);
+  });
+
   it('goes out and comes back the same', async () => {
     const source = await registerUser(testApp.app);
     await seedWords(db(), source.id, [
@@ -313,6 +329,8 @@ describe('a CSV import', () => {
     const stranger = await registerUser(testApp.app);
     const foreign = await multipart(stranger, '/api/imports', { fields: { fileId: stored[0]!.id } });
     expect(foreign.statusCode).toBe(404);
+    const malformed = await multipart(learner, '/api/imports', { fields: { fileId: 'not-a-file-id' } });
+    expect(malformed.statusCode).toBe(404);
   });
 });
 

@@ -36,7 +36,9 @@ export type ExportRequest = z.infer<typeof exportRequestSchema>;
 
 export const exportStartedSchema = z.object({ jobId: z.string() });
 
-export const exportFileParamsSchema = z.object({ fileId: z.uuid() });
+/** A stored file's id: an export's download, or an import's preview. */
+export const transferFileIdSchema = z.uuid();
+export const exportFileParamsSchema = z.object({ fileId: transferFileIdSchema });
 
 /**
  * An export's results (and its checkpoint while it runs): the file, the words written so far and, once it is

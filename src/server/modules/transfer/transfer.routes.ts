@@ -10,6 +10,7 @@ import {
   importPreviewSchema,
   importStartedSchema,
   MAX_IMPORT_ARCHIVE_BYTES,
+  transferFileIdSchema,
   transferPaths,
 } from '../../../shared/api/transfer';
 import { createAttemptLimiter } from '../../auth/attempt-limiter';
@@ -135,7 +136,8 @@ export const transferRoutes: FastifyPluginAsyncZod<{
       }
       fileId ??= fields.get('fileId');
       if (!fileId) throw new AppError('no_file', 400);
-      if (!/^[0-9a-f-]{36}$/i.test(fileId)) throw new AppError('not_found', 404);
+      // An id that cannot be a stored file names none: as missing as another learner's.
+      if (!transferFileIdSchema.safeParse(fileId).success) throw new AppError('not_found', 404);
       return service.startImport(userId, {
         fileId,
         mapping: jsonField(importMappingSchema, 'mapping', fields.get('mapping')),
