@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { clientChunkOutput, clientChunkPlugins } from './scripts/lib/client-chunks';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url));
@@ -62,20 +63,34 @@ function recordFirstPageChunks(): Plugin {
 
 export default defineConfig({
   root: isVitest ? projectRoot : clientRoot,
-  plugins: [react(), tailwindcss(), deferStylesheets(), recordFirstPageChunks()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    deferStylesheets(),
+    recordFirstPageChunks(),
+    ...clientChunkPlugins(clientRoot),
+  ],
   build: {
     // Seven hash characters (the fewest the bundler takes), not eight: the entry lists every lazy chunk's name for its preloads, and hashes do
     // not compress; among a few hundred files six base-64 characters still never collide in practice.
     rollupOptions: {
       output: {
         entryFileNames: 'assets/[name]-[hash:7].js',
-        chunkFileNames: 'assets/[name]-[hash:7].js',
+        // A shared group's name lists every screen that uses it: the hash alone names it, and the entry's preload
+        // lists stay short.
+        chunkFileNames: ({ name }) =>
+          name.startsWith('shared~') ? 'assets/shared-[hash:7].js' : 'assets/[name]-[hash:7].js',
         assetFileNames: 'assets/[name]-[hash:7][extname]',
+        ...clientChunkOutput,
       },
     },
     modulePreload: {
-      resolveDependencies: (_fileName, dependencies) =>
-        dependencies.filter((dependency) => !firstPageChunks.has(dependency)),
+      // The page itself preloads all of the first page's files (they are what it loads first); a lazy
+      // screen's list leaves them out, as they have loaded already.
+      resolveDependencies: (_fileName, dependencies, { hostType }) =>
+        hostType === 'html'
+          ? dependencies
+          : dependencies.filter((dependency) => !firstPageChunks.has(dependency)),
     },
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,

@@ -1,8 +1,8 @@
 /**
  * `npm run bench:bundle`: the JavaScript each route loads before it renders, gzip-compressed, first page
  * included (docs/product/overview.md#routes: every screen is its own chunk). The app is built once more into
- * a temporary folder with Vite's manifest (the served build has none), then for each route the entry chunk,
- * the route's lazy chunk and every chunk they import statically are summed. Later screens check against the
+ * a temporary folder, then for each route the entry chunk, the chunks that hold the route's lazy modules and
+ * every chunk they import statically are summed, and their files counted (each is a request). Later screens check against the
  * budget printed at the end; nothing here is a test.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,12 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build, type Manifest } from 'vite';
+import { build } from 'vite';
 
 /** The budget for the JavaScript loaded before the first route renders, gzip (docs/product/overview.md#serving-the-client). */
 const FIRST_PAGE_BUDGET_KB = 150;
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const clientRoot = join(projectRoot, 'src/client');
 const routerSource = readFileSync(join(projectRoot, 'src/client/app/router.tsx'), 'utf8');
 
 /** A module the router imports (`./x` beside it, `../features/…` below the client root), as the manifest names it. */
@@ -94,12 +95,25 @@ function lazyRoutes(): Array<[path: string, modules: string[]]> {
 async function main() {
   const outDir = mkdtempSync(join(tmpdir(), 'palabra-bundle-'));
   try {
+    /** Each chunk's file, the files it imports statically, and the modules in it, as the bundler wrote them. */
+    const chunks = new Map<string, { imports: string[]; moduleIds: string[]; isEntry: boolean }>();
     await build({
       configFile: join(projectRoot, 'vite.config.ts'),
       logLevel: 'error',
-      build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false },
+      build: { outDir, emptyOutDir: true, sourcemap: false },
+      plugins: [
+        {
+          name: 'bench-bundle-chunks',
+          generateBundle(_options, bundle) {
+            for (const chunk of Object.values(bundle)) {
+              if (chunk.type !== 'chunk') continue;
+              const { fileName, imports, moduleIds, isEntry } = chunk;
+              chunks.set(fileName, { imports, moduleIds, isEntry });
+            }
+          },
+        },
+      ],
     });
-    const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
     const gzipSizes = new Map<string, number>();
     const sizeOf = (file: string) => {
       let size = gzipSizes.get(file);
@@ -110,39 +124,46 @@ async function main() {
       return size;
     };
     /** A chunk's file and every file it imports statically, recursively. */
-    const closure = (key: string, into = new Set<string>()): Set<string> => {
-      const chunk = manifest[key];
-      if (!chunk || into.has(chunk.file)) return into;
-      into.add(chunk.file);
-      for (const imported of chunk.imports ?? []) closure(imported, into);
+    const closure = (file: string, into = new Set<string>()): Set<string> => {
+      const chunk = chunks.get(file);
+      if (!chunk || into.has(file)) return into;
+      into.add(file);
+      for (const imported of chunk.imports) closure(imported, into);
       return into;
     };
-    const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-    if (!entryKey) throw new Error('the build has no entry chunk');
-    const firstPage = closure(entryKey);
+    /** The file that holds a module (a path from the client root), wherever the bundler grouped it. */
+    const fileOf = (module: string) =>
+      [...chunks].find(([, chunk]) => chunk.moduleIds.includes(join(clientRoot, module)))?.[0];
+    const entryFile = [...chunks].find(([, chunk]) => chunk.isEntry)?.[0];
+    if (!entryFile) throw new Error('the build has no entry chunk');
+    const firstPage = closure(entryFile);
     const kb = (bytes: number) => (bytes / 1024).toFixed(1);
     const total = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + sizeOf(file), 0);
     const firstPageBytes = total(firstPage);
 
-    const rows: Array<[string, number, number]> = [];
+    const rows: Array<[string, number, number, number]> = [];
     for (const [path, modules] of lazyRoutes()) {
       const files = new Set<string>();
       for (const module of modules) {
-        // Manifest keys are paths from the client root (src/client).
-        if (!(module in manifest)) throw new Error(`no chunk for ${path} (${module})`);
-        closure(module, files);
+        const file = fileOf(module);
+        if (!file) throw new Error(`no chunk for ${path} (${module})`);
+        closure(file, files);
       }
       const route = [...files].filter((file) => !firstPage.has(file));
-      rows.push([path, total(route), firstPageBytes + total(route)]);
+      rows.push([path, total(route), firstPageBytes + total(route), firstPage.size + route.length]);
     }
 
     console.log('bench:bundle — JavaScript before each route renders (gzip, KB)');
     console.log(
       `first page (entry and its static imports): ${kb(firstPageBytes)} KB in ${firstPage.size} files`,
     );
-    console.log('route'.padEnd(18) + 'route chunks'.padStart(14) + 'with first page'.padStart(18));
-    for (const [path, own, withFirst] of rows) {
-      console.log(path.padEnd(18) + kb(own).padStart(14) + kb(withFirst).padStart(18));
+    console.log(
+      'route'.padEnd(18) + 'route chunks'.padStart(14) + 'with first page'.padStart(18) + 'files'.padStart(8),
+    );
+    for (const [path, own, withFirst, files] of rows) {
+      console.log(
+        path.padEnd(18) + kb(own).padStart(14) + kb(withFirst).padStart(18) + String(files).padStart(8),
+      );
     }
     const verdict = firstPageBytes / 1024 <= FIRST_PAGE_BUDGET_KB ? 'within' : 'over';
     console.log(

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { build as bundle } from 'esbuild';
 import { build } from 'vite';
 import { newBuildDir, publishBuild, pruneBuilds } from '../src/server/lib/build-folders';
+import { precompressClient } from './lib/precompress';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const distDir = join(projectRoot, 'dist');
@@ -34,6 +35,8 @@ await build({
   configFile: join(projectRoot, 'vite.config.ts'),
   build: { outDir: clientDir, emptyOutDir: true },
 });
+const precompressed = await precompressClient(clientDir);
+console.log(`client: ${precompressed} files precompressed (brotli, gzip)`);
 
 const serverDir = newBuildDir(serverDistDir);
 await bundle({

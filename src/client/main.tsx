@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/globals.css';
 import './i18n/setup';
@@ -8,7 +8,7 @@ import { App } from './app/app.component';
 import { rememberedAppearance } from './app/appearance-sync.hook';
 import { preloadSignedInHome } from './app/signed-in-home.loader';
 import { i18next, interfaceLanguageReady } from './i18n/setup';
-import { hasSessionHint } from './lib/api/auth-status.api';
+import { authStatusQueryOptions, hasSessionHint } from './lib/api/auth-status.api';
 import { startEarlyRequests } from './lib/api/early-answers';
 import { applyDeferredStylesheets } from './lib/deferred-stylesheets';
 import { applyTheme } from './lib/appearance';
@@ -41,6 +41,9 @@ async function start(): Promise<void> {
   });
   const { pathname } = window.location;
   const isProbablySignedIn = hasSessionHint();
+  // The sign-in check every screen waits for goes out now, beside the screen's chunks, not once they ran.
+  // A failure here is the check's own to show: the root layout asks again and renders what it gets.
+  queryClient.query(authStatusQueryOptions()).catch(() => undefined);
   startEarlyRequests(pathname, isProbablySignedIn);
   // Home's chunk too, beside the sign-in check, where the browser has a session.
   if (pathname === '/' && isProbablySignedIn) preloadSignedInHome().catch(() => undefined);
@@ -50,10 +53,14 @@ async function start(): Promise<void> {
   await Promise.all([interfaceLanguageReady, stylesApplied]);
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('The #root element is missing from index.html');
-  createRoot(rootElement).render(
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
+  const root = createRoot(rootElement);
+  // A transition, so the first screen renders in slices and a phone stays responsive while it does.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    ),
   );
 }
 

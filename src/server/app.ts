@@ -539,6 +539,9 @@ async function registerClient(
     root: clientDir,
     wildcard: false,
     index: false,
+    // The build writes each script and stylesheet brotli- and gzip-compressed at their best levels
+    // (scripts/lib/precompress.ts): sent as they are, not compressed again per request.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       // Vite fingerprints everything under assets/, so those never change; index.html always may.
       reply.header('Cache-Control', filePath.includes('/assets/') ? IMMUTABLE : 'no-cache');

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/build-test-app';
 
@@ -12,18 +13,27 @@ import { buildTestApp, type TestApp } from '../support/build-test-app';
 let root: string;
 let testApp: TestApp;
 
-function build(name: string, chunks: string[]) {
+/**
+ * A build folder with its page and chunks; a chunk named in `precompressed` also gets its .br and .gz files,
+ * each holding a text of its own, so an answer shows which file it was.
+ */
+function build(name: string, chunks: string[], precompressed: string[] = []) {
   const dir = join(root, name);
   mkdirSync(join(dir, 'assets'), { recursive: true });
   writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><title>${name}</title></head></html>`);
   for (const chunk of chunks) writeFileSync(join(dir, 'assets', chunk), `/* ${name} ${chunk} */`);
+  for (const chunk of precompressed) {
+    const source = `/* ${name} ${chunk} */`;
+    writeFileSync(join(dir, 'assets', `${chunk}.br`), brotliCompressSync(`${source} br`));
+    writeFileSync(join(dir, 'assets', `${chunk}.gz`), gzipSync(`${source} gz`));
+  }
   return dir;
 }
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'palabra-builds-'));
-  const previous = build('previous', ['index-old.js', 'shared-same.js']);
-  const current = build('current', ['index-new.js', 'shared-same.js']);
+  const previous = build('previous', ['index-old.js', 'shared-same.js', 'packed-old.js'], ['packed-old.js']);
+  const current = build('current', ['index-new.js', 'shared-same.js', 'packed.js'], ['packed.js']);
   testApp = await buildTestApp({ clientDir: current, previousClientDirs: [previous] });
 });
 afterAll(async () => {
@@ -71,5 +81,32 @@ it('answers 404, not the page, for a chunk no kept build has, and refuses paths 
     const answer = await get(url);
     expect({ url, status: answer.statusCode }).toEqual({ url, status: 404 });
     expect(answer.body).not.toContain('<title>');
+  }
+});
+
+it('sends the build’s own brotli or gzip file as the browser accepts it, this build’s chunks and the last one’s', async () => {
+  for (const [url, source] of [
+    ['/assets/packed.js', '/* current packed.js */'],
+    ['/assets/packed-old.js', '/* previous packed-old.js */'],
+  ] as const) {
+    const asBrotli = await testApp.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(asBrotli.statusCode).toBe(200);
+    expect(asBrotli.headers['content-encoding']).toBe('br');
+    expect(asBrotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(asBrotli.rawPayload).toString()).toBe(`${source} br`);
+    const asGzip = await testApp.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(asGzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(asGzip.rawPayload).toString()).toBe(`${source} gz`);
+    const plain = await testApp.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(source);
   }
 });

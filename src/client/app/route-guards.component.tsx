@@ -4,6 +4,7 @@ import { Navigate, Outlet, ScrollRestoration, useLocation, useRouteError } from 
 import { RefreshCw } from 'lucide-react';
 import { useAuthStatus, useIsAuthenticated } from '../lib/api/auth-status.api';
 import { useInstalledAppSession } from '../lib/hooks/installed-app-session.hook';
+import { useRevealInSlices } from '../lib/hooks/reveal-in-slices.hook';
 import { buttonVariants } from '../ui/button-variants';
 import { FullScreenMessage } from '../ui/full-screen-message.component';
 import { useAppearanceSync } from './appearance-sync.hook';
@@ -52,7 +53,8 @@ export function RootLayout() {
   ) : (
     <VisitorAppearance />
   );
-  if (authStatus.isPending) {
+  const isChecked = useRevealInSlices(!authStatus.isPending);
+  if (!isChecked) {
     return (
       <>
         {sync}

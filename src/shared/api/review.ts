@@ -7,18 +7,9 @@ import {
   type ReviewCardState,
 } from '../catalogs/review';
 import { rowIdParam } from './fields';
+import { reviewPaths } from './review-paths';
 
-/**
- * The review mode's calls (docs/product/review.md#server): the day's queue, a grade, the learner's review
- * figures and the words review has mastered. Its schedule is its own: none of these touch the words'
- * spaced-repetition list of Learn.
- */
-export const reviewPaths = {
-  queue: '/api/review/queue',
-  grade: '/api/review/:cardId/grade',
-  stats: '/api/review/stats',
-  masteredWords: '/api/review/mastered-words',
-} as const;
+export { reviewPaths };
 
 export const reviewGradePath = (cardId: number) => reviewPaths.grade.replace(':cardId', String(cardId));
 

@@ -20,10 +20,7 @@ import {
   VOICE_STYLES,
 } from '../catalogs/voices';
 import { REVIEW_DIRECTIONS, REVIEW_SCHEDULERS } from '../catalogs/review';
-
-export const settingsPaths = {
-  settings: '/api/settings',
-} as const;
+export { settingsPaths } from './settings-paths';
 
 const literalOf = <const T extends readonly (string | number)[]>(values: T) =>
   z.union(values.map((value) => z.literal(value)) as unknown as [z.ZodLiteral<T[number]>]);

@@ -2,17 +2,7 @@ import { z } from 'zod';
 import { safeText } from './fields';
 import { JOB_STATUSES, jobProgressSchema } from '../realtime';
 import { coded } from './errors';
-
-/** Word upload and enrichment (docs/product/upload.md#upload-screen, docs/product/upload.md#stages). */
-export const uploadPaths = {
-  processBatch: '/api/words/process-batch',
-  upload: '/api/words/upload',
-  job: (jobId: string) => `/api/words/job/${jobId}`,
-  cancel: (jobId: string) => `/api/words/job/${jobId}/cancel`,
-  /** The learner's running or last finished upload (docs/product/upload.md#the-upload-comes-back). */
-  current: '/api/words/upload-jobs/current',
-  dismiss: (jobId: string) => `/api/words/job/${jobId}/dismiss`,
-} as const;
+export { uploadPaths } from './upload-paths';
 
 /** The ten monitoring stages of docs/product/upload.md#stages, in order. */
 export const UPLOAD_STAGES = [

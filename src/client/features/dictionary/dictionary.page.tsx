@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { CheckSquare, X } from 'lucide-react';
 import { isWordInStudy } from '../../../shared/api/words';
 import { useDocumentTitle } from '../../lib/hooks/document-title.hook';
+import { useRevealInSlices } from '../../lib/hooks/reveal-in-slices.hook';
 import { Button } from '../../ui/button.component';
 import { toast } from '../../ui/toast-store';
 import { useSettings } from '../../lib/api/settings.api';
@@ -47,7 +48,8 @@ export function DictionaryPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('dictionary.title'));
   const wordsQuery = useWordsFreshOnMount();
-  const words = wordsQuery.data ?? NO_WORDS;
+  const isListRevealed = useRevealInSlices(wordsQuery.data !== undefined);
+  const words = (isListRevealed ? wordsQuery.data : undefined) ?? NO_WORDS;
   const spacedRepetition = useSpacedRepetitionWords();
   const settings = useSettings().data;
   const view = useDictionaryView(words);
@@ -87,7 +89,7 @@ export function DictionaryPage() {
       : null;
   // A list cached from an earlier visit may predate the word: "not found" waits for the fresh one.
   const isLinkedWordMissing =
-    linkedWordId !== null && linkedDialog === null && wordsQuery.data !== undefined && !wordsQuery.isFetching;
+    linkedWordId !== null && linkedDialog === null && isListRevealed && !wordsQuery.isFetching;
   useEffect(() => {
     if (!isLinkedWordMissing) return;
     toast({ title: t('dictionary.wordNotFound') });
@@ -165,13 +167,26 @@ export function DictionaryPage() {
     }
   };
 
+  // Until the list is in, the title and one line (the line the word count takes), so nothing on screen moves
+  // when the list arrives: everything else appears below it.
+  if (!isListRevealed && !wordsQuery.isError) {
+    return (
+      <div className="flex flex-col gap-1">
+        <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('dictionary.title')}</h1>
+        <p role="status" className="text-muted-foreground">
+          {t('common.loading')}
+        </p>
+      </div>
+    );
+  }
+
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
           <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('dictionary.title')}</h1>
           <p className="text-muted-foreground">
-            {wordsQuery.data ? t('dictionary.wordCount', { count: words.length }) : t('dictionary.subtitle')}
+            {isListRevealed ? t('dictionary.wordCount', { count: words.length }) : t('dictionary.subtitle')}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -217,11 +232,7 @@ export function DictionaryPage() {
         />
       ) : null}
 
-      {wordsQuery.isPending ? (
-        <p role="status" className="text-muted-foreground">
-          {t('common.loading')}
-        </p>
-      ) : wordsQuery.isError ? (
+      {!isListRevealed ? (
         <div className="flex flex-wrap items-center gap-3">
           <p>{t('dictionary.loadError')}</p>
           <Button variant="outline" size="sm" onClick={() => void wordsQuery.refetch()}>

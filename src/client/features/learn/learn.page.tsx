@@ -14,6 +14,7 @@ import { SoundPrompt } from '../../ui/sound-prompt.component';
 import { useWordsFreshOnMount } from '../../lib/api/words.api';
 import { spacedRepetitionWordsQueryOptions } from '../../lib/api/spaced-repetition-words.api';
 import { useSettings } from '../../lib/api/settings.api';
+import { useRevealInSlices } from '../../lib/hooks/reveal-in-slices.hook';
 import { useUpdateSettings } from '../../lib/api/update-settings.api';
 import { ImageStyleDialog } from './components/image-style-dialog.component';
 import { LearnBottomBar } from './components/learn-bottom-bar.component';
@@ -50,6 +51,14 @@ export function LearnPage() {
   const [isSortRequested] = useState(() => readStorage(STORAGE_KEYS.sortWordsOnNextLearn) === 'true');
   useEffect(() => removeStorage(STORAGE_KEYS.sortWordsOnNextLearn), []);
 
+  const isAnswered =
+    words.data !== undefined &&
+    dueWords.data !== undefined &&
+    settings.data !== undefined &&
+    words.isFetchedAfterMount &&
+    dueWords.isFetchedAfterMount &&
+    (!leavesForReview || (masteredWords.data !== undefined && masteredWords.isFetchedAfterMount));
+  const isRevealed = useRevealInSlices(isAnswered);
   if (words.isError || dueWords.isError || settings.isError || masteredWords.isError) {
     return (
       <ScreenMessage title={t('learn.loadFailed')}>
@@ -66,14 +75,7 @@ export function LearnPage() {
       </ScreenMessage>
     );
   }
-  if (
-    !words.data ||
-    !dueWords.data ||
-    !settings.data ||
-    !words.isFetchedAfterMount ||
-    !dueWords.isFetchedAfterMount ||
-    (leavesForReview && (!masteredWords.data || !masteredWords.isFetchedAfterMount))
-  ) {
+  if (!isAnswered || !isRevealed) {
     return <ScreenMessage title={t('learn.loading')} isBusy />;
   }
   if (initialWords === null) {

@@ -5,6 +5,7 @@ import { Button } from '../../ui/button.component';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.component';
 import { TooltipProvider } from '../../ui/tooltip.component';
 import { useSettings } from '../../lib/api/settings.api';
+import { useRevealInSlices } from '../../lib/hooks/reveal-in-slices.hook';
 import { ApiTab } from './components/api-tab.component';
 import { DataTab } from './components/data-tab.component';
 import { AudioTab } from './components/audio-tab.component';
@@ -31,7 +32,8 @@ export function SettingsPage() {
   const tab: SettingsTab = isSettingsTab(requestedTab) ? requestedTab : 'interface';
 
   const { data: settings } = settingsQuery;
-  if (!settings) {
+  const isRevealed = useRevealInSlices(settings !== undefined);
+  if (!settings || !isRevealed) {
     if (settingsQuery.isError) {
       return (
         <div role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/hooks/document-title.hook';
+import { useRevealInSlices } from '../../lib/hooks/reveal-in-slices.hook';
 import { JobPanel } from './components/job-panel.component';
 import { StageMonitor } from './components/stage-monitor.component';
 import { UploadForm } from './components/upload-form.component';
@@ -19,6 +20,9 @@ export function UploadPage() {
   useDocumentTitle(t('upload.title'));
   const upload = useUploadJob();
   const { job } = upload;
+  // The job panel sits above the form on a phone: the form waits for the server's answer about the last
+  // upload, so the panel never pushes it down once shown.
+  const isRevealed = useRevealInSlices(upload.isCurrentKnown);
 
   return (
     // Room at the bottom so the job panel, floating on a wide screen, never covers the end of the results.
@@ -29,7 +33,7 @@ export function UploadPage() {
       </div>
 
       {/* In the page on a phone or tablet (above the form, never over it); floating on a wide screen. */}
-      {job && upload.isPanelOpen ? (
+      {isRevealed && job && upload.isPanelOpen ? (
         <JobPanel
           job={job}
           socketState={upload.socketState}
@@ -39,24 +43,32 @@ export function UploadPage() {
         />
       ) : null}
 
-      <div className="grid items-start gap-6 lg:grid-cols-3">
-        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
-          <UploadForm
-            isBusy={upload.isBusy}
-            autoGenerateImages={upload.autoGenerateImages}
-            onSubmitText={upload.submitText}
-            onSubmitFile={upload.submitFile}
-          />
-          {job && isJobActive(job.status) ? <UploadProgress job={job} lookup={upload.lookup} /> : null}
-          <StageMonitor job={job} />
-        </div>
-        <div className="flex min-w-0 flex-col gap-6">
-          <WordStats />
-        </div>
-      </div>
+      {isRevealed ? (
+        <>
+          <div className="grid items-start gap-6 lg:grid-cols-3">
+            <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+              <UploadForm
+                isBusy={upload.isBusy}
+                autoGenerateImages={upload.autoGenerateImages}
+                onSubmitText={upload.submitText}
+                onSubmitFile={upload.submitFile}
+              />
+              {job && isJobActive(job.status) ? <UploadProgress job={job} lookup={upload.lookup} /> : null}
+              <StageMonitor job={job} />
+            </div>
+            <div className="flex min-w-0 flex-col gap-6">
+              <WordStats />
+            </div>
+          </div>
 
-      {/* Keyed by job so each upload's lists start at their first page again. */}
-      {job?.results ? <UploadResults key={job.jobId} results={job.results} /> : null}
+          {/* Keyed by job so each upload's lists start at their first page again. */}
+          {job?.results ? <UploadResults key={job.jobId} results={job.results} /> : null}
+        </>
+      ) : (
+        <p role="status" className="text-muted-foreground">
+          {t('common.loading')}
+        </p>
+      )}
     </div>
   );
 }

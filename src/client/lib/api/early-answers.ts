@@ -1,5 +1,8 @@
 import { authPaths } from '../../../shared/api/auth-paths';
 import { progressPaths } from '../../../shared/api/progress-paths';
+import { reviewPaths } from '../../../shared/api/review-paths';
+import { settingsPaths } from '../../../shared/api/settings-paths';
+import { uploadPaths } from '../../../shared/api/upload-paths';
 import { wordsPaths } from '../../../shared/api/words-paths';
 import { type AnswerParser, apiClient, type QueryParams, type RequestOptions } from '../api-client';
 
@@ -27,15 +30,23 @@ export const RECENT_WORDS_LIMIT = 7;
 
 /**
  * What the screen at `pathname` will ask for first, when the page came with the server's session hint
- * (`isProbablySignedIn`): the word list on the dictionary and Learn; home's user, progress and recent words.
+ * (`isProbablySignedIn`): on every signed-in screen the user (the user menu) and the settings (the shell
+ * applies them); the word list on the dictionary, Learn and upload; the spaced-repetition list on the
+ * dictionary and Learn; the running or last upload on upload; home's progress, recent words and review
+ * figures. So the first screen renders once, with its answers, instead of once per answer.
  */
 export function startEarlyRequests(pathname: string, isProbablySignedIn: boolean): void {
   if (!isProbablySignedIn) return;
-  if (/^\/(dictionary|learn)\/?$/.test(pathname)) askEarly(wordsPaths.words);
+  askEarly(authPaths.user);
+  askEarly(settingsPaths.settings);
+  const screen = /^\/(dictionary|learn|upload)\/?$/.exec(pathname)?.[1];
+  if (screen) askEarly(wordsPaths.words);
+  if (screen === 'dictionary' || screen === 'learn') askEarly(wordsPaths.spacedRepetition);
+  if (screen === 'upload') askEarly(uploadPaths.current);
   if (pathname === '/') {
-    askEarly(authPaths.user);
     askEarly(progressPaths.progress);
     askEarly(wordsPaths.words, { limit: RECENT_WORDS_LIMIT });
+    askEarly(reviewPaths.stats);
   }
 }
 

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { reviewPaths, reviewStatsSchema } from '../../../shared/api/review';
-import { apiClient } from '../api-client';
+import { getPreferringEarly } from './early-answers';
 import { queryKeys } from '../query-keys';
 
 /** `GET /api/review/stats`: Home's 'На повторение: N' and the session summary's next due time. */
 export function fetchReviewStats(signal?: AbortSignal) {
-  return apiClient.get(reviewPaths.stats, reviewStatsSchema, { signal });
+  return getPreferringEarly(reviewPaths.stats, reviewStatsSchema, { signal });
 }
 
 export const reviewStatsQueryOptions = () =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { settingsPaths, settingsSchema } from '../../../shared/api/settings';
-import { apiClient } from '../api-client';
+import { getPreferringEarly } from './early-answers';
 import { queryKeys } from '../query-keys';
 import { useIsAuthenticated } from './auth-status.api';
 
 export function fetchSettings(signal?: AbortSignal) {
-  return apiClient.get(settingsPaths.settings, settingsSchema, { signal });
+  return getPreferringEarly(settingsPaths.settings, settingsSchema, { signal });
 }
 
 export const settingsQueryOptions = () =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { wordListSchema, wordsPaths } from '../../../shared/api/words';
-import { apiClient } from '../api-client';
+import { getPreferringEarly } from './early-answers';
 import { queryKeys, WORDS_GC_TIME_MS, WORDS_STALE_TIME_MS } from '../query-keys';
 
 /** Hidden words whose next spaced-repetition interval has come: they get a days-since-disabled badge. */
 export function fetchSpacedRepetitionWords(signal?: AbortSignal) {
-  return apiClient.get(wordsPaths.spacedRepetition, wordListSchema, { signal });
+  return getPreferringEarly(wordsPaths.spacedRepetition, wordListSchema, { signal });
 }
 
 export const spacedRepetitionWordsQueryOptions = () =>

@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient, useMutation } from '@tanstack/react-que
 import { currentUploadSchema, dismissUploadSchema } from '../../../../shared/api/jobs';
 import { uploadPaths } from '../../../../shared/api/uploads';
 import { apiClient } from '../../../lib/api-client';
+import { getPreferringEarly } from '../../../lib/api/early-answers';
 import { seedJob } from '../../../lib/jobs/job.api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -14,7 +15,7 @@ export const currentUploadQueryOptions = (queryClient: QueryClient) =>
   queryOptions({
     queryKey: queryKeys.uploads.current,
     queryFn: async ({ signal }) => {
-      const answer = await apiClient.get(uploadPaths.current, currentUploadSchema, { signal });
+      const answer = await getPreferringEarly(uploadPaths.current, currentUploadSchema, { signal });
       if (answer.job) seedJob(queryClient, answer.job);
       return answer;
     },

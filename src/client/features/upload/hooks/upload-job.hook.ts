@@ -207,6 +207,8 @@ export function useUploadJob() {
 
   const isStarting = processBatch.isPending || uploadFile.isPending;
   return {
+    /** The server has said which upload to show (or failed to): until then the screen holds its layout back. */
+    isCurrentKnown: !current.isPending,
     autoGenerateImages: settings.data?.autoGenerateImages,
     job,
     lookup,
