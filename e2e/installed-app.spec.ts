@@ -61,7 +61,12 @@ test('the manifest and its icons are served with their types and sizes', async (
   expect(new Set(body.icons.map((icon) => icon.sizes))).toEqual(new Set(['192x192', '512x512']));
 
   const touchIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
-  const icons = [...body.icons, { src: touchIcon!, sizes: '180x180', type: 'image/png' }];
+  const tabIcon = await page.locator('link[rel="icon"]').getAttribute('href');
+  const icons = [
+    ...body.icons,
+    { src: touchIcon!, sizes: '180x180', type: 'image/png' },
+    { src: tabIcon!, sizes: '32x32', type: 'image/png' },
+  ];
   for (const icon of icons) {
     const response = await request.get(icon.src);
     expect(response.status(), icon.src).toBe(200);

@@ -18,6 +18,8 @@ for (const [name, size] of [
   ['icon-192.png', 192],
   ['icon-512.png', 512],
   ['apple-touch-icon.png', 180],
+  // The tab's icon: a browser fetches it with the page, so it is the small one (1 KB, not the 192 px 24 KB).
+  ['favicon-32.png', 32],
 ] as const) {
   const svg = composePictureSvg({ emojiSvg, palette: ['#2a3c74', '#121a36'], width: size, height: size });
   await writeFile(

@@ -48,10 +48,15 @@ export function DictionaryPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('dictionary.title'));
   const wordsQuery = useWordsFreshOnMount();
-  const isListRevealed = useRevealInSlices(wordsQuery.data !== undefined);
-  const words = (isListRevealed ? wordsQuery.data : undefined) ?? NO_WORDS;
   const spacedRepetition = useSpacedRepetitionWords();
-  const settings = useSettings().data;
+  const settingsQuery = useSettings();
+  const settings = settingsQuery.data;
+  // The list shows once the answers its rows read are in (asked for at once on a page load), so it is drawn
+  // once rather than again as each arrives; one that cannot be asked for now (offline) does not hold it.
+  const isListRevealed = useRevealInSlices(
+    wordsQuery.data !== undefined && !spacedRepetition.isLoading && !settingsQuery.isLoading,
+  );
+  const words = (isListRevealed ? wordsQuery.data : undefined) ?? NO_WORDS;
   const view = useDictionaryView(words);
   const actions = useWordActions();
   const jobs = useDictionaryJobs();

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { memo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BookOpenText,
@@ -57,7 +57,11 @@ const isFromControl = (event: MouseEvent) =>
   event.target instanceof Element &&
   event.target.closest('button, a, input, label, [role="menuitem"]') !== null;
 
-export function WordRow(props: WordRowProps) {
+/**
+ * One dictionary row, memoised: the list draws itself again as it measures where it starts and how tall its
+ * rows are, and a row whose props are the same is not drawn again (docs/product/overview.md#serving-the-client).
+ */
+export const WordRow = memo(function WordRow(props: WordRowProps) {
   const { word, isSelectMode, isSelected, showTags, thresholds, daysSinceDisabled } = props;
   const { t } = useTranslation();
   const isInStudy = isWordInStudy(word);
@@ -223,4 +227,4 @@ export function WordRow(props: WordRowProps) {
       </div>
     </div>
   );
-}
+});
