@@ -1,19 +1,103 @@
-import type { ComponentProps } from 'react';
+import {
+  Children,
+  type ComponentProps,
+  createContext,
+  isValidElement,
+  type ReactNode,
+  useContext,
+  useState,
+} from 'react';
 import { Check, ChevronDown } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import { cn } from '../lib/cn';
 
-export const Select = SelectPrimitive.Root;
+/**
+ * What a select's parts share: whether its options are mounted yet, and the chosen option's label when the
+ * select's own elements name it.
+ */
+interface SelectState {
+  hasOptions: boolean;
+  mountOptions: () => void;
+  chosenLabel: ReactNode | undefined;
+}
+const SelectStateContext = createContext<SelectState>({
+  hasOptions: true,
+  mountOptions: () => undefined,
+  chosenLabel: undefined,
+});
+
+/** The children of the item whose value is `value`, found among the elements below `node`. */
+function labelOf(node: ReactNode, value: string): ReactNode | undefined {
+  for (const child of Children.toArray(node)) {
+    if (!isValidElement<{ value?: unknown; children?: ReactNode }>(child)) continue;
+    if (child.type === SelectItem && child.props.value === value) return child.props.children;
+    const found = labelOf(child.props.children, value);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * A closed Radix select still renders all of its options, off screen, as it mounts, and renders again as it
+ * counts them: on a screen of selects (Settings) that was a phone's longest task
+ * (docs/product/overview.md#serving-the-client). Here the options mount only once the trigger is focused,
+ * pointed at, pressed or clicked (so typing on a focused select still picks an option), or the select is
+ * opened from outside; until then the trigger shows the chosen option's label, read from the items given.
+ * A select whose chosen item is not among its own elements (made by another component) mounts its options at
+ * once, as before.
+ */
+export function Select({ children, ...props }: ComponentProps<typeof SelectPrimitive.Root>) {
+  const value = props.value ?? props.defaultValue;
+  const chosenLabel = value === undefined ? undefined : labelOf(children, value);
+  const [isMounted, setIsMounted] = useState(false);
+  const state: SelectState = {
+    hasOptions: isMounted || chosenLabel === undefined || props.open === true || props.defaultOpen === true,
+    mountOptions: () => setIsMounted(true),
+    chosenLabel,
+  };
+  return (
+    <SelectStateContext.Provider value={state}>
+      <SelectPrimitive.Root {...props}>{children}</SelectPrimitive.Root>
+    </SelectStateContext.Provider>
+  );
+}
+
 export const SelectGroup = SelectPrimitive.Group;
-export const SelectValue = SelectPrimitive.Value;
+
+/** Shows the chosen option's label from the select's items (see `Select`), or the children given. */
+export function SelectValue({ children, ...props }: ComponentProps<typeof SelectPrimitive.Value>) {
+  const { chosenLabel } = useContext(SelectStateContext);
+  return <SelectPrimitive.Value {...props}>{children ?? chosenLabel}</SelectPrimitive.Value>;
+}
 
 export function SelectTrigger({
   className,
   children,
+  onFocus,
+  onPointerEnter,
+  onPointerDown,
+  onClick,
   ...props
 }: ComponentProps<typeof SelectPrimitive.Trigger>) {
+  const { mountOptions } = useContext(SelectStateContext);
   return (
     <SelectPrimitive.Trigger
+      onFocus={(event) => {
+        mountOptions();
+        onFocus?.(event);
+      }}
+      onPointerEnter={(event) => {
+        mountOptions();
+        onPointerEnter?.(event);
+      }}
+      onPointerDown={(event) => {
+        mountOptions();
+        onPointerDown?.(event);
+      }}
+      onClick={(event) => {
+        mountOptions();
+        onClick?.(event);
+      }}
       className={cn(
         'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60 data-[placeholder]:text-muted-foreground [&>span]:truncate',
         className,
@@ -34,6 +118,8 @@ export function SelectContent({
   position = 'popper',
   ...props
 }: ComponentProps<typeof SelectPrimitive.Content>) {
+  const { hasOptions } = useContext(SelectStateContext);
+  if (!hasOptions) return null;
   return (
     <SelectPrimitive.Portal>
       <SelectPrimitive.Content
