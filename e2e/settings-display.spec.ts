@@ -119,6 +119,26 @@ test('a threshold change that crosses another moves it too, in one save', async 
   await expect(page.getByRole('combobox', { name: 'Автоскрытие' })).toHaveText('30 прослушиваний');
 });
 
+test('a select works from the keyboard alone: typed on while closed, opened with Enter, closed with Escape', async ({
+  page,
+}) => {
+  await openSettings(page);
+  const warning = page.getByRole('combobox', { name: 'Внимание' });
+  await expect(warning).toHaveText('20 прослушиваний');
+  // Its options mount as it takes focus, so typing on the closed select picks one.
+  await warning.focus();
+  expect(await savedBy(page, () => page.keyboard.press('3'))).toEqual({ listenThresholdWarning: 30 });
+  await expect(warning).toHaveText('30 прослушиваний');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('option', { name: '30 прослушиваний' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await expect(warning).toBeFocused();
+});
+
 test('tabs switch, live in the address and survive a reload', async ({ page }) => {
   await openSettings(page);
   const tabs = page.getByRole('tablist', { name: 'Разделы настроек' });

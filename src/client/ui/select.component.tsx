@@ -80,24 +80,19 @@ export function SelectTrigger({
   ...props
 }: ComponentProps<typeof SelectPrimitive.Trigger>) {
   const { mountOptions } = useContext(SelectStateContext);
+  /** The caller's handler, after the options are mounted. */
+  const mountingFirst =
+    <TEvent,>(handler: ((event: TEvent) => void) | undefined) =>
+    (event: TEvent) => {
+      mountOptions();
+      handler?.(event);
+    };
   return (
     <SelectPrimitive.Trigger
-      onFocus={(event) => {
-        mountOptions();
-        onFocus?.(event);
-      }}
-      onPointerEnter={(event) => {
-        mountOptions();
-        onPointerEnter?.(event);
-      }}
-      onPointerDown={(event) => {
-        mountOptions();
-        onPointerDown?.(event);
-      }}
-      onClick={(event) => {
-        mountOptions();
-        onClick?.(event);
-      }}
+      onFocus={mountingFirst(onFocus)}
+      onPointerEnter={mountingFirst(onPointerEnter)}
+      onPointerDown={mountingFirst(onPointerDown)}
+      onClick={mountingFirst(onClick)}
       className={cn(
         'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60 data-[placeholder]:text-muted-foreground [&>span]:truncate',
         className,
