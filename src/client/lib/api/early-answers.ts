@@ -29,16 +29,24 @@ function askEarly(path: string, query?: QueryParams): void {
 export const RECENT_WORDS_LIMIT = 7;
 
 /**
+ * Screens without the navigation bar, so without the user menu that asks for the user: the full-screen
+ * players and the sign-in pages.
+ */
+const WITHOUT_BAR = /^\/(learn|audiobook\/[^/]+|login|register|auth-error)\/?$/;
+
+/**
  * What the screen at `pathname` will ask for first, when the page came with the server's session hint
- * (`isProbablySignedIn`): on every signed-in screen the user (the user menu) and the settings (the shell
- * applies them); the word list on the dictionary, Learn and upload; the spaced-repetition list on the
- * dictionary and Learn; the running or last upload on upload; home's progress, recent words and review
- * figures. So the first screen renders once, with its answers, instead of once per answer.
+ * (`isProbablySignedIn`): on every signed-in screen the settings (applied for the signed-in learner), and the
+ * user wherever the bar's user menu shows; the word list on the dictionary, Learn and upload; the
+ * spaced-repetition list on the dictionary and Learn; the running or last upload on upload; home's progress,
+ * recent words and review figures. So the first screen renders once, with its answers, instead of once per
+ * answer. Each is asked for only where the first screen reads it: an answer nobody takes would be served,
+ * stale, to the first later fetch of the same call.
  */
 export function startEarlyRequests(pathname: string, isProbablySignedIn: boolean): void {
   if (!isProbablySignedIn) return;
-  askEarly(authPaths.user);
   askEarly(settingsPaths.settings);
+  if (!WITHOUT_BAR.test(pathname)) askEarly(authPaths.user);
   const screen = /^\/(dictionary|learn|upload)\/?$/.exec(pathname)?.[1];
   if (screen) askEarly(wordsPaths.words);
   if (screen === 'dictionary' || screen === 'learn') askEarly(wordsPaths.spacedRepetition);
