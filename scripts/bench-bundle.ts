@@ -19,7 +19,7 @@ const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const clientRoot = join(projectRoot, 'src/client');
 const routerSource = readFileSync(join(projectRoot, 'src/client/app/router.tsx'), 'utf8');
 
-/** A module the router imports (`./x` beside it, `../features/…` below the client root), as the manifest names it. */
+/** A module the router imports (`./x` beside it, `../features/…` below the client root), as a path from the client root. */
 const moduleOf = (target: string) => `${target.startsWith('features/') ? target : `app/${target}`}.tsx`;
 
 /** The object literal around `at` in the router's source: from its `{` to its matching `}`. */
@@ -47,13 +47,13 @@ function enclosingObject(at: number): [number, number] {
   return [start, end];
 }
 
-/** The Russian texts of a catalogue area (`upload`, `settingsDisplay`), as the manifest names them. */
+/** The Russian texts of a catalogue area (`upload`, `settingsDisplay`), as a path from the client root. */
 const textsModule = (area: string) =>
   `i18n/${area.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}.ru.json`;
 
 /**
  * Each route's path and the modules the router loads lazily to render it: its page, and the layouts of the
- * routes around it that are lazy too (`lazy` without a `path`), as the manifest names them.
+ * routes around it that are lazy too (`lazy` without a `path`), as paths from the client root.
  */
 function lazyRoutes(): Array<[path: string, modules: string[]]> {
   // `Component: (await import('…'))` or `Component: (await withTexts(import('…'), ['area', …]))`.
