@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PALABRA_NOTE_TYPE } from '../../../src/server/modules/transfer/anki-export';
 import { protobufFields } from '../../../src/server/modules/transfer/anki-package.reader';
 import {
   entriesOfTable,
@@ -82,21 +83,8 @@ describe('an Anki field', () => {
     expect(table.previewRows).toEqual([['perro', 'собака', '']]);
   });
 
-  it('names our own export’s columns', () => {
-    const names = [
-      'Spanish',
-      'Russian',
-      'Example',
-      'ExampleTranslation',
-      'Picture',
-      'Audio',
-      'Audio2',
-      'RussianAudio',
-      'PartOfSpeech',
-      'CEFR',
-      'Theme',
-    ];
-    expect(suggestMapping(names, true)).toEqual({
+  it('maps the fields of our own Anki note type to the fields they came from', () => {
+    expect(suggestMapping(PALABRA_NOTE_TYPE.fields, true)).toEqual({
       spanish: 0,
       russian: 1,
       example: 2,
