@@ -44,6 +44,38 @@ const METRIC_AUDITS: Record<(typeof METRICS)[number], string> = {
   cls: 'cumulative-layout-shift',
 };
 
+/** A run Lighthouse itself could not record (its trace sometimes lacks the navigation: NO_NAVSTART). */
+const ATTEMPTS_PER_RUN = 3;
+
+/**
+ * One Lighthouse run, repeated when Lighthouse reports that it could not record the page: such a run has no
+ * score, and counting it as 0 would drag the median down for nothing the app did.
+ */
+async function measure(
+  port: number,
+  url: string,
+  { cookie, isDesktop }: { cookie?: string; isDesktop: boolean },
+) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(
+      url,
+      {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'best-practices'],
+        extraHeaders: cookie ? { cookie } : {},
+      },
+      isDesktop ? desktopConfig : undefined,
+    );
+    const error = result?.lhr.runtimeError;
+    if (!error) return result;
+    if (attempt === ATTEMPTS_PER_RUN)
+      throw new Error(`Lighthouse failed ${attempt} times on ${url}: ${error.code}`);
+    process.stderr.write(`${url}: Lighthouse could not record the run (${error.code}); running it again\n`);
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'palabra-bench-lighthouse-'));
@@ -79,17 +111,10 @@ try {
     };
     for (const formFactor of ['mobile', 'desktop'] as const) {
       for (let run = 0; run < RUNS; run += 1) {
-        const result = await lighthouse(
-          `${base}${page.path}`,
-          {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance', 'best-practices'],
-            extraHeaders: page.isSignedIn ? { cookie } : {},
-          },
-          formFactor === 'desktop' ? desktopConfig : undefined,
-        );
+        const result = await measure(chrome.port, `${base}${page.path}`, {
+          cookie: page.isSignedIn ? cookie : undefined,
+          isDesktop: formFactor === 'desktop',
+        });
         const categories = result?.lhr.categories;
         scores[formFactor].push(Math.round((categories?.performance?.score ?? 0) * 100));
         if (formFactor === 'mobile') {
