@@ -1,7 +1,8 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Check } from 'lucide-react';
 import { DropdownMenu as MenuPrimitive } from 'radix-ui';
 import { cn } from '../lib/cn';
+import type { DeferredMenuSlot } from './deferred-menu.component';
 
 /**
  * Not modal: a modal menu hides the rest of the page from assistive technology with aria-hidden while its
@@ -68,4 +69,26 @@ export function DropdownMenuSeparator({
   ...props
 }: ComponentProps<typeof MenuPrimitive.Separator>) {
   return <MenuPrimitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
+}
+
+/**
+ * The menu of a `DeferredMenu` (deferred-menu.component.tsx), in the module that screen fetches later: the
+ * screen's trigger, now the menu's, and the items.
+ */
+export function DropdownMenuFromSlot({
+  deferred: { trigger, attachTrigger, isOpen, onOpenChange },
+  children,
+  ...contentProps
+}: { deferred: DeferredMenuSlot; children: ReactNode } & Omit<
+  ComponentProps<typeof MenuPrimitive.Content>,
+  'children'
+>) {
+  return (
+    <DropdownMenu open={isOpen} onOpenChange={onOpenChange}>
+      <DropdownMenuTrigger asChild ref={attachTrigger}>
+        {trigger}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent {...contentProps}>{children}</DropdownMenuContent>
+    </DropdownMenu>
+  );
 }

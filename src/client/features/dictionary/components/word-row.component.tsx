@@ -8,19 +8,12 @@ import {
   Images,
   LoaderCircle,
   MoreVertical,
-  RefreshCw,
-  Sparkles,
   SquareStack,
 } from 'lucide-react';
 import { isWordInStudy } from '../../../../shared/api/words';
 import { cn } from '../../../lib/cn';
 import { Button } from '../../../ui/button.component';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '../../../ui/dropdown-menu.component';
+import { DeferredMenu, deferredMenuModule } from '../../../ui/deferred-menu.component';
 import type { DictionaryWord } from '../../../lib/api/words.api';
 import type { ListenThresholdSettings } from '../lib/listen-badge';
 import { CountBadge } from './count-badge.component';
@@ -28,6 +21,11 @@ import { ListenBadge } from './listen-badge.component';
 import { PlayWordButton } from './play-word-button.component';
 import { WordImage } from './word-image.component';
 import { WordTags } from './word-tags.component';
+
+/** The rows' menu: a page of rows draws plain ⋮ buttons, and Radix's menu only for the one used. */
+const loadWordRowMenu = deferredMenuModule(
+  async () => (await import('./word-row-menu.component')).WordRowMenu,
+);
 
 export interface WordRowHandlers {
   onToggleSelected: (word: DictionaryWord) => void;
@@ -186,8 +184,8 @@ export const WordRow = memo(function WordRow(props: WordRowProps) {
         >
           <Images aria-hidden />
         </Button>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
+        <DeferredMenu
+          trigger={
             <Button
               variant="ghost"
               size="icon"
@@ -200,30 +198,17 @@ export const WordRow = memo(function WordRow(props: WordRowProps) {
             >
               {isBusy ? <LoaderCircle className="animate-spin" aria-hidden /> : <MoreVertical aria-hidden />}
             </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            <DropdownMenuItem disabled={props.isImageBusy} onSelect={() => props.onRegenerateImage(word)}>
-              {props.isImageBusy ? (
-                <LoaderCircle className="animate-spin" aria-hidden />
-              ) : (
-                <RefreshCw aria-hidden />
-              )}
-              {t('dictionary.row.regenerateImage')}
-            </DropdownMenuItem>
-            <DropdownMenuItem disabled={props.isPhraseBusy} onSelect={() => props.onRegeneratePhrase(word)}>
-              {props.isPhraseBusy ? (
-                <LoaderCircle className="animate-spin" aria-hidden />
-              ) : (
-                <Sparkles aria-hidden />
-              )}
-              {t('dictionary.row.regeneratePhrase')}
-            </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => props.onOpenMediaLibrary(word)}>
-              <Images aria-hidden />
-              {t('dictionary.row.mediaLibrary')}
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+          }
+          loadMenu={loadWordRowMenu}
+          menuProps={{
+            word,
+            isImageBusy: props.isImageBusy,
+            isPhraseBusy: props.isPhraseBusy,
+            onRegenerateImage: props.onRegenerateImage,
+            onRegeneratePhrase: props.onRegeneratePhrase,
+            onOpenMediaLibrary: props.onOpenMediaLibrary,
+          }}
+        />
       </div>
     </div>
   );

@@ -1,52 +1,26 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import {
-  AArrowDown,
-  AArrowUp,
-  AlignCenter,
-  AlignRight,
-  BarChart3,
-  Home,
-  ImagePlus,
-  LogOut,
-  Menu,
-  MessageSquarePlus,
-  Volume2,
-} from 'lucide-react';
-import { authPaths } from '../../../../shared/api/auth';
-import { logOut } from '../../../lib/api/log-out.api';
+import { Menu } from 'lucide-react';
 import { Button } from '../../../ui/button.component';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../../ui/dropdown-menu.component';
-import { LEARN_FONT_SCALE } from '../lib/card-text';
+import { DeferredMenu, deferredMenuModule } from '../../../ui/deferred-menu.component';
+import type { LearnMenuContentProps } from './learn-menu-content.component';
 
-interface LearnMenuProps {
-  alignment: 'center' | 'right';
-  isStatsBarShown: boolean;
-  fontScale: number;
-  isBusy: boolean;
+const loadLearnMenuContent = deferredMenuModule(
+  async () => (await import('./learn-menu-content.component')).LearnMenuContent,
+);
+
+interface LearnMenuProps extends LearnMenuContentProps {
   onOpenChange: (isOpen: boolean) => void;
-  onToggleAlignment: () => void;
-  onToggleStatsBar: () => void;
-  onFontStep: (direction: 1 | -1) => void;
-  onRegeneratePhrase: () => void;
-  onRegenerateAudio: () => void;
-  onChooseImageStyle: () => void;
 }
 
-/** The Learn menu (docs/product/learn.md#menu), plus a way home: the screen has no navigation bar. */
-export function LearnMenu(props: LearnMenuProps) {
+/**
+ * The Learn menu (docs/product/learn.md#menu), plus a way home: the screen has no navigation bar. The screen
+ * draws the button; the menu comes later (DeferredMenu).
+ */
+export function LearnMenu({ onOpenChange, ...menuProps }: LearnMenuProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
-    <DropdownMenu onOpenChange={props.onOpenChange}>
-      <DropdownMenuTrigger asChild>
+    <DeferredMenu
+      trigger={
         <Button
           variant="secondary"
           size="icon"
@@ -55,63 +29,10 @@ export function LearnMenu(props: LearnMenuProps) {
         >
           <Menu aria-hidden />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent side="top" align="start">
-        <DropdownMenuItem onSelect={props.onToggleAlignment}>
-          {props.alignment === 'center' ? <AlignRight aria-hidden /> : <AlignCenter aria-hidden />}
-          {props.alignment === 'center' ? t('learn.menu.alignRight') : t('learn.menu.alignCenter')}
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={props.onToggleStatsBar}>
-          <BarChart3 aria-hidden />
-          {props.isStatsBarShown ? t('learn.menu.hideStats') : t('learn.menu.showStats')}
-        </DropdownMenuItem>
-        <DropdownMenuLabel className="text-muted-foreground">
-          {t('learn.menu.fontScale', { scale: props.fontScale })}
-        </DropdownMenuLabel>
-        <DropdownMenuItem
-          disabled={props.fontScale >= LEARN_FONT_SCALE.max}
-          onSelect={(event) => {
-            // The learner usually presses it several times while watching the card.
-            event.preventDefault();
-            props.onFontStep(1);
-          }}
-        >
-          <AArrowUp aria-hidden />
-          {t('learn.menu.fontBigger')}
-        </DropdownMenuItem>
-        <DropdownMenuItem
-          disabled={props.fontScale <= LEARN_FONT_SCALE.min}
-          onSelect={(event) => {
-            event.preventDefault();
-            props.onFontStep(-1);
-          }}
-        >
-          <AArrowDown aria-hidden />
-          {t('learn.menu.fontSmaller')}
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem disabled={props.isBusy} onSelect={props.onRegeneratePhrase}>
-          <MessageSquarePlus aria-hidden />
-          {t('learn.menu.regeneratePhrase')}
-        </DropdownMenuItem>
-        <DropdownMenuItem disabled={props.isBusy} onSelect={props.onRegenerateAudio}>
-          <Volume2 aria-hidden />
-          {t('learn.menu.regenerateAudio')}
-        </DropdownMenuItem>
-        <DropdownMenuItem disabled={props.isBusy} onSelect={props.onChooseImageStyle}>
-          <ImagePlus aria-hidden />
-          {t('learn.menu.imageStyle')}
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void navigate('/')}>
-          <Home aria-hidden />
-          {t('learn.home')}
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => void logOut(authPaths.learnLogout)}>
-          <LogOut aria-hidden />
-          {t('learn.menu.logout')}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+      loadMenu={loadLearnMenuContent}
+      menuProps={menuProps}
+      onOpenChange={onOpenChange}
+    />
   );
 }
