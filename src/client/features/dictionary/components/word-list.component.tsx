@@ -53,8 +53,9 @@ export function WordList({ words, ...rowProps }: WordListProps) {
     gap: ROW_GAP,
     scrollMargin,
     getItemKey: (index) => words[index]?.id ?? index,
-    // The window's real size from the first pass: with the default (0 × 0) the list rendered no rows, then
-    // all of them at once, synchronously, once it had measured the window (docs/product/overview.md#serving-the-client).
+    // The window's real size from the first pass: with the default (0 × 0) the first pass drew no rows, and
+    // they all came in a second, synchronous pass once the window was measured
+    // (docs/product/overview.md#serving-the-client).
     initialRect: { width: window.innerWidth, height: window.innerHeight },
   });
   const items = virtualizer.getVirtualItems();
