@@ -44,7 +44,7 @@ const METRIC_AUDITS: Record<(typeof METRICS)[number], string> = {
   cls: 'cumulative-layout-shift',
 };
 
-/** A run Lighthouse itself could not record (its trace sometimes lacks the navigation: NO_NAVSTART). */
+/** How often a run is tried that Lighthouse itself could not record (its trace lacked the navigation: NO_NAVSTART). */
 const ATTEMPTS_PER_RUN = 3;
 
 /**
