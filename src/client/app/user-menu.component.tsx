@@ -3,9 +3,10 @@ import { ChevronDown, UserRound } from 'lucide-react';
 import { useAuthUser } from '../lib/api/auth-user.api';
 import { userFirstName } from '../lib/user-display-name';
 import { Button } from '../ui/button.component';
-import { DeferredMenu, deferredMenuModule } from '../ui/deferred-menu.component';
+import { loadOnce } from '../lib/load-once';
+import { DeferredMenu } from '../ui/deferred-menu.component';
 
-const loadUserMenuContent = deferredMenuModule(
+const loadUserMenuContent = loadOnce(
   async () => (await import('./user-menu-content.component')).UserMenuContent,
 );
 

@@ -14,21 +14,6 @@ export interface DeferredMenuSlot {
 
 export type DeferredMenuComponent<P> = ComponentType<P & { deferred: DeferredMenuSlot }>;
 
-/**
- * A menu module fetched once, however often it is asked for (the idle fetch, the first reach for the
- * trigger); a failed fetch (offline) is tried again at the next reach.
- */
-export function deferredMenuModule<M>(load: () => Promise<M>): () => Promise<M> {
-  let loading: Promise<M> | undefined;
-  return () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
-}
-
 interface DeferredMenuProps<P> {
   /** The trigger button, drawn at once; `aria-haspopup` and the press handlers are added here. */
   trigger: ReactElement;

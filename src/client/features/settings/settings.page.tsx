@@ -1,16 +1,29 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/hooks/document-title.hook';
+import { loadOnce } from '../../lib/load-once';
+import { whenIdle } from '../../lib/when-idle';
 import { Button } from '../../ui/button.component';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.component';
-import { TooltipProvider } from '../../ui/tooltip.component';
 import { useSettings } from '../../lib/api/settings.api';
 import { useRevealInSlices } from '../../lib/hooks/reveal-in-slices.hook';
-import { ApiTab } from './components/api-tab.component';
-import { DataTab } from './components/data-tab.component';
-import { AudioTab } from './components/audio-tab.component';
-import { ImagesTab } from './components/images-tab.component';
 import { InterfaceTab } from './components/interface-tab.component';
+
+/**
+ * The tabs after the first, each a chunk of its own (docs/product/overview.md#serving-the-client): the screen
+ * opens with the interface tab's code alone, and the others are fetched once it is idle, or when opened first.
+ */
+const loadAudioTab = loadOnce(async () => (await import('./components/audio-tab.component')).AudioTab);
+const loadImagesTab = loadOnce(async () => (await import('./components/images-tab.component')).ImagesTab);
+const loadApiTab = loadOnce(async () => (await import('./components/api-tab.component')).ApiTab);
+const loadDataTab = loadOnce(async () => (await import('./components/data-tab.component')).DataTab);
+const AudioTab = lazy(async () => ({ default: await loadAudioTab() }));
+const ImagesTab = lazy(async () => ({ default: await loadImagesTab() }));
+const ApiTab = lazy(async () => ({ default: await loadApiTab() }));
+const DataTab = lazy(async () => ({ default: await loadDataTab() }));
+const fetchOtherTabs = () =>
+  Promise.all([loadAudioTab(), loadImagesTab(), loadApiTab(), loadDataTab()]).catch(() => undefined);
 
 const SETTINGS_TABS = ['interface', 'audio', 'images', 'api', 'data'] as const;
 type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -33,6 +46,7 @@ export function SettingsPage() {
 
   const { data: settings } = settingsQuery;
   const isRevealed = useRevealInSlices(settings !== undefined);
+  useEffect(() => whenIdle(() => void fetchOtherTabs()), []);
   if (!settings || !isRevealed) {
     if (settingsQuery.isError) {
       return (
@@ -83,21 +97,36 @@ export function SettingsPage() {
           <InterfaceTab settings={settings} />
         </TabsContent>
         <TabsContent value="audio">
-          {/* The one screen with tooltips (the voice samples): their provider lives here, not in the shell. */}
-          <TooltipProvider>
+          <Suspense fallback={<TabLoading />}>
             <AudioTab settings={settings} />
-          </TooltipProvider>
+          </Suspense>
         </TabsContent>
         <TabsContent value="images">
-          <ImagesTab settings={settings} />
+          <Suspense fallback={<TabLoading />}>
+            <ImagesTab settings={settings} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="api">
-          <ApiTab settings={settings} />
+          <Suspense fallback={<TabLoading />}>
+            <ApiTab settings={settings} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="data">
-          <DataTab />
+          <Suspense fallback={<TabLoading />}>
+            <DataTab />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </div>
+  );
+}
+
+/** A tab opened before its code has arrived (a link straight to it, or a quick first click). */
+function TabLoading() {
+  const { t } = useTranslation();
+  return (
+    <p role="status" aria-live="polite" className="py-16 text-center text-lg font-medium">
+      {t('common.loading')}
+    </p>
   );
 }

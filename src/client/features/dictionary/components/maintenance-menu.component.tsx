@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Wrench } from 'lucide-react';
 import { Button } from '../../../ui/button.component';
-import { DeferredMenu, deferredMenuModule } from '../../../ui/deferred-menu.component';
+import { loadOnce } from '../../../lib/load-once';
+import { DeferredMenu } from '../../../ui/deferred-menu.component';
 import type { MaintenanceMenuContentProps } from './maintenance-menu-content.component';
 
 export type MaintenanceAction =
@@ -14,7 +15,7 @@ export type MaintenanceAction =
   | 'deleteAllAudio'
   | 'deleteWithoutImages';
 
-const loadMaintenanceMenuContent = deferredMenuModule(
+const loadMaintenanceMenuContent = loadOnce(
   async () => (await import('./maintenance-menu-content.component')).MaintenanceMenuContent,
 );
 

@@ -13,7 +13,8 @@ import {
 import { isWordInStudy } from '../../../../shared/api/words';
 import { cn } from '../../../lib/cn';
 import { Button } from '../../../ui/button.component';
-import { DeferredMenu, deferredMenuModule } from '../../../ui/deferred-menu.component';
+import { loadOnce } from '../../../lib/load-once';
+import { DeferredMenu } from '../../../ui/deferred-menu.component';
 import type { DictionaryWord } from '../../../lib/api/words.api';
 import type { ListenThresholdSettings } from '../lib/listen-badge';
 import { CountBadge } from './count-badge.component';
@@ -23,9 +24,7 @@ import { WordImage } from './word-image.component';
 import { WordTags } from './word-tags.component';
 
 /** The rows' menu: a page of rows draws plain ⋮ buttons, and Radix's menu only for the one used. */
-const loadWordRowMenu = deferredMenuModule(
-  async () => (await import('./word-row-menu.component')).WordRowMenu,
-);
+const loadWordRowMenu = loadOnce(async () => (await import('./word-row-menu.component')).WordRowMenu);
 
 export interface WordRowHandlers {
   onToggleSelected: (word: DictionaryWord) => void;

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Menu } from 'lucide-react';
 import { Button } from '../../../ui/button.component';
-import { DeferredMenu, deferredMenuModule } from '../../../ui/deferred-menu.component';
+import { loadOnce } from '../../../lib/load-once';
+import { DeferredMenu } from '../../../ui/deferred-menu.component';
 import type { LearnMenuContentProps } from './learn-menu-content.component';
 
-const loadLearnMenuContent = deferredMenuModule(
+const loadLearnMenuContent = loadOnce(
   async () => (await import('./learn-menu-content.component')).LearnMenuContent,
 );
 
