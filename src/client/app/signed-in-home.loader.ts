@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { loadCatalogAreas } from '../i18n/setup';
+import { loadOnce } from '../lib/load-once';
 import type * as SignedInHomeChunk from './signed-in-home.component';
 
 type SignedInHomeModule = typeof SignedInHomeChunk;
@@ -10,16 +11,13 @@ type SignedInHomeModule = typeof SignedInHomeChunk;
  * frame; once fetched (with the error texts) it renders at once, without a loading frame.
  */
 let loaded: SignedInHomeModule | undefined;
-let loading: Promise<SignedInHomeModule> | undefined;
 
-export function preloadSignedInHome(): Promise<SignedInHomeModule> {
-  loading ??= Promise.all([import('./signed-in-home.component'), loadCatalogAreas(['errors'])]).then(
+/** Fetched once; a fetch ahead that failed (offline) is tried again when home is shown. */
+export const preloadSignedInHome = loadOnce(() =>
+  Promise.all([import('./signed-in-home.component'), loadCatalogAreas(['errors'])]).then(
     ([module]) => (loaded = module),
-  );
-  // A fetch ahead that failed (offline) is tried again when home is shown.
-  loading.catch(() => (loading = undefined));
-  return loading;
-}
+  ),
+);
 
 /** The module when already fetched, to render without suspending. */
 export const loadedSignedInHome = (): SignedInHomeModule | undefined => loaded;

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '../../shared/catalogs/appearance';
+import { loadOnce } from '../lib/load-once';
 import { readStorage, writeStorage } from '../lib/local-storage';
 import { STORAGE_KEYS } from '../lib/storage-keys';
 import { areaLoaders, type CatalogArea, loadEnglishCommon } from './catalog-areas';
@@ -55,18 +56,19 @@ function loadArea(language: InterfaceLanguage, area: CatalogArea): Promise<void>
   return loading;
 }
 
-let englishCommonLoad: Promise<void> | undefined;
+/** English's common part, fetched once (again after a failed fetch). */
+const loadEnglish = loadOnce(() =>
+  loadEnglishCommon().then((common) => {
+    i18next.addResourceBundle('en', 'translation', common, true, false);
+  }),
+);
 
 function loadCommon(language: InterfaceLanguage): Promise<void> {
   switch (language) {
     case 'ru':
       return Promise.resolve();
     case 'en':
-      englishCommonLoad ??= loadEnglishCommon().then((common) => {
-        i18next.addResourceBundle('en', 'translation', common, true, false);
-      });
-      englishCommonLoad.catch(() => (englishCommonLoad = undefined));
-      return englishCommonLoad;
+      return loadEnglish();
   }
 }
 
