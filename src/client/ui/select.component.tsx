@@ -3,6 +3,7 @@ import {
   type ComponentProps,
   createContext,
   isValidElement,
+  type KeyboardEvent,
   type ReactNode,
   useContext,
   useState,
@@ -19,11 +20,13 @@ interface SelectState {
   hasOptions: boolean;
   mountOptions: () => void;
   chosenLabel: ReactNode | undefined;
+  close: () => void;
 }
 const SelectStateContext = createContext<SelectState>({
   hasOptions: true,
   mountOptions: () => undefined,
   chosenLabel: undefined,
+  close: () => undefined,
 });
 
 /** The children of the item whose value is `value`, found among the elements below `node`. */
@@ -46,18 +49,33 @@ function labelOf(node: ReactNode, value: string): ReactNode | undefined {
  * A select whose chosen item is not among its own elements (made by another component) mounts its options at
  * once, as before.
  */
-export function Select({ children, ...props }: ComponentProps<typeof SelectPrimitive.Root>) {
+export function Select({
+  children,
+  open,
+  defaultOpen = false,
+  onOpenChange,
+  ...props
+}: ComponentProps<typeof SelectPrimitive.Root>) {
   const value = props.value ?? props.defaultValue;
   const chosenLabel = value === undefined ? undefined : labelOf(children, value);
   const [isMounted, setIsMounted] = useState(false);
+  const [isOpenHere, setIsOpenHere] = useState(defaultOpen);
+  const isOpen = open ?? isOpenHere;
+  const changeOpen = (isNowOpen: boolean) => {
+    setIsOpenHere(isNowOpen);
+    onOpenChange?.(isNowOpen);
+  };
   const state: SelectState = {
-    hasOptions: isMounted || chosenLabel === undefined || props.open === true || props.defaultOpen === true,
+    hasOptions: isMounted || chosenLabel === undefined || isOpen,
     mountOptions: () => setIsMounted(true),
     chosenLabel,
+    close: () => changeOpen(false),
   };
   return (
     <SelectStateContext.Provider value={state}>
-      <SelectPrimitive.Root {...props}>{children}</SelectPrimitive.Root>
+      <SelectPrimitive.Root open={isOpen} onOpenChange={changeOpen} {...props}>
+        {children}
+      </SelectPrimitive.Root>
     </SelectStateContext.Provider>
   );
 }
@@ -111,10 +129,22 @@ export function SelectContent({
   className,
   children,
   position = 'popper',
+  onKeyDown,
   ...props
 }: ComponentProps<typeof SelectPrimitive.Content>) {
-  const { hasOptions } = useContext(SelectStateContext);
+  const { hasOptions, close } = useContext(SelectStateContext);
   if (!hasOptions) return null;
+  /**
+   * Radix closes the list on Escape from a listener on the document, which it adds only some renders after
+   * the list has opened and taken the focus; an Escape pressed in between (a quick hand, a busy phone) was
+   * lost and the list stayed open. Once Radix's listener is in, it handles the key first and marks it handled.
+   */
+  const closeOnEarlyEscape = (event: KeyboardEvent<HTMLDivElement>) => {
+    onKeyDown?.(event);
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    event.preventDefault();
+    close();
+  };
   return (
     <SelectPrimitive.Portal>
       <SelectPrimitive.Content
@@ -124,6 +154,7 @@ export function SelectContent({
           position === 'popper' && 'w-full min-w-[var(--radix-select-trigger-width)] translate-y-1',
           className,
         )}
+        onKeyDown={closeOnEarlyEscape}
         {...props}
       >
         <SelectPrimitive.Viewport className="p-1">{children}</SelectPrimitive.Viewport>
