@@ -178,6 +178,36 @@ test('tabs switch, live in the address and survive a reload', async ({ page }) =
   await expect(page).toHaveURL(/\/settings\?tab=interface$/);
 });
 
+test('the tabs follow the keyboard: arrows wrap round, Home and End reach the ends, one Tab stop', async ({
+  page,
+}) => {
+  await openSettings(page);
+  const tabs = page.getByRole('tablist', { name: 'Разделы настроек' });
+  const tab = (name: string) => tabs.getByRole('tab', { name, exact: true });
+  const chosen = async (name: string, address: string) => {
+    await expect(tab(name)).toBeFocused();
+    await expect(tab(name)).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(new RegExp(`/settings\\?tab=${address}$`));
+    // Its panel is the one drawn, named by its tab.
+    await expect(page.getByRole('tabpanel', { name })).toBeVisible();
+  };
+  await tab('Интерфейс').focus();
+  await page.keyboard.press('ArrowLeft');
+  await chosen('Данные', 'data');
+  await page.keyboard.press('ArrowRight');
+  await chosen('Интерфейс', 'interface');
+  await page.keyboard.press('End');
+  await chosen('Данные', 'data');
+  await page.keyboard.press('Home');
+  await chosen('Интерфейс', 'interface');
+  // Only the chosen tab is a Tab stop: the next Tab leaves the list for the panel.
+  await expect(tabs.locator('[tabindex="0"]')).toHaveCount(1);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('tabpanel', { name: 'Интерфейс' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(tab('Интерфейс')).toBeFocused();
+});
+
 test('the Interface and Images tabs have no serious accessibility violation', async ({ page }) => {
   await openSettings(page);
   for (const tab of ['Интерфейс', 'Изображения']) {
