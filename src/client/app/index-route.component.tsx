@@ -1,9 +1,14 @@
-import { Suspense } from 'react';
 import { useIsAuthenticated } from '../lib/api/auth-status.api';
 import { LandingPage } from '../features/landing/landing.page';
 import { PublicLayout } from './public-layout.component';
 import { LoadingScreen } from './route-guards.component';
-import { LazySignedInHome, loadedSignedInHome } from './signed-in-home.loader';
+import { useSignedInHome } from './signed-in-home.loader';
+
+/** Home, fetched (if it is not already) only once the learner is known to be signed in. */
+function SignedInIndex() {
+  const home = useSignedInHome();
+  return home ? <home.SignedInHome /> : <LoadingScreen />;
+}
 
 /**
  * `/` is the home screen when signed in and the landing page for a visitor
@@ -11,18 +16,10 @@ import { LazySignedInHome, loadedSignedInHome } from './signed-in-home.loader';
  */
 export function IndexRoute() {
   const isAuthenticated = useIsAuthenticated();
-  if (!isAuthenticated) {
-    return (
-      <PublicLayout>
-        <LandingPage />
-      </PublicLayout>
-    );
-  }
-  const home = loadedSignedInHome();
-  if (home) return <home.SignedInHome />;
+  if (isAuthenticated) return <SignedInIndex />;
   return (
-    <Suspense fallback={<LoadingScreen />}>
-      <LazySignedInHome />
-    </Suspense>
+    <PublicLayout>
+      <LandingPage />
+    </PublicLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { useEffect, useState } from 'react';
 import { loadCatalogAreas } from '../i18n/setup';
 import { loadOnce } from '../lib/load-once';
 import type * as SignedInHomeChunk from './signed-in-home.component';
@@ -19,7 +19,32 @@ export const preloadSignedInHome = loadOnce(() =>
   ),
 );
 
-/** The module when already fetched, to render without suspending. */
-export const loadedSignedInHome = (): SignedInHomeModule | undefined => loaded;
-
-export const LazySignedInHome = lazy(async () => ({ default: (await preloadSignedInHome()).SignedInHome }));
+/**
+ * Home's module, or undefined while it is still on its way (the caller shows the loading screen, and renders
+ * again when it arrives); a chunk that cannot be fetched is thrown to the route's error screen.
+ *
+ * Not `lazy()` under a Suspense boundary: React holds back what replaces a Suspense fallback until 300 ms
+ * after the fallback appeared, so home, arriving a moment after the loading screen, waited that long for
+ * nothing. An ordinary state update shows it the moment it arrives.
+ */
+export function useSignedInHome(): SignedInHomeModule | undefined {
+  const [module, setModule] = useState(loaded);
+  const [failure, setFailure] = useState<Error>();
+  if (failure) throw failure;
+  useEffect(() => {
+    if (module) return;
+    let isCurrent = true;
+    preloadSignedInHome().then(
+      (arrived) => {
+        if (isCurrent) setModule(arrived);
+      },
+      (error: unknown) => {
+        if (isCurrent) setFailure(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [module]);
+  return module;
+}
