@@ -77,6 +77,37 @@ test('the manifest and its icons are served with their types and sizes', async (
   }
 });
 
+test('the manifest and the tab icon are linked once the first screen is up, not before its files', async ({
+  page,
+  request,
+}) => {
+  // As served, both links sit in an inert template: a browser fetches neither while the page loads.
+  const served = await (await request.get('/login')).text();
+  expect(served).toMatch(/<template id="deferred-head-links">\s*<link rel="manifest"[^]*?<\/template>/);
+  expect(served.replace(/<template[^]*?<\/template>/g, '')).not.toMatch(/rel="(manifest|icon)"/);
+
+  // When the screen's own file is asked for, neither link is in the page yet.
+  const linksWhenScreenAsked: string[][] = [];
+  await page.route(/\/assets\/login\.page-[^/]+\.js$/, async (route) => {
+    linksWhenScreenAsked.push(
+      await page.evaluate(() =>
+        [...document.querySelectorAll('head > link[rel="manifest"], head > link[rel="icon"]')].map(
+          (link) => link.getAttribute('rel') ?? '',
+        ),
+      ),
+    );
+    await route.continue();
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Вход' })).toBeVisible();
+  expect(linksWhenScreenAsked).toEqual([[]]);
+  // Then both are linked, once.
+  await expect(page.locator('head > link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  await expect(page.locator('head > link[rel="icon"]')).toHaveAttribute('href', '/icons/favicon-32.png');
+  await expect(page.locator('link[rel="manifest"], link[rel="icon"]')).toHaveCount(2);
+  await expect(page.locator('#deferred-head-links')).toHaveCount(0);
+});
+
 test('in the installed app a second tap within 300 ms is blocked; in a tab it is not', async ({
   browser,
 }) => {

@@ -8,8 +8,9 @@ import type { Plugin } from 'vite';
  * - the entry and everything it imports are one file;
  * - the landing page's own modules are one more file, the sign-in pages' one more, so a visitor never
  *   loads the signed-in shell;
- * - what the signed-in screens share (libraries, `ui/`, `lib/`, the contract) is grouped by the screens that
- *   use it, a group under `SHARED_MERGE_BELOW_BYTES` merged into its nearest neighbour;
+ * - the shared code home with its shell reaches is one more file (`SHELL_ROOT`);
+ * - what the signed-in screens share besides (libraries, `ui/`, `lib/`, the contract) is grouped by the
+ *   screens that use it, a group under `SHARED_MERGE_BELOW_BYTES` merged into its nearest neighbour;
  * - a screen's own modules stay in its own chunk.
  * Module order is kept strict, as grouping modules across chunks asks (without it a schema built in one
  * file could read another's before it ran).
@@ -17,12 +18,24 @@ import type { Plugin } from 'vite';
 
 /** Where the signed-out pages begin, from the client root. */
 const LANDING_ROOT = 'app/index-route.component.tsx';
+/**
+ * Home inside the signed-in shell. What it reaches of the shared code (the shell's libraries, `ui/`, `lib/`,
+ * home's part of the contract) is one file, which the other signed-in screens load too: home comes in ten files
+ * instead of sixteen to nineteen. A screen that needs only part of it (Learn, without the bar) loads some KB
+ * it does not use.
+ */
+const SHELL_ROOT = 'app/signed-in-home.component.tsx';
 const SIGN_IN_ROOTS = [
   'features/auth/login.page.tsx',
   'features/auth/register.page.tsx',
   'features/auth/auth-error.page.tsx',
 ];
-const SHARED_MERGE_BELOW_BYTES = 15_000;
+/**
+ * Below this (minified), a shared group is merged into its nearest neighbour. 15 KB glued unrelated code onto
+ * the groups a screen loads (Learn loaded Floating UI, which only the selects of other screens use); 8 KB loads
+ * as much or less on every screen (`npm run bench:bundle`), for a few more files on some.
+ */
+const SHARED_MERGE_BELOW_BYTES = 8_000;
 
 /**
  * Package indexes that only re-export their parts: an import from one names the part's own module instead
@@ -122,10 +135,10 @@ function importPartsNotIndexes(): Plugin {
 }
 
 /**
- * The modules each kind of signed-out page reaches through static imports, and the modules loaded with
+ * The modules each kind of signed-out page and home reach through static imports, and the modules loaded with
  * `import()`, once the module graph is known (before chunks are made): the groups below read them.
  */
-const reachable = { landing: new Set<string>(), signIn: new Set<string>() };
+const reachable = { landing: new Set<string>(), signIn: new Set<string>(), shell: new Set<string>() };
 /** Each screen and layout loaded with `import()` keeps its own chunk, outside every group. */
 const lazyModules = new Set<string>();
 
@@ -139,12 +152,13 @@ function recordReachableModules(clientRoot: string): Plugin {
         into.add(id);
         for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported, into);
       };
-      for (const set of [reachable.landing, reachable.signIn, lazyModules]) set.clear();
+      for (const set of [reachable.landing, reachable.signIn, reachable.shell, lazyModules]) set.clear();
       for (const id of this.getModuleIds()) {
         if ((this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) lazyModules.add(id);
       }
       visit(`${clientRoot}/${LANDING_ROOT}`, reachable.landing);
       for (const root of SIGN_IN_ROOTS) visit(`${clientRoot}/${root}`, reachable.signIn);
+      visit(`${clientRoot}/${SHELL_ROOT}`, reachable.shell);
     },
   };
 }
@@ -170,6 +184,11 @@ export const clientChunkOutput = {
         name: 'sign-in',
         test: (id: string) => reachable.signIn.has(id) && !lazyModules.has(id),
         priority: 2,
+      },
+      {
+        name: 'shell',
+        test: (id: string) => reachable.shell.has(id) && isShared(id) && !lazyModules.has(id),
+        priority: 1.5,
       },
       {
         name: 'shared',

@@ -41,12 +41,13 @@ async function start(): Promise<void> {
   });
   const { pathname } = window.location;
   const isProbablySignedIn = hasSessionHint();
+  // Home's chunks first where the browser has a session, as the router has asked for any other screen's
+  // already: the larger files take the page's few connections first, and the small answers follow.
+  if (pathname === '/' && isProbablySignedIn) preloadSignedInHome().catch(() => undefined);
   // The sign-in check every screen waits for goes out now, beside the screen's chunks, not once they ran.
   // A failure here is the check's own to show: the root layout asks again and renders what it gets.
   queryClient.query(authStatusQueryOptions()).catch(() => undefined);
   startEarlyRequests(pathname, isProbablySignedIn);
-  // Home's chunk too, beside the sign-in check, where the browser has a session.
-  if (pathname === '/' && isProbablySignedIn) preloadSignedInHome().catch(() => undefined);
 
   // An English interface fetches its catalogue first, so the first frame is already in English; and the first
   // frame is styled.

@@ -4,7 +4,9 @@ import { Navigate, Outlet, ScrollRestoration, useLocation, useRouteError } from 
 import { RefreshCw } from 'lucide-react';
 import { useAuthStatus, useIsAuthenticated } from '../lib/api/auth-status.api';
 import { useInstalledAppSession } from '../lib/hooks/installed-app-session.hook';
+import { applyDeferredHeadLinks } from '../lib/deferred-head-links';
 import { useRevealInSlices } from '../lib/hooks/reveal-in-slices.hook';
+import { whenIdle } from '../lib/when-idle';
 import { buttonVariants } from '../ui/button-variants';
 import { FullScreenMessage } from '../ui/full-screen-message.component';
 import { useAppearanceSync } from './appearance-sync.hook';
@@ -54,6 +56,7 @@ export function RootLayout() {
     <VisitorAppearance />
   );
   const isChecked = useRevealInSlices(!authStatus.isPending);
+  useEffect(() => (isChecked ? whenIdle(() => applyDeferredHeadLinks()) : undefined), [isChecked]);
   if (!isChecked) {
     return (
       <>
