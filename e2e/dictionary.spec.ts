@@ -210,10 +210,9 @@ test('generate missing images draws a thumbnail for every word without one', asy
   for (const word of await listWords(page)) expect(word.imageUrl).toBeTruthy();
 });
 
-test('ten thousand words stay virtualised and the screen fits a phone', async ({ page }) => {
-  await signInLearner(page);
-  const total = 10_000;
-  const words = Array.from({ length: total }, (_, index) => ({
+/** Word-list answers of `total` words, so a test measures the screen rather than enrichments. */
+const syntheticWords = (total: number) =>
+  Array.from({ length: total }, (_, index) => ({
     id: index + 1,
     spanish: `palabra${String(index).padStart(5, '0')}`,
     russian: `слово ${index}`,
@@ -237,6 +236,11 @@ test('ten thousand words stay virtualised and the screen fits a phone', async ({
     disabledAt: null,
     createdAt: new Date(0).toISOString(),
   }));
+
+test('ten thousand words stay virtualised and the screen fits a phone', async ({ page }) => {
+  await signInLearner(page);
+  const total = 10_000;
+  const words = syntheticWords(total);
   // The list answer is replaced, so the test measures the screen rather than 10,000 enrichments.
   await page.route(
     (url) => url.pathname === '/api/words',
@@ -247,9 +251,9 @@ test('ten thousand words stay virtualised and the screen fits a phone', async ({
   await expect(page.getByText('Слов в словаре: 10000')).toBeVisible();
   const rows = wordList(page).getByRole('listitem');
   await expect(rows.first()).toBeVisible();
-  const drawn = await rows.count();
-  expect(drawn).toBeGreaterThan(3);
-  expect(drawn).toBeLessThan(60);
+  // The rows in view come first, the rows just beyond them a step later.
+  await expect.poll(() => rows.count()).toBeGreaterThan(3);
+  expect(await rows.count()).toBeLessThan(60);
   await expect(rows.first()).toHaveAttribute('aria-setsize', String(total * 0.9));
 
   // Scrolling to the end draws the last word, still with a bounded number of rows.
@@ -315,4 +319,39 @@ test('opened directly, the dictionary asks for its words once, without waiting f
   expect(wasListAskedFirst()).toBe(true);
   // The screen reads the list already on its way instead of asking again.
   expect(wordRequests).toBe(1);
+});
+
+test('the list draws its rows in steps: none while it measures its place, then those in view, then those beyond', async ({
+  page,
+}) => {
+  await signInLearner(page);
+  await page.route(
+    (url) => url.pathname === '/api/words',
+    (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ json: syntheticWords(40) }) : route.fallback(),
+  );
+  // Every count of drawn rows the page goes through, in order, seen after each change to the page.
+  await page.addInitScript(() => {
+    const counts: number[] = [];
+    (window as unknown as { rowCounts: number[] }).rowCounts = counts;
+    new MutationObserver(() => {
+      const list = document.querySelector('[role="list"][aria-label="Слова"]');
+      if (!list) return;
+      const drawn = list.querySelectorAll('[role="listitem"]').length;
+      if (counts.at(-1) !== drawn) counts.push(drawn);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openDictionary(page);
+  const rowCounts = () => page.evaluate(() => (window as unknown as { rowCounts: number[] }).rowCounts);
+  await expect
+    .poll(async () => {
+      const counts = await rowCounts();
+      const inView = counts.find((count) => count > 0);
+      return inView !== undefined && (counts.at(-1) ?? 0) > inView;
+    })
+    .toBe(true);
+  const counts = await rowCounts();
+  expect(counts[0]).toBe(0);
+  expect(counts.filter((count) => count > 0).length).toBeGreaterThanOrEqual(2);
 });

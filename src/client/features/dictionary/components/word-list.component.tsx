@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { DictionaryWord } from '../../../lib/api/words.api';
@@ -10,6 +10,12 @@ const ESTIMATED_ROW_HEIGHT = 96;
 const ROW_GAP = 8;
 /** Rows drawn beyond the viewport on each side, so fast scrolling shows no blank. */
 const OVERSCAN_ROWS = 6;
+/**
+ * The list's first rows are the ones in view alone: drawing rows is the costly part of opening the dictionary,
+ * and on a phone the rows beyond the view made the one long task it took longer still. Those come right after,
+ * as a transition of their own.
+ */
+const FIRST_OVERSCAN_ROWS = 0;
 
 interface WordListProps extends WordRowHandlers {
   words: readonly DictionaryWord[];
@@ -30,35 +36,44 @@ interface WordListProps extends WordRowHandlers {
 export function WordList({ words, ...rowProps }: WordListProps) {
   const { t } = useTranslation();
   const listRef = useRef<HTMLDivElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
+  /** Where the list starts on the page; undefined until measured, and no row is drawn before. */
+  const [scrollMargin, setScrollMargin] = useState<number>();
+  const isPlaced = scrollMargin !== undefined;
 
-  // The list starts below the toolbar, whose height changes (job panels, select bar, wrapping).
+  // The list starts below the toolbar, whose height changes (job panels, select bar, wrapping). It is first
+  // measured as a transition: the screen around it shows without rows, and the rows in view are drawn in a
+  // task of their own (docs/product/overview.md#serving-the-client).
   useLayoutEffect(() => {
     const element = listRef.current;
     if (!element) return;
     const measure = () => {
       const top = element.getBoundingClientRect().top + window.scrollY;
-      setScrollMargin((current) => (Math.abs(current - top) < 1 ? current : top));
+      setScrollMargin((current) => (current !== undefined && Math.abs(current - top) < 1 ? current : top));
     };
-    measure();
+    startTransition(measure);
     const observer = new ResizeObserver(measure);
     if (element.parentElement) observer.observe(element.parentElement);
     return () => observer.disconnect();
   }, []);
 
+  const [overscan, setOverscan] = useState(FIRST_OVERSCAN_ROWS);
+  useEffect(() => {
+    if (isPlaced) startTransition(() => setOverscan(OVERSCAN_ROWS));
+  }, [isPlaced]);
+
   const virtualizer = useWindowVirtualizer({
     count: words.length,
     estimateSize: () => ESTIMATED_ROW_HEIGHT,
-    overscan: OVERSCAN_ROWS,
+    overscan,
     gap: ROW_GAP,
-    scrollMargin,
+    scrollMargin: scrollMargin ?? 0,
     getItemKey: (index) => words[index]?.id ?? index,
     // The window's real size from the first pass: with the default (0 × 0) the first pass drew no rows, and
     // they all came in a second, synchronous pass once the window was measured
     // (docs/product/overview.md#serving-the-client).
     initialRect: { width: window.innerWidth, height: window.innerHeight },
   });
-  const items = virtualizer.getVirtualItems();
+  const items = isPlaced ? virtualizer.getVirtualItems() : [];
 
   return (
     <div
