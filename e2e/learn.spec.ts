@@ -101,6 +101,55 @@ test('Space plays every card in three voices in order, counts each listen, and A
   await expect(counter(page)).toHaveText('2 из 3');
 });
 
+test('nothing of the next card is fetched before the first card’s picture has arrived', async ({ page }) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
+  await signInLearner(page);
+  await addWords(page, ['el gato / кошка', 'el perro / собака'], { generateImages: true });
+  const [first, second] = await listWords(page);
+  const firstPicture = first?.imageUrl ?? '';
+  const secondPicture = second?.imageUrl ?? '';
+  expect(firstPicture).toMatch(/^\/media\/[0-9a-f]{64}\.webp$/);
+  expect(secondPicture).toMatch(/^\/media\/[0-9a-f]{64}\.webp$/);
+  expect(secondPicture).not.toBe(firstPicture);
+
+  // The second card's picture, its audio answer, or one of its clips.
+  const secondWordPaths = [
+    secondPicture,
+    `/api/words/${second!.id}/audio`,
+    ...(await cardClips(page, second!.id)),
+  ];
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  const ofSecondWord = () => requested.filter((path) => secondWordPaths.includes(path));
+
+  let releasePicture: () => void = () => undefined;
+  const pictureReleased = new Promise<void>((resolve) => {
+    releasePicture = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === firstPicture,
+    async (route) => {
+      await pictureReleased;
+      await route.continue();
+    },
+  );
+  await recordPlayedClips(page);
+  await page.goto('/learn');
+  await expect(counter(page)).toHaveText('1 из 2');
+  await expect.poll(() => requested.includes(firstPicture)).toBe(true);
+
+  // Playing the card is when the next one used to be fetched ahead: its first clip is heard, and still
+  // nothing of the next card went out while the picture is on its way.
+  await page.getByRole('button', { name: 'Воспроизвести карточку' }).click();
+  await expect.poll(async () => (await playedClips(page)).length).toBeGreaterThan(0);
+  expect(ofSecondWord()).toEqual([]);
+
+  releasePicture();
+  await expect(page.getByTestId('learn-card-picture')).toHaveJSProperty('complete', true);
+  await expect.poll(() => ofSecondWord()).toContain(secondPicture);
+  await expect.poll(() => ofSecondWord().length).toBeGreaterThan(1);
+});
+
 test('hiding a word takes it out of the session and into the dictionary’s hidden view', async ({ page }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
   await signInLearner(page);

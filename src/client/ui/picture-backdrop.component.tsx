@@ -8,10 +8,13 @@ export function PictureBackdrop({
   picture,
   overlayOpacity,
   testId,
+  onSettled,
 }: {
   picture: string | null;
   overlayOpacity: number;
   testId: string;
+  /** The picture has loaded or failed. */
+  onSettled?: () => void;
 }) {
   const [failedPicture, setFailedPicture] = useState<string | null>(null);
   const opacity = Math.min(100, Math.max(0, overlayOpacity)) / 100;
@@ -23,7 +26,13 @@ export function PictureBackdrop({
           src={picture}
           alt=""
           decoding="async"
-          onError={() => setFailedPicture(picture)}
+          // What the screen is about: before the screen's other files where the browser weighs them.
+          fetchPriority="high"
+          onLoad={onSettled}
+          onError={() => {
+            setFailedPicture(picture);
+            onSettled?.();
+          }}
           className="absolute inset-0 size-full object-cover"
           data-testid={testId}
         />

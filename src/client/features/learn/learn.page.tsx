@@ -123,7 +123,7 @@ function LearnSession({ initialWords, settings }: { initialWords: PlayerWord[]; 
   const [menuWord, setMenuWord] = useState<PlayerWord | null>(null);
   const saveSettings = useUpdateSettings({ isSilent: true });
   const actions = useLearnActions(settings);
-  const { player, snapshot } = useLearnPlayer({
+  const { player, snapshot, onCardPictureSettled } = useLearnPlayer({
     initialWords,
     settings,
     onCardPlayed: (word) => void actions.onCardPlayed(player, word),
@@ -151,6 +151,7 @@ function LearnSession({ initialWords, settings }: { initialWords: PlayerWord[]; 
         fontScale={settings.learnFontScale}
         isPlaying={snapshot.mode === 'single'}
         onToggleCard={() => (snapshot.mode === 'idle' ? player.playCard() : player.stop())}
+        onPictureSettled={onCardPictureSettled}
       />
       <Button
         asChild

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TextSegment } from '../../../lib/word-highlight';
 import type { PlayerWord } from '../../../lib/audio/learn-player.types';
@@ -16,6 +17,8 @@ interface LearnCardProps {
   fontScale: number;
   isPlaying: boolean;
   onToggleCard: () => void;
+  /** The picture has loaded or failed, or the card has none to wait for. */
+  onPictureSettled: () => void;
 }
 
 /**
@@ -23,11 +26,17 @@ interface LearnCardProps {
  * (docs/product/learn.md#card "Background image per word"), at the screen's width
  * (docs/product/media.md#picture-variants); a failed picture shows the plain background.
  */
-function useCardPicture(word: Pick<PlayerWord, 'id' | 'imageUrl'>): string | null {
+function useCardPicture(word: Pick<PlayerWord, 'id' | 'imageUrl'>): {
+  picture: string | null;
+  isFetching: boolean;
+} {
   const options = usePictureOptions();
   const listed = mediaSource(word.imageUrl, 'image');
   const fetched = useWordImage(word.id, listed === null);
-  return pictureSource(listed ?? fetched.data?.imageUrl, 'fullscreen', options);
+  return {
+    picture: pictureSource(listed ?? fetched.data?.imageUrl, 'fullscreen', options),
+    isFetching: listed === null && fetched.isFetching,
+  };
 }
 
 function Segments({ segments }: { segments: readonly TextSegment[] }) {
@@ -51,15 +60,25 @@ export function LearnCard({
   fontScale,
   isPlaying,
   onToggleCard,
+  onPictureSettled,
 }: LearnCardProps) {
   const { t } = useTranslation();
-  const picture = useCardPicture(word);
+  const { picture, isFetching } = useCardPicture(word);
+  const hasNoPicture = picture === null && !isFetching;
+  useEffect(() => {
+    if (hasNoPicture) onPictureSettled();
+  }, [hasNoPicture, onPictureSettled]);
   const lines = cardLines(word, display);
   const { spanishPx, russianPx } = cardFontSizes(fontScale);
 
   return (
     <div className="absolute inset-0 overflow-hidden bg-gradient-to-b from-primary/70 to-slate-950">
-      <PictureBackdrop picture={picture} overlayOpacity={overlayOpacity} testId="learn-card-picture" />
+      <PictureBackdrop
+        picture={picture}
+        overlayOpacity={overlayOpacity}
+        testId="learn-card-picture"
+        onSettled={onPictureSettled}
+      />
       <button
         type="button"
         onClick={onToggleCard}

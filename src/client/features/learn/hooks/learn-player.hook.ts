@@ -45,26 +45,32 @@ function createScreenPlayer(initialWords: readonly PlayerWord[], initial: Screen
   });
   // Prefetches outlive a card change: the loader shares them with the card's own load later.
   const prefetchSignal = new AbortController().signal;
+  // docs/product/learn.md#audio-loading: nothing is fetched ahead before the first card's picture is in.
+  let reportFirstPictureSettled: () => void = () => undefined;
+  const firstPictureSettled = new Promise<void>((resolve) => {
+    reportFirstPictureSettled = resolve;
+  });
+  const prefetchNow = (word: PlayerWord) => {
+    // The same width the card will ask for (docs/product/media.md#picture-variants).
+    const picture = pictureSource(word.imageUrl, 'fullscreen', {
+      isLowQuality: latest.settings.lowQualityImages,
+      screen: deviceScreen(),
+    });
+    if (picture) new Image().src = picture;
+    loader.loadClips(word, prefetchSignal).then(
+      (clips) => {
+        for (const clip of Object.values(clips)) if (clip) clipPlayer.preload(clip);
+      },
+      (error: unknown) => log('prefetch failed', error),
+    );
+  };
   const player = createLearnPlayer(
     {
       clipPlayer,
       speech: createSpeechFallback(),
       loadClips: (word, signal) => loader.loadClips(word, signal),
       forgetClips: (wordId) => loader.forgetClips(wordId),
-      prefetch: (word) => {
-        // The same width the card will ask for (docs/product/media.md#picture-variants).
-        const picture = pictureSource(word.imageUrl, 'fullscreen', {
-          isLowQuality: latest.settings.lowQualityImages,
-          screen: deviceScreen(),
-        });
-        if (picture) new Image().src = picture;
-        loader.loadClips(word, prefetchSignal).then(
-          (clips) => {
-            for (const clip of Object.values(clips)) if (clip) clipPlayer.preload(clip);
-          },
-          (error: unknown) => log('prefetch failed', error),
-        );
-      },
+      prefetch: (word) => void firstPictureSettled.then(() => prefetchNow(word)),
       onCardPlayed: (word) => latest.onCardPlayed(word),
       log,
     },
@@ -75,6 +81,7 @@ function createScreenPlayer(initialWords: readonly PlayerWord[], initial: Screen
     update: (next: ScreenCallbacks) => {
       latest = next;
     },
+    onFirstPictureSettled: () => reportFirstPictureSettled(),
   };
 }
 
@@ -83,7 +90,12 @@ export function useLearnPlayer(options: {
   initialWords: readonly PlayerWord[];
   settings: Settings;
   onCardPlayed: (word: PlayerWord) => void;
-}): { player: LearnPlayer; snapshot: ReturnType<LearnPlayer['getSnapshot']> } {
+}): {
+  player: LearnPlayer;
+  snapshot: ReturnType<LearnPlayer['getSnapshot']>;
+  /** The card on screen has its picture, or has none to wait for: the next card may be fetched ahead. */
+  onCardPictureSettled: () => void;
+} {
   const [screen] = useState(() =>
     createScreenPlayer(options.initialWords, {
       settings: options.settings,
@@ -120,5 +132,5 @@ export function useLearnPlayer(options: {
   useEffect(() => () => player.stop(), [player]);
 
   const snapshot = useSyncExternalStore(player.subscribe, player.getSnapshot);
-  return { player, snapshot };
+  return { player, snapshot, onCardPictureSettled: screen.onFirstPictureSettled };
 }
