@@ -10,16 +10,14 @@ import { toast } from '../../ui/toast-store';
 import { useSettings } from '../../lib/api/settings.api';
 import { type DictionaryWord, useWordsFreshOnMount } from '../../lib/api/words.api';
 import { useSpacedRepetitionWords } from '../../lib/api/spaced-repetition-words.api';
-import { AudiobookSentencesDialog } from './components/audiobook-sentences-dialog.component';
-import { ConfirmDialog, type ConfirmRequest } from './components/confirm-dialog.component';
+import type { ConfirmRequest } from './components/confirm-dialog.component';
 import { DictionaryJobsPanel } from './components/dictionary-jobs-panel.component';
 import { DictionaryToolbar } from './components/dictionary-toolbar.component';
-import { ImageViewerDialog } from './components/image-viewer-dialog.component';
 import { MaintenanceMenu } from './components/maintenance-menu.component';
+import { DeferredDialog } from '../../ui/deferred-dialog.component';
 import { WordsExport } from '../../ui/words-export.component';
-import { MediaLibraryDialog } from './components/media-library-dialog.component';
+import { loadOnce } from '../../lib/load-once';
 import { SelectionBar } from './components/selection-bar.component';
-import { WordCardDialog } from './components/word-card-dialog.component';
 import { WordList } from './components/word-list.component';
 import { useDictionaryJobs } from './hooks/dictionary-jobs.hook';
 import { useDictionaryView } from './hooks/dictionary-view.hook';
@@ -30,6 +28,23 @@ import { WORD_PARAM, wordIdOfParam } from '../../lib/word-link';
 import { isEverySelected, selectedInView, toggleSelected } from './lib/word-selection';
 
 type OpenDialog = { kind: 'image' | 'card' | 'media' | 'sentences'; wordId: number } | null;
+
+// The word's dialogs and the confirmation are fetched at idle, once the list is up, not before it.
+const loadImageViewerDialog = loadOnce(
+  async () => (await import('./components/image-viewer-dialog.component')).ImageViewerDialog,
+);
+const loadWordCardDialog = loadOnce(
+  async () => (await import('./components/word-card-dialog.component')).WordCardDialog,
+);
+const loadMediaLibraryDialog = loadOnce(
+  async () => (await import('./components/media-library-dialog.component')).MediaLibraryDialog,
+);
+const loadAudiobookSentencesDialog = loadOnce(
+  async () => (await import('./components/audiobook-sentences-dialog.component')).AudiobookSentencesDialog,
+);
+const loadConfirmDialog = loadOnce(
+  async () => (await import('./components/confirm-dialog.component')).ConfirmDialog,
+);
 
 const NO_WORDS: readonly DictionaryWord[] = [];
 
@@ -280,21 +295,35 @@ export function DictionaryPage() {
         </>
       )}
 
-      <ImageViewerDialog word={wordFor('image')} onClose={closeDialog} />
-      <WordCardDialog
-        word={wordFor('card')}
-        actions={actions}
-        hasLanguageModel={hasLanguageModel}
-        themes={themes}
-        onClose={closeDialog}
+      <DeferredDialog
+        load={loadImageViewerDialog}
+        isOpen={wordFor('image') !== null}
+        dialogProps={{ word: wordFor('image'), onClose: closeDialog }}
       />
-      <MediaLibraryDialog word={wordFor('media')} onClose={closeDialog} />
-      <AudiobookSentencesDialog word={wordFor('sentences')} onClose={closeDialog} />
-      <ConfirmDialog
-        request={confirmRequest}
-        isPending={isConfirmPending}
-        onOpenChange={(isOpen) => !isOpen && setConfirmRequest(null)}
-        onConfirm={() => void confirm()}
+      <DeferredDialog
+        load={loadWordCardDialog}
+        isOpen={wordFor('card') !== null}
+        dialogProps={{ word: wordFor('card'), actions, hasLanguageModel, themes, onClose: closeDialog }}
+      />
+      <DeferredDialog
+        load={loadMediaLibraryDialog}
+        isOpen={wordFor('media') !== null}
+        dialogProps={{ word: wordFor('media'), onClose: closeDialog }}
+      />
+      <DeferredDialog
+        load={loadAudiobookSentencesDialog}
+        isOpen={wordFor('sentences') !== null}
+        dialogProps={{ word: wordFor('sentences'), onClose: closeDialog }}
+      />
+      <DeferredDialog
+        load={loadConfirmDialog}
+        isOpen={confirmRequest !== null}
+        dialogProps={{
+          request: confirmRequest,
+          isPending: isConfirmPending,
+          onOpenChange: (isOpen: boolean) => !isOpen && setConfirmRequest(null),
+          onConfirm: () => void confirm(),
+        }}
       />
     </div>
   );
