@@ -321,7 +321,7 @@ test('opened directly, the dictionary asks for its words once, without waiting f
   expect(wordRequests).toBe(1);
 });
 
-test('the list draws its rows in steps: none while it measures its place, then those in view, then those beyond', async ({
+test('the list draws its rows one at a time: none while it measures its place, then those in view from the top, then those beyond', async ({
   page,
 }) => {
   await signInLearner(page);
@@ -330,28 +330,39 @@ test('the list draws its rows in steps: none while it measures its place, then t
     (route) =>
       route.request().method() === 'GET' ? route.fulfill({ json: syntheticWords(40) }) : route.fallback(),
   );
-  // Every count of drawn rows the page goes through, in order, seen after each change to the page.
+  // Every set of drawn rows the page goes through, in order, seen after each change to the page: each as the
+  // places of its rows in the list.
   await page.addInitScript(() => {
-    const counts: number[] = [];
-    (window as unknown as { rowCounts: number[] }).rowCounts = counts;
+    const drawnSets: string[] = [];
+    (window as unknown as { drawnSets: string[] }).drawnSets = drawnSets;
     new MutationObserver(() => {
       const list = document.querySelector('[role="list"][aria-label="Слова"]');
       if (!list) return;
-      const drawn = list.querySelectorAll('[role="listitem"]').length;
-      if (counts.at(-1) !== drawn) counts.push(drawn);
+      const drawn = [...list.querySelectorAll('[role="listitem"]')]
+        .map((row) => row.getAttribute('aria-posinset'))
+        .join(',');
+      if (drawnSets.at(-1) !== drawn) drawnSets.push(drawn);
     }).observe(document, { childList: true, subtree: true });
   });
   await page.setViewportSize({ width: 375, height: 812 });
   await openDictionary(page);
-  const rowCounts = () => page.evaluate(() => (window as unknown as { rowCounts: number[] }).rowCounts);
-  await expect
-    .poll(async () => {
-      const counts = await rowCounts();
-      const inView = counts.find((count) => count > 0);
-      return inView !== undefined && (counts.at(-1) ?? 0) > inView;
-    })
-    .toBe(true);
-  const counts = await rowCounts();
-  expect(counts[0]).toBe(0);
-  expect(counts.filter((count) => count > 0).length).toBeGreaterThanOrEqual(2);
+  const drawnSets = () => page.evaluate(() => (window as unknown as { drawnSets: string[] }).drawnSets);
+  // Drawn rows in view, and beyond it: waited for until six are drawn beyond it.
+  const drawnRows = () =>
+    page.evaluate(() => {
+      const tops = [...document.querySelectorAll('[role="listitem"]')].map(
+        (row) => row.getBoundingClientRect().top,
+      );
+      return {
+        inView: tops.filter((top) => top < window.innerHeight).length,
+        beyond: tops.filter((top) => top >= window.innerHeight).length,
+      };
+    });
+  await expect.poll(async () => (await drawnRows()).beyond).toBe(6);
+  const rowsInView = (await drawnRows()).inView;
+  expect(rowsInView).toBeGreaterThan(1);
+  const sets = await drawnSets();
+  const places = (count: number) => Array.from({ length: count }, (_, index) => String(index + 1)).join(',');
+  // None while the list measures where it starts, then one more row at each step, from the top of the list.
+  expect(sets).toEqual(['', ...Array.from({ length: rowsInView + 6 }, (_, index) => places(index + 1))]);
 });

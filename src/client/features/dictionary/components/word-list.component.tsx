@@ -1,7 +1,8 @@
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { DictionaryWord } from '../../../lib/api/words.api';
+import { firstRowsToDraw } from '../lib/first-rows';
 import type { ListenThresholdSettings } from '../lib/listen-badge';
 import { WordRow, type WordRowHandlers } from './word-row.component';
 
@@ -10,12 +11,6 @@ const ESTIMATED_ROW_HEIGHT = 96;
 const ROW_GAP = 8;
 /** Rows drawn beyond the viewport on each side, so fast scrolling shows no blank. */
 const OVERSCAN_ROWS = 6;
-/**
- * The list's first rows are the ones in view alone: drawing rows is the costly part of opening the dictionary,
- * and on a phone the rows beyond the view made the one long task it took longer still. Those come right after,
- * as a transition of their own.
- */
-const FIRST_OVERSCAN_ROWS = 0;
 
 interface WordListProps extends WordRowHandlers {
   words: readonly DictionaryWord[];
@@ -56,15 +51,31 @@ export function WordList({ words, ...rowProps }: WordListProps) {
     return () => observer.disconnect();
   }, []);
 
-  const [overscan, setOverscan] = useState(FIRST_OVERSCAN_ROWS);
+  // Then the rows come one at a time, each in a task of its own, until all the virtualizer asks for are drawn;
+  // from then on it draws them as it needs (docs/product/overview.md#serving-the-client). A row costs a
+  // phone several milliseconds to draw and style, and a dozen of them in one task kept it busy for 300.
+  const [drawnLimit, setDrawnLimit] = useState(0);
+  const wantedRowCount = useRef(0);
+  const isAppearing = drawnLimit !== Number.POSITIVE_INFINITY;
   useEffect(() => {
-    if (isPlaced) startTransition(() => setOverscan(OVERSCAN_ROWS));
-  }, [isPlaced]);
+    if (!isPlaced || !isAppearing) return;
+    if (drawnLimit >= wantedRowCount.current && drawnLimit > 0) {
+      setDrawnLimit(Number.POSITIVE_INFINITY);
+      return;
+    }
+    const step = window.setTimeout(() => setDrawnLimit((limit) => limit + 1));
+    return () => window.clearTimeout(step);
+  }, [isPlaced, isAppearing, drawnLimit]);
 
   const virtualizer = useWindowVirtualizer({
     count: words.length,
     estimateSize: () => ESTIMATED_ROW_HEIGHT,
-    overscan,
+    overscan: OVERSCAN_ROWS,
+    rangeExtractor: (range) => {
+      if (!isAppearing) return defaultRangeExtractor(range);
+      wantedRowCount.current = defaultRangeExtractor(range).length;
+      return firstRowsToDraw(range, drawnLimit);
+    },
     gap: ROW_GAP,
     scrollMargin: scrollMargin ?? 0,
     getItemKey: (index) => words[index]?.id ?? index,
