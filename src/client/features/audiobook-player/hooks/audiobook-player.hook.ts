@@ -9,9 +9,8 @@ import { createSentenceAudioLoader } from '../../../lib/audio/sentence-audio-loa
 import { sharedClipPlayer } from '../../../lib/audio/shared-clip-player';
 import { createSpeechFallback } from '../../../lib/audio/speech-fallback';
 import { voicesToPlay } from '../../../lib/audio/voice-plan';
-import { deviceScreen } from '../../../lib/hooks/picture-source.hook';
 import { mediaSource } from '../../../lib/media-source';
-import { pictureSource } from '../../../lib/picture-source';
+import { prefetchPictureAndClips } from '../../../lib/prefetch-ahead';
 import { fetchSentenceClip } from '../api/sentence-clip.api';
 
 /** The audio session's owner name (docs/product/audiobooks.md#playback). */
@@ -59,19 +58,13 @@ function createBookPlayer(
       speech: createSpeechFallback(),
       loadClips: (sentence, signal) => loader.loadClips(sentence, signal),
       forgetClips: (sentenceId) => loader.forgetClips(sentenceId),
-      prefetch: (sentence) => {
-        const picture = pictureSource(sentence.imageUrl, 'fullscreen', {
+      prefetch: (sentence) =>
+        prefetchPictureAndClips(sentence, {
           isLowQuality: latest.settings.lowQualityImages,
-          screen: deviceScreen(),
-        });
-        if (picture) new Image().src = picture;
-        loader.loadClips(sentence, prefetchSignal).then(
-          (clips) => {
-            for (const clip of Object.values(clips)) if (clip) clipPlayer.preload(clip);
-          },
-          (error: unknown) => log('prefetch failed', error),
-        );
-      },
+          loadClips: () => loader.loadClips(sentence, prefetchSignal),
+          preload: (clip) => clipPlayer.preload(clip),
+          log,
+        }),
       onCardPlayed: (sentence) => latest.onSentencePlayed(sentence),
       log,
     },

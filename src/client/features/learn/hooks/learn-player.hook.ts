@@ -7,9 +7,8 @@ import { playerSettingsOf } from '../../../lib/audio/player-settings';
 import { bindMediaSession } from '../../../lib/audio/media-session';
 import { sharedClipPlayer } from '../../../lib/audio/shared-clip-player';
 import { createSpeechFallback } from '../../../lib/audio/speech-fallback';
-import { deviceScreen } from '../../../lib/hooks/picture-source.hook';
 import { mediaSource } from '../../../lib/media-source';
-import { pictureSource } from '../../../lib/picture-source';
+import { prefetchPictureAndClips } from '../../../lib/prefetch-ahead';
 import { generateAudio } from '../../../lib/api/generate-audio.api';
 import { fetchWordAudio } from '../../../lib/api/word-audio.api';
 
@@ -50,20 +49,13 @@ function createScreenPlayer(initialWords: readonly PlayerWord[], initial: Screen
   const firstPictureSettled = new Promise<void>((resolve) => {
     reportFirstPictureSettled = resolve;
   });
-  const prefetchNow = (word: PlayerWord) => {
-    // The same width the card will ask for (docs/product/media.md#picture-variants).
-    const picture = pictureSource(word.imageUrl, 'fullscreen', {
+  const prefetchNow = (word: PlayerWord) =>
+    prefetchPictureAndClips(word, {
       isLowQuality: latest.settings.lowQualityImages,
-      screen: deviceScreen(),
+      loadClips: () => loader.loadClips(word, prefetchSignal),
+      preload: (clip) => clipPlayer.preload(clip),
+      log,
     });
-    if (picture) new Image().src = picture;
-    loader.loadClips(word, prefetchSignal).then(
-      (clips) => {
-        for (const clip of Object.values(clips)) if (clip) clipPlayer.preload(clip);
-      },
-      (error: unknown) => log('prefetch failed', error),
-    );
-  };
   const player = createLearnPlayer(
     {
       clipPlayer,
