@@ -29,7 +29,8 @@ import { isEverySelected, selectedInView, toggleSelected } from './lib/word-sele
 
 type OpenDialog = { kind: 'image' | 'card' | 'media' | 'sentences'; wordId: number } | null;
 
-// The word's dialogs and the confirmation are fetched at idle, once the list is up, not before it.
+// The word's dialogs and the confirmation are not part of the screen's code: each is fetched once the page is
+// idle, or at once when it is opened first (ui/deferred-dialog.component.tsx).
 const loadImageViewerDialog = loadOnce(
   async () => (await import('./components/image-viewer-dialog.component')).ImageViewerDialog,
 );
