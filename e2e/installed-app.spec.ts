@@ -81,31 +81,38 @@ test('the manifest and the tab icon are linked once the first screen is up, not 
   page,
   request,
 }) => {
-  // As served, both links sit in an inert template: a browser fetches neither while the page loads.
+  // As served, both links sit in an inert template: a browser fetches neither while the page loads. Outside
+  // it, only an empty icon, so that the browser does not ask for /favicon.ico instead.
   const served = await (await request.get('/login')).text();
   expect(served).toMatch(/<template id="deferred-head-links">\s*<link rel="manifest"[^]*?<\/template>/);
-  expect(served.replace(/<template[^]*?<\/template>/g, '')).not.toMatch(/rel="(manifest|icon)"/);
+  expect(
+    served.replace(/<template[^]*?<\/template>/g, '').match(/<link[^>]*rel="(manifest|icon)"[^>]*>/g),
+  ).toEqual(['<link id="placeholder-icon" rel="icon" href="data:," />']);
 
-  // When the screen's own file is asked for, neither link is in the page yet.
+  // When the screen's own file is asked for, only the empty icon is in the page.
   const linksWhenScreenAsked: string[][] = [];
   await page.route(/\/assets\/login\.page-[^/]+\.js$/, async (route) => {
     linksWhenScreenAsked.push(
       await page.evaluate(() =>
         [...document.querySelectorAll('head > link[rel="manifest"], head > link[rel="icon"]')].map(
-          (link) => link.getAttribute('rel') ?? '',
+          (link) => `${link.getAttribute('rel') ?? ''} ${link.getAttribute('href') ?? ''}`,
         ),
       ),
     );
     await route.continue();
   });
+  const asked: string[] = [];
+  page.on('request', (sent) => asked.push(new URL(sent.url()).pathname));
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Вход' })).toBeVisible();
-  expect(linksWhenScreenAsked).toEqual([[]]);
-  // Then both are linked, once.
+  expect(linksWhenScreenAsked).toEqual([['icon data:,']]);
+  // Then both are linked, once, in place of the empty icon.
   await expect(page.locator('head > link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
   await expect(page.locator('head > link[rel="icon"]')).toHaveAttribute('href', '/icons/favicon-32.png');
   await expect(page.locator('link[rel="manifest"], link[rel="icon"]')).toHaveCount(2);
   await expect(page.locator('#deferred-head-links')).toHaveCount(0);
+  await expect.poll(() => asked).toContain('/icons/favicon-32.png');
+  expect(asked).not.toContain('/favicon.ico');
 });
 
 test('in the installed app a second tap within 300 ms is blocked; in a tab it is not', async ({

@@ -2,8 +2,8 @@
  * `npm run bench:lighthouse`: Lighthouse 12 (13 needs Node 22) on Debian's Chromium against the built app as
  * `npm start` serves it: the landing page signed out, then home, Learn, settings, upload and the dictionary
  * signed in (a learner registered by the script, with 100 words uploaded with the built-in voices and
- * pictures; the session cookie goes with every request Lighthouse makes). Mobile (Lighthouse's default
- * throttling) and desktop, the median of BENCH_RUNS (default 3) runs each: performance (and the mobile runs'
+ * pictures, measured once the server has made their clips; the session cookie goes with every request
+ * Lighthouse makes). Mobile (Lighthouse's default throttling) and desktop, the median of BENCH_RUNS (default 3) runs each: performance (and the mobile runs'
  * metrics that make it), best practices; BENCH_PAGES=home,learn measures only those.
  * Targets: mobile performance ≥ 90 on landing, home and Learn, ≥ 85 on dictionary, upload and settings;
  * desktop ≥ 95 everywhere. Run `npm run build` first (the script does, as `bench:lighthouse`).
@@ -13,7 +13,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { type BuiltServer, registerLearner, sleep, startBuiltServer, startUpload } from './lib/bench-server';
+import {
+  type BuiltServer,
+  registerLearner,
+  startBuiltServer,
+  startUpload,
+  waitForUploadAndClips,
+} from './lib/bench-server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ONLY_PAGES = process.env.BENCH_PAGES?.split(',');
@@ -88,14 +94,7 @@ try {
   const { base } = server;
   const cookie = await registerLearner(base, 'lighthouse@example.com');
   const text = Array.from({ length: 100 }, (_, index) => `palabra${index} / слово${index}`).join('\n');
-  const jobId = await startUpload(base, cookie, text);
-  for (;;) {
-    const job = (await (await fetch(`${base}/api/words/job/${jobId}`, { headers: { cookie } })).json()) as {
-      status: string;
-    };
-    if (job.status !== 'pending' && job.status !== 'processing') break;
-    await sleep(500);
-  }
+  await waitForUploadAndClips(base, cookie, await startUpload(base, cookie, text));
 
   chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
   const rows = [];

@@ -76,3 +76,28 @@ export async function startUpload(base: string, cookie: string, text: string): P
   });
   return ((await answer.json()) as { jobId: string }).jobId;
 }
+
+/**
+ * Waits for an upload to end, then for the built-in clips job it queued (docs/product/upload.md#built-in-clips-on-demand)
+ * to end too: a page measured while the server still makes a few hundred clips shares the machine with it.
+ */
+export async function waitForUploadAndClips(
+  base: string,
+  cookie: string,
+  uploadJobId: string,
+): Promise<void> {
+  const isRunning = (status: string) => status === 'pending' || status === 'processing';
+  const read = async (path: string) =>
+    (await (await fetch(`${base}${path}`, { headers: { cookie } })).json()) as {
+      status: string;
+      results: { builtinClipsJobId?: string | null } | null;
+    };
+  let upload = await read(`/api/jobs/${uploadJobId}`);
+  while (isRunning(upload.status)) {
+    await sleep(500);
+    upload = await read(`/api/jobs/${uploadJobId}`);
+  }
+  const clipsJobId = upload.results?.builtinClipsJobId;
+  if (!clipsJobId) return;
+  while (isRunning((await read(`/api/jobs/${clipsJobId}`)).status)) await sleep(500);
+}

@@ -9,6 +9,7 @@ import { sharedClipPlayer } from '../../../lib/audio/shared-clip-player';
 import { createSpeechFallback } from '../../../lib/audio/speech-fallback';
 import { mediaSource } from '../../../lib/media-source';
 import { prefetchPictureAndClips } from '../../../lib/prefetch-ahead';
+import { whenIdle } from '../../../lib/when-idle';
 import { generateAudio } from '../../../lib/api/generate-audio.api';
 import { fetchWordAudio } from '../../../lib/api/word-audio.api';
 
@@ -44,10 +45,13 @@ function createScreenPlayer(initialWords: readonly PlayerWord[], initial: Screen
   });
   // Prefetches outlive a card change: the loader shares them with the card's own load later.
   const prefetchSignal = new AbortController().signal;
-  // docs/product/learn.md#audio-loading: nothing is fetched ahead before the first card's picture is in.
+  // docs/product/learn.md#audio-loading: nothing is fetched ahead before the first card's picture is in and
+  // the screen has drawn it (the first idle moment after).
   let reportFirstPictureSettled: () => void = () => undefined;
   const firstPictureSettled = new Promise<void>((resolve) => {
-    reportFirstPictureSettled = resolve;
+    reportFirstPictureSettled = () => {
+      whenIdle(() => resolve());
+    };
   });
   const prefetchNow = (word: PlayerWord) =>
     prefetchPictureAndClips(word, {
