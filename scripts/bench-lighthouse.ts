@@ -3,8 +3,9 @@
  * `npm start` serves it: the landing page signed out, then home, Learn, settings, upload and the dictionary
  * signed in (a learner registered by the script, with 100 words uploaded with the built-in voices and
  * pictures, measured once the server has made their clips; the session cookie goes with every request
- * Lighthouse makes). Mobile (Lighthouse's default throttling) and desktop, the median of BENCH_RUNS (default 3) runs each: performance (and the mobile runs'
- * metrics that make it), best practices; BENCH_PAGES=home,learn measures only those.
+ * Lighthouse makes). Mobile (Lighthouse's default throttling) and desktop, the median of BENCH_RUNS (default
+ * 3) runs each: performance (and the mobile runs' metrics that make it), best practices; BENCH_PAGES=home,learn
+ * measures only those.
  * Targets: mobile performance ≥ 90 on landing, home and Learn, ≥ 85 on dictionary, upload and settings;
  * desktop ≥ 95 everywhere. Run `npm run build` first (the script does, as `bench:lighthouse`).
  */

@@ -78,8 +78,9 @@ export async function startUpload(base: string, cookie: string, text: string): P
 }
 
 /**
- * Waits for an upload to end, then for the built-in clips job it queued (docs/product/upload.md#built-in-clips-on-demand)
- * to end too: a page measured while the server still makes a few hundred clips shares the machine with it.
+ * Waits for an upload to end, then for the built-in clips job it queued
+ * (docs/product/upload.md#built-in-clips-on-demand) to end too: a page measured while the server still makes a
+ * few hundred clips shares the machine with it.
  */
 export async function waitForUploadAndClips(
   base: string,
