@@ -47,9 +47,13 @@ function createScreenPlayer(initialWords: readonly PlayerWord[], initial: Screen
   const prefetchSignal = new AbortController().signal;
   // docs/product/learn.md#audio-loading: nothing is fetched ahead before the first card's picture is in and
   // the screen has drawn it (the first idle moment after).
+  // Every card reports its picture; only the first report waits for idle, the later ones change nothing.
   let reportFirstPictureSettled: () => void = () => undefined;
   const firstPictureSettled = new Promise<void>((resolve) => {
+    let hasReported = false;
     reportFirstPictureSettled = () => {
+      if (hasReported) return;
+      hasReported = true;
       whenIdle(() => resolve());
     };
   });
