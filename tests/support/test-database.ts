@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -12,17 +12,18 @@ const PGLITE_MANIFEST = new URL('../../node_modules/@electric-sql/pglite/package
 /**
  * A migrated PGlite cluster, dumped once and loaded by every test file after the first: a new cluster's
  * initdb took about 2 of the 3 s each file spent opening its database. The file's name is a hash of the
- * migrations and PGlite's version, so a new migration or engine makes a new snapshot; two workers making the
- * same one at once each write their own file and rename it into place.
+ * migrations and PGlite's version, so a new migration or engine makes a new snapshot (and the old ones are
+ * deleted); two workers making the same one at once each write their own file and rename it into place.
  */
-async function migratedSnapshot(): Promise<Blob> {
+async function loadMigratedSnapshot(): Promise<Blob> {
   const hash = createHash('sha256');
   hash.update(await readFile(PGLITE_MANIFEST));
   for (const name of (await readdir(migrationsFolder, { recursive: true })).sort()) {
     if (!name.endsWith('.sql') && !name.endsWith('.json')) continue;
     hash.update(name).update(await readFile(path.join(migrationsFolder, name)));
   }
-  const snapshotFile = path.join(SNAPSHOT_FOLDER, `${hash.digest('hex').slice(0, 16)}.tar`);
+  const snapshotName = `${hash.digest('hex').slice(0, 16)}.tar`;
+  const snapshotFile = path.join(SNAPSHOT_FOLDER, snapshotName);
   try {
     return new Blob([await readFile(snapshotFile)]);
   } catch {
@@ -33,9 +34,16 @@ async function migratedSnapshot(): Promise<Blob> {
     const partFile = `${snapshotFile}.${randomBytes(6).toString('hex')}.part`;
     await writeFile(partFile, new Uint8Array(await snapshot.arrayBuffer()));
     await rename(partFile, snapshotFile);
+    for (const name of await readdir(SNAPSHOT_FOLDER)) {
+      if (name.endsWith('.tar') && name !== snapshotName)
+        await rm(path.join(SNAPSHOT_FOLDER, name), { force: true });
+    }
     return snapshot;
   }
 }
+
+/** Loaded once per worker: the integration files share their worker's modules (vitest.config.ts). */
+let migratedSnapshot: Promise<Blob> | undefined;
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
@@ -43,7 +51,8 @@ async function migratedSnapshot(): Promise<Blob> {
  */
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({ kind: 'pglite', snapshot: await migratedSnapshot() });
+  if (!serverUrl)
+    return openDatabase({ kind: 'pglite', snapshot: await (migratedSnapshot ??= loadMigratedSnapshot()) });
 
   const name = `palabra_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
