@@ -1,15 +1,14 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router';
 import { LazyToaster } from '../ui/lazy-toaster.component';
-import { AppRoutes } from './app-routes.component';
-import { appRoutes } from './router';
+import { createAppRouter } from './router';
+
+const router = createAppRouter();
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes routes={appRoutes} />
-      </BrowserRouter>
+      <RouterProvider router={router} />
       <LazyToaster />
     </QueryClientProvider>
   );

@@ -1,8 +1,8 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { CatalogArea } from '../i18n/catalog-areas';
 import { loadCatalogAreas } from '../i18n/setup';
 import { PublicLayout } from './public-layout.component';
-import { prepareRoutes, type ScreenRoute } from './app-routes.component';
-import { RequireAuth, RootLayout } from './route-guards.component';
+import { LoadingScreen, RequireAuth, RootLayout, RouteError } from './route-guards.component';
 
 /**
  * A screen's chunk, once it and the texts of its catalogue areas have both arrived (fetched side by side).
@@ -17,9 +17,11 @@ async function withTexts<T>(screen: Promise<T>, areas: readonly CatalogArea[]): 
  * Routes of docs/product/overview.md#routes. Every screen is its own chunk, loaded when first visited, so the
  * first page a learner opens does not pay for the dictionary, the player or the settings.
  */
-export const routes: ScreenRoute[] = [
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: LoadingScreen,
     children: [
       {
         path: '/',
@@ -152,4 +154,6 @@ export const routes: ScreenRoute[] = [
   },
 ];
 
-export const appRoutes = prepareRoutes(routes);
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
