@@ -154,3 +154,49 @@ test('the stylesheet holds back no paint, yet the first frame the app renders is
     await page.evaluate(() => (window as unknown as { styledAtFirstFrame?: boolean }).styledAtFirstFrame),
   ).toBe(true);
 });
+
+test('a new screen opens at its top; back returns to where the last one was scrolled', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 480 });
+  await signInLearner(page);
+  const nav = page.getByRole('navigation', { name: 'Основная навигация' });
+  const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+  const scrollRoom = () =>
+    page.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight);
+
+  await expect.poll(scrollRoom).toBeGreaterThan(300);
+  await page.evaluate(() => window.scrollTo(0, 300));
+  await expect.poll(scrollY).toBe(300);
+
+  // Settings is taller than the phone's screen too, so a kept scroll position would show.
+  await nav.getByRole('link', { name: 'Настройки' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Настройки' })).toBeVisible();
+  await expect.poll(scrollRoom).toBeGreaterThan(0);
+  expect(await scrollY()).toBe(0);
+
+  await page.goBack();
+  await expect(page).toHaveURL('/');
+  await expect.poll(scrollY).toBe(300);
+});
+
+test('a screen whose code fails to load shows the error page until the learner leaves or reloads', async ({
+  page,
+}) => {
+  await signInLearner(page);
+  const nav = page.getByRole('navigation', { name: 'Основная навигация' });
+  const dictionaryCode = /\/assets\/dictionary\.page-[^/]+\.js$/;
+  await page.route(dictionaryCode, (route) => route.abort());
+
+  await nav.getByRole('link', { name: 'Словарь' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Что-то пошло не так' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Что-то пошло не так' })).toHaveCount(0);
+  await expect(nav).toBeVisible();
+
+  // Coming back while the code still fails shows the error page again; once it loads, its reload button helps.
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 1, name: 'Что-то пошло не так' })).toBeVisible();
+  await page.unroute(dictionaryCode);
+  await page.getByRole('button', { name: 'Обновить страницу' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Словарь' })).toBeVisible();
+});
