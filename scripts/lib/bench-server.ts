@@ -87,18 +87,16 @@ export async function waitForUploadAndClips(
   cookie: string,
   uploadJobId: string,
 ): Promise<void> {
-  const isRunning = (status: string) => status === 'pending' || status === 'processing';
-  const read = async (path: string) =>
-    (await (await fetch(`${base}${path}`, { headers: { cookie } })).json()) as {
-      status: string;
-      results: { builtinClipsJobId?: string | null } | null;
-    };
-  let upload = await read(`/api/jobs/${uploadJobId}`);
-  while (isRunning(upload.status)) {
-    await sleep(500);
-    upload = await read(`/api/jobs/${uploadJobId}`);
-  }
-  const clipsJobId = upload.results?.builtinClipsJobId;
-  if (!clipsJobId) return;
-  while (isRunning((await read(`/api/jobs/${clipsJobId}`)).status)) await sleep(500);
+  const waitForJob = async (jobId: string) => {
+    for (;;) {
+      const job = (await (await fetch(`${base}/api/jobs/${jobId}`, { headers: { cookie } })).json()) as {
+        status: string;
+        results: { builtinClipsJobId?: string | null } | null;
+      };
+      if (job.status !== 'pending' && job.status !== 'processing') return job;
+      await sleep(500);
+    }
+  };
+  const clipsJobId = (await waitForJob(uploadJobId)).results?.builtinClipsJobId;
+  if (clipsJobId) await waitForJob(clipsJobId);
 }
