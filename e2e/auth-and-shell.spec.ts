@@ -193,7 +193,8 @@ test('a screen whose code fails to load shows the error page until the learner l
   await expect(page.getByRole('heading', { level: 1, name: 'Что-то пошло не так' })).toHaveCount(0);
   await expect(nav).toBeVisible();
 
-  // Coming back while the code still fails shows the error page again; once it loads, its reload button helps.
+  // Coming back while the code still fails shows the error page again; once the code can load, the page's
+  // reload button brings the dictionary.
   await page.goForward();
   await expect(page.getByRole('heading', { level: 1, name: 'Что-то пошло не так' })).toBeVisible();
   await page.unroute(dictionaryCode);

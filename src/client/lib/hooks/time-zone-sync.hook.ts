@@ -9,8 +9,8 @@ import { whenIdle } from '../when-idle';
 /**
  * Keeps the learner's saved time zone that of the browser they use (docs/product/progress.md#learner-day):
  * once settings have loaded and the page is idle, a different zone is saved without a word to the learner,
- * and today's figures are read again. Each zone is tried once per page: a zone the server refuses is not sent in a loop, and
- * the learner's day stays the stored one.
+ * and today's figures are read again. Each zone is tried once per page: a zone the server refuses is not sent
+ * in a loop, and the learner's day stays the stored one.
  */
 export function useTimeZoneSync(): void {
   const queryClient = useQueryClient();
