@@ -5,7 +5,9 @@ import './i18n/setup';
 // Before the app: the installed app may restore its last screen into the address the router reads.
 import './lib/installed-app';
 import { App } from './app/app.component';
+import { startFetchingScreens } from './app/app-routes.component';
 import { rememberedAppearance } from './app/appearance-sync.hook';
+import { appRoutes } from './app/router';
 import { preloadSignedInHome } from './app/signed-in-home.loader';
 import { i18next, interfaceLanguageReady } from './i18n/setup';
 import { authStatusQueryOptions, hasSessionHint } from './lib/api/auth-status.api';
@@ -28,6 +30,8 @@ function writeMountError(error: unknown): void {
 }
 
 async function start(): Promise<void> {
+  // The first screen's code goes out before anything else, and before the first render.
+  startFetchingScreens(appRoutes, window.location);
   const stylesApplied = applyDeferredStylesheets();
   applyTheme(
     document.documentElement,

@@ -1,14 +1,15 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { LazyToaster } from '../ui/lazy-toaster.component';
-import { createAppRouter } from './router';
-
-const router = createAppRouter();
+import { AppRoutes } from './app-routes.component';
+import { appRoutes } from './router';
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes routes={appRoutes} />
+      </BrowserRouter>
       <LazyToaster />
     </QueryClientProvider>
   );

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { lazy, Suspense, useEffect } from 'react';
-import { Navigate, Outlet, ScrollRestoration, useLocation, useRouteError } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { RefreshCw } from 'lucide-react';
 import { useAuthStatus, useIsAuthenticated } from '../lib/api/auth-status.api';
 import { useInstalledAppSession } from '../lib/hooks/installed-app-session.hook';
@@ -68,7 +68,6 @@ export function RootLayout() {
   return (
     <>
       {sync}
-      <ScrollRestoration />
       <Outlet />
     </>
   );
@@ -86,8 +85,6 @@ export function RequireAuth() {
  */
 export function RouteError() {
   const { t } = useTranslation();
-  const error = useRouteError();
-  console.error(error);
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-bold">{t('routeError.title')}</h1>

@@ -1,8 +1,8 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { CatalogArea } from '../i18n/catalog-areas';
 import { loadCatalogAreas } from '../i18n/setup';
 import { PublicLayout } from './public-layout.component';
-import { LoadingScreen, RequireAuth, RootLayout, RouteError } from './route-guards.component';
+import { prepareRoutes, type ScreenRoute } from './app-routes.component';
+import { RequireAuth, RootLayout } from './route-guards.component';
 
 /**
  * A screen's chunk, once it and the texts of its catalogue areas have both arrived (fetched side by side).
@@ -17,11 +17,9 @@ async function withTexts<T>(screen: Promise<T>, areas: readonly CatalogArea[]): 
  * Routes of docs/product/overview.md#routes. Every screen is its own chunk, loaded when first visited, so the
  * first page a learner opens does not pay for the dictionary, the player or the settings.
  */
-export const routes: RouteObject[] = [
+export const routes: ScreenRoute[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
-    HydrateFallback: LoadingScreen,
     children: [
       {
         path: '/',
@@ -154,6 +152,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
-}
+export const appRoutes = prepareRoutes(routes);
