@@ -25,8 +25,7 @@ import {
   describeLastStudy,
   minutesStudied,
 } from '../lib/progress-format';
-
-const numberFormat = new Intl.NumberFormat('ru-RU');
+import { formatCount } from '../lib/number-format';
 
 /** The learner's progress; shown on the home screen and alone on /dashboard. */
 export function ProgressPanel({ className }: { className?: string }) {
@@ -84,8 +83,8 @@ function ProgressDetails({ progress }: { progress: ProgressData }) {
   ];
 
   const details = [
-    { label: t('progress.totalWords'), value: numberFormat.format(progress.totalWords), Icon: Layers },
-    { label: t('progress.currentStreak'), value: numberFormat.format(progress.currentStreak), Icon: Flame },
+    { label: t('progress.totalWords'), value: formatCount(progress.totalWords), Icon: Layers },
+    { label: t('progress.currentStreak'), value: formatCount(progress.currentStreak), Icon: Flame },
     { label: t('progress.lastStudy'), value: lastStudyText, Icon: CalendarDays },
   ];
 
@@ -98,7 +97,7 @@ function ProgressDetails({ progress }: { progress: ProgressData }) {
               <Icon className="size-4 text-accent-text" aria-hidden="true" />
               {label}
             </dt>
-            <dd className="text-2xl font-bold tabular-nums">{numberFormat.format(value)}</dd>
+            <dd className="text-2xl font-bold tabular-nums">{formatCount(value)}</dd>
           </div>
         ))}
       </dl>
@@ -110,8 +109,8 @@ function ProgressDetails({ progress }: { progress: ProgressData }) {
           </span>
           <span className="tabular-nums text-muted-foreground">
             {t('progress.dailyGoalValue', {
-              done: numberFormat.format(progress.wordsStudiedToday),
-              goal: numberFormat.format(goal),
+              done: formatCount(progress.wordsStudiedToday),
+              goal: formatCount(goal),
             })}
           </span>
         </div>
@@ -125,8 +124,8 @@ function ProgressDetails({ progress }: { progress: ProgressData }) {
           </span>
           <span className="tabular-nums text-muted-foreground">
             {t('progress.dailyTimeGoalValue', {
-              done: numberFormat.format(minutesStudied(progress.secondsStudiedToday)),
-              goal: numberFormat.format(timeGoal),
+              done: formatCount(minutesStudied(progress.secondsStudiedToday)),
+              goal: formatCount(timeGoal),
             })}
           </span>
         </div>

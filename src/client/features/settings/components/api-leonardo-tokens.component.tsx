@@ -4,11 +4,10 @@ import { LoaderCircle, RefreshCw, TriangleAlert } from 'lucide-react';
 import type { Settings } from '../../../../shared/api/settings';
 import { Button } from '../../../ui/button.component';
 import { useLeonardoTokenInfo } from '../api/leonardo-token-info.api';
+import { formatCount } from '../../../lib/number-format';
 
 /** docs/product/settings.md#api-tab: below this many API tokens the learner is warned. */
 export const LOW_LEONARDO_TOKENS = 5;
-
-const numberFormat = new Intl.NumberFormat('ru-RU');
 
 /** The saved Leonardo key's balance: API tokens, subscription tokens and the account name. */
 export function ApiLeonardoTokens({ settings }: { settings: Settings }) {
@@ -18,9 +17,7 @@ export function ApiLeonardoTokens({ settings }: { settings: Settings }) {
   if (!settings.hasLeonardoApiKey) return null;
 
   const formatTokens = (value: number | null | undefined) =>
-    value === null || value === undefined
-      ? t('settingsProviders.leonardo.unknown')
-      : numberFormat.format(value);
+    value === null || value === undefined ? t('settingsProviders.leonardo.unknown') : formatCount(value);
   const data = info.data;
   const isLow = data?.valid === true && data.apiTokens !== null && data.apiTokens < LOW_LEONARDO_TOKENS;
 

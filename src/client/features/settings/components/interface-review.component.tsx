@@ -11,6 +11,7 @@ import {
   SettingsSelectField,
   SettingsSwitchField,
 } from './settings-field.component';
+import { formatPercent } from '../../../lib/number-format';
 
 const NEW_PER_DAY = [0, 5, 10, 15, 20, 30, 50, 100] as const;
 const MAX_PER_DAY = [50, 100, 200, 300, 500, 1000, 9999] as const;
@@ -27,7 +28,6 @@ export function InterfaceReview({
   save: (update: SettingsUpdate) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent' });
   const chosen = settings.reviewDirections;
   const retentionChoices: readonly number[] = DESIRED_RETENTION_CHOICES;
   const retentions = retentionChoices.includes(settings.reviewDesiredRetention)
@@ -89,7 +89,10 @@ export function InterfaceReview({
             label={t('settingsDisplay.interface.review.retention')}
             description={t('settingsDisplay.interface.review.retentionDescription')}
             value={String(settings.reviewDesiredRetention)}
-            options={retentions.map((value) => ({ value: String(value), label: percent.format(value) }))}
+            options={retentions.map((value) => ({
+              value: String(value),
+              label: formatPercent(value, i18n.language),
+            }))}
             onValueChange={(value) => save({ reviewDesiredRetention: Number(value) })}
           />
         ) : null}

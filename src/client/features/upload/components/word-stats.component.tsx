@@ -14,6 +14,7 @@ import {
   markListenCountReset,
 } from '../lib/upload-job-storage';
 import { wordStats } from '../lib/upload-job-state';
+import { formatCount } from '../../../lib/number-format';
 
 /** docs/product/upload.md#upload-screen: the reset flag is removed 100 ms after it has been applied. */
 const RESET_FLAG_LIFETIME_MS = 100;
@@ -22,7 +23,6 @@ const RESET_FLAG_LIFETIME_MS = 100;
  * Counters are shown in the Russian format whatever the interface language
  * (docs/product/upload.md#upload-screen).
  */
-const formatCount = (value: number) => value.toLocaleString('ru-RU');
 
 /** Total, hidden, studying and listened, from the learner's word list, with the listen-counter reset. */
 export function WordStats() {
