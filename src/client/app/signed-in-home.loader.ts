@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { loadCatalogAreas } from '../i18n/setup';
 import { loadOnce } from '../lib/load-once';
 import type * as SignedInHomeChunk from './signed-in-home.component';
@@ -25,7 +25,8 @@ export const preloadSignedInHome = loadOnce(() =>
  *
  * Not `lazy()` under a Suspense boundary: React holds back what replaces a Suspense fallback until 300 ms
  * after the fallback appeared, so home, arriving a moment after the loading screen, waited that long for
- * nothing. An ordinary state update shows it the moment it arrives.
+ * nothing. A state update shows it the moment it arrives, as a transition: rendered in slices, as a route's
+ screen is, so a phone's main thread is not held for the whole of home at once.
  */
 export function useSignedInHome(): SignedInHomeModule | undefined {
   const [module, setModule] = useState(loaded);
@@ -36,7 +37,7 @@ export function useSignedInHome(): SignedInHomeModule | undefined {
     let isCurrent = true;
     preloadSignedInHome().then(
       (arrived) => {
-        if (isCurrent) setModule(arrived);
+        if (isCurrent) startTransition(() => setModule(arrived));
       },
       (error: unknown) => {
         if (isCurrent) setFailure(error instanceof Error ? error : new Error(String(error)));
