@@ -285,3 +285,24 @@ test('a running job can be cancelled, and then only closed', async ({ page }) =>
   await panel.getByRole('button', { name: 'Закрыть' }).click();
   await expect(panel).toHaveCount(0);
 });
+
+test('a long report shows a page of rows and the next page on request', async ({ page }) => {
+  test.setTimeout(JOB_TIMEOUT_MS + 60_000);
+  await openUpload(page);
+  const total = 1234;
+  const lines = Array.from({ length: total }, (_, index) => `palabra${index} / слово${index}`);
+  await page.getByLabel('Пары слов, по одной на строку').fill(lines.join('\n'));
+  await page.getByRole('button', { name: 'Загрузить слова' }).click();
+  await expect(jobPanel(page).getByRole('heading')).toContainText('Обработка завершена', {
+    timeout: JOB_TIMEOUT_MS,
+  });
+
+  const added = page.getByRole('list', { name: `Добавленные слова: ${total}` });
+  // The page of 50 is drawn ten rows per task (hooks/visible-count.hook.ts); the count says the whole page.
+  await expect(added.getByRole('listitem')).toHaveCount(50);
+  await expect(page.getByText('Показано 50 из 1\u00a0234', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Показать еще' }).first().click();
+  await expect(added.getByRole('listitem')).toHaveCount(100);
+  await expect(page.getByText('Показано 100 из 1\u00a0234', { exact: true })).toBeVisible();
+  await expect(added.getByRole('listitem').last()).toContainText('palabra99');
+});

@@ -27,7 +27,7 @@ import { TableHead, TableScroll } from './table-scroll.component';
 export function DuplicateReport({ duplicates }: { duplicates: UploadResults['duplicates'] }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const { visible, hasMore, showMore } = useVisibleCount(duplicates.length);
+  const { visible, drawn, hasMore, showMore } = useVisibleCount(duplicates.length);
 
   return (
     <Card role="region" aria-labelledby={titleId}>
@@ -59,7 +59,7 @@ export function DuplicateReport({ duplicates }: { duplicates: UploadResults['dup
                   ]}
                 />
                 <tbody>
-                  {duplicates.slice(0, visible).map((duplicate, index) => (
+                  {duplicates.slice(0, drawn).map((duplicate, index) => (
                     // Duplicates carry no id and a word can repeat; the report's order does not change.
                     <tr key={`${duplicate.spanish}-${index}`} className="border-b last:border-b-0">
                       <th scope="row" lang="es" className="py-2 pr-3 text-left font-semibold">

@@ -97,7 +97,7 @@ function AddedWords({ words }: { words: readonly AddedWord[] }) {
   const { t } = useTranslation();
   const partOfSpeechLabel = usePartOfSpeechLabel();
   const titleId = useId();
-  const { visible, hasMore, showMore } = useVisibleCount(words.length);
+  const { visible, drawn, hasMore, showMore } = useVisibleCount(words.length);
   return (
     <ReportCard
       titleId={titleId}
@@ -109,7 +109,7 @@ function AddedWords({ words }: { words: readonly AddedWord[] }) {
         <p className="text-muted-foreground">{t('upload.results.addedEmpty')}</p>
       ) : (
         <ul className="divide-y" aria-labelledby={titleId}>
-          {words.slice(0, visible).map((word) => (
+          {words.slice(0, drawn).map((word) => (
             <li key={word.id} className="flex flex-col gap-1.5 py-3">
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <span lang="es" className="font-semibold">
@@ -158,7 +158,7 @@ function AddedWords({ words }: { words: readonly AddedWord[] }) {
 function SkippedDuplicates({ duplicates }: { duplicates: readonly Duplicate[] }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const { visible, hasMore, showMore } = useVisibleCount(duplicates.length);
+  const { visible, drawn, hasMore, showMore } = useVisibleCount(duplicates.length);
   return (
     <ReportCard
       titleId={titleId}
@@ -167,7 +167,7 @@ function SkippedDuplicates({ duplicates }: { duplicates: readonly Duplicate[] })
       title={t('upload.results.duplicatesTitle', { count: duplicates.length })}
     >
       <ul className="divide-y" aria-labelledby={titleId}>
-        {duplicates.slice(0, visible).map((duplicate, index) => (
+        {duplicates.slice(0, drawn).map((duplicate, index) => (
           // Duplicates carry no id and one word can be skipped twice; the position in the report is stable.
           <li key={`${duplicate.spanish}-${index}`} className="flex flex-col gap-1 py-3">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -200,7 +200,7 @@ function Fallbacks({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const { visible, hasMore, showMore } = useVisibleCount(fallbacks.length);
+  const { visible, drawn, hasMore, showMore } = useVisibleCount(fallbacks.length);
   return (
     <ReportCard
       titleId={titleId}
@@ -221,7 +221,7 @@ function Fallbacks({
           <LineReportTable
             titleId={titleId}
             reasonLabel={t('upload.results.fallbackColumnReason')}
-            rows={fallbacks.slice(0, visible).map((fallback) => ({
+            rows={fallbacks.slice(0, drawn).map((fallback) => ({
               // A line falls back at most once per stage.
               key: `${fallback.lineNumber}-${fallback.stage}`,
               ...fallback,
@@ -237,7 +237,7 @@ function Fallbacks({
 function UploadErrors({ errors }: { errors: readonly UploadError[] }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const { visible, hasMore, showMore } = useVisibleCount(errors.length);
+  const { visible, drawn, hasMore, showMore } = useVisibleCount(errors.length);
   return (
     <ReportCard
       titleId={titleId}
@@ -248,7 +248,7 @@ function UploadErrors({ errors }: { errors: readonly UploadError[] }) {
       <LineReportTable
         titleId={titleId}
         reasonLabel={t('upload.results.errorColumnMessage')}
-        rows={errors.slice(0, visible).map((error, index) => ({
+        rows={errors.slice(0, drawn).map((error, index) => ({
           // Errors carry no id; a line can fail at two stages, so the position keeps keys apart.
           key: `${error.lineNumber ?? 'none'}-${error.stage}-${index}`,
           ...error,
