@@ -95,13 +95,18 @@ function lazyRoutesOf(
   });
 }
 
+/** The code of every screen `location` matches, fetched side by side. */
+function fetchScreensAt(routes: PreparedRoutes, location: Pick<Location, 'pathname'>): Promise<unknown> {
+  return Promise.all(lazyRoutesOf(routes, location).map(fetchScreen));
+}
+
 /**
  * Asks for the code of the screens at `location` before anything renders, as the data router did when it was
  * created: the page's first screen is on its way while the first page's script still runs. A failure is
  * `AppRoutes`'s to show, which asks again.
  */
 export function startFetchingScreens(routes: PreparedRoutes, location: Pick<Location, 'pathname'>): void {
-  Promise.all(lazyRoutesOf(routes, location).map(fetchScreen)).catch(() => undefined);
+  fetchScreensAt(routes, location).catch(() => undefined);
 }
 
 /** Where each history entry of this tab was last scrolled to. */
@@ -175,7 +180,7 @@ export function AppRoutes({ routes }: { routes: PreparedRoutes }) {
   useEffect(() => {
     if (isReady) return;
     let isCurrent = true;
-    Promise.all(lazyRoutesOf(routes, location).map(fetchScreen)).then(
+    fetchScreensAt(routes, location).then(
       () => {
         // A transition, as the router's own updates are: the screen renders in slices, so a phone's main
         // thread is not held for a whole screen at once (docs/product/overview.md#serving-the-client).
