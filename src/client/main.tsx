@@ -39,10 +39,12 @@ async function start(): Promise<void> {
     window.matchMedia('(prefers-color-scheme: dark)').matches,
   );
   void unregisterServiceWorkers();
-  await resetCachesOnRouterVersionChange({
+  // Nothing is awaited before the first requests go out: on a first visit the CacheStorage clean-up took a
+  // task of its own, and the sign-in check and the early answers waited for it.
+  void resetCachesOnRouterVersionChange({
     queryClient,
     cacheStorage: typeof caches === 'undefined' ? undefined : caches,
-  });
+  }).cacheCleared;
   const { pathname } = window.location;
   const isProbablySignedIn = hasSessionHint();
   // Home's chunks first where the browser has a session, as the router has asked for any other screen's

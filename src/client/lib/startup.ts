@@ -38,19 +38,29 @@ export interface CacheResetDeps {
   storage?: KeyValueStorage | undefined;
 }
 
-/** Clears CacheStorage and the query cache once per router version; returns whether it did. */
-export async function resetCachesOnRouterVersionChange(deps: CacheResetDeps): Promise<boolean> {
-  if (readStorage(STORAGE_KEYS.routerVersion, deps.storage) === ROUTER_VERSION) return false;
-  try {
-    const { cacheStorage } = deps;
-    if (cacheStorage) {
-      const names = await cacheStorage.keys();
-      await Promise.all(names.map((name) => cacheStorage.delete(name)));
-    }
-  } catch {
-    // CacheStorage is unavailable on insecure origins; there is nothing to clear then.
+/**
+ * Clears the query cache and CacheStorage once per router version; returns whether it did. The query cache and
+ * the marker change at once, so a request the page starts right after is not cleared away; the old CacheStorage
+ * entries go in the background (`cacheCleared`), so the page's first requests do not wait for them.
+ */
+export function resetCachesOnRouterVersionChange(deps: CacheResetDeps): {
+  didReset: boolean;
+  cacheCleared: Promise<void>;
+} {
+  if (readStorage(STORAGE_KEYS.routerVersion, deps.storage) === ROUTER_VERSION) {
+    return { didReset: false, cacheCleared: Promise.resolve() };
   }
   deps.queryClient.clear();
   writeStorage(STORAGE_KEYS.routerVersion, ROUTER_VERSION, deps.storage);
-  return true;
+  return { didReset: true, cacheCleared: clearCacheStorage(deps.cacheStorage) };
+}
+
+async function clearCacheStorage(cacheStorage: CacheStore | undefined): Promise<void> {
+  if (!cacheStorage) return;
+  try {
+    const names = await cacheStorage.keys();
+    await Promise.all(names.map((name) => cacheStorage.delete(name)));
+  } catch {
+    // CacheStorage is unavailable on insecure origins; there is nothing to clear then.
+  }
 }

@@ -23,12 +23,29 @@ describe('startup', () => {
     const names = ['pages', 'api'];
     const cacheStorage = { keys: vi.fn(async () => names), delete: vi.fn(async (_name: string) => true) };
 
-    expect(await resetCachesOnRouterVersionChange({ queryClient, cacheStorage, storage })).toBe(true);
-    expect(cacheStorage.delete.mock.calls.map(([name]) => name)).toEqual(names);
+    const first = resetCachesOnRouterVersionChange({ queryClient, cacheStorage, storage });
+    expect(first.didReset).toBe(true);
+    // The query cache and the marker change before the call returns: a request started next is kept.
     expect(queryClient.clear).toHaveBeenCalledTimes(1);
     expect(storage.getItem('routerVersion')).toBe(ROUTER_VERSION);
+    await first.cacheCleared;
+    expect(cacheStorage.delete.mock.calls.map(([name]) => name)).toEqual(names);
 
-    expect(await resetCachesOnRouterVersionChange({ queryClient, cacheStorage, storage })).toBe(false);
+    const second = resetCachesOnRouterVersionChange({ queryClient, cacheStorage, storage });
+    expect(second.didReset).toBe(false);
+    await second.cacheCleared;
+    expect(queryClient.clear).toHaveBeenCalledTimes(1);
+    expect(cacheStorage.keys).toHaveBeenCalledTimes(1);
+  });
+
+  it('survives a CacheStorage that refuses', async () => {
+    const queryClient = { clear: vi.fn() };
+    const cacheStorage = {
+      keys: () => Promise.reject(new Error('insecure origin')),
+      delete: async () => true,
+    };
+    const reset = resetCachesOnRouterVersionChange({ queryClient, cacheStorage, storage: memoryStorage() });
+    await expect(reset.cacheCleared).resolves.toBeUndefined();
     expect(queryClient.clear).toHaveBeenCalledTimes(1);
   });
 
