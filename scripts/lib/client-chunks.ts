@@ -8,9 +8,13 @@ import type { Plugin } from 'vite';
  * - the entry and everything it imports are one file;
  * - the landing page's own modules are one more file, the sign-in pages' one more, so a visitor never
  *   loads the signed-in shell;
- * - the shared code home with its shell reaches is one more file (`SHELL_ROOT`);
- * - what the signed-in screens share besides (libraries, `ui/`, `lib/`, the contract) is grouped by the
- *   screens that use it, a group under `SHARED_MERGE_BELOW_BYTES` merged into its nearest neighbour;
+ * - the shared code home with its shell reaches is one more file (`SHELL_ROOT`), with what every signed-in
+ *   screen loads beside it (`SIGNED_IN_SYNC_ROOT`);
+ * - what the signed-in screens load besides with their pages (libraries, `ui/`, `lib/`, the contract) is
+ *   grouped by the screens that load it, small groups merged where a file saved is worth more than the bytes
+ *   added (`screenGroups`);
+ * - what only their dialogs and menus load later is grouped by the entries that use it, a group under
+ *   `SHARED_MERGE_BELOW_BYTES` merged into its nearest neighbour;
  * - a screen's own modules stay in its own chunk.
  * Module order is kept strict, as grouping modules across chunks asks (without it a schema built in one
  * file could read another's before it ran).
@@ -25,13 +29,18 @@ const LANDING_ROOT = 'app/index-route.component.tsx';
  * it does not use.
  */
 const SHELL_ROOT = 'app/signed-in-home.component.tsx';
+/**
+ * What every signed-in screen loads beside itself: the sync of settings, time zone and session. Its shared code
+ * (the settings' part of the contract) joins the shell's file rather than making one more of its own.
+ */
+const SIGNED_IN_SYNC_ROOT = 'app/signed-in-sync.component.tsx';
 const SIGN_IN_ROOTS = [
   'features/auth/login.page.tsx',
   'features/auth/register.page.tsx',
   'features/auth/auth-error.page.tsx',
 ];
 /**
- * Below this (minified), a shared group is merged into its nearest neighbour. 15 KB glued unrelated code onto
+ * Below this (minified), a group of what dialogs and menus share is merged into its nearest neighbour. 15 KB glued unrelated code onto
  * the groups a screen loads (Learn loaded Floating UI, which only the selects of other screens use); 8 KB loads
  * as much or less on every screen (`npm run bench:bundle`), for a few more files on some.
  */
@@ -141,24 +150,129 @@ function importPartsNotIndexes(): Plugin {
 const reachable = { landing: new Set<string>(), signIn: new Set<string>(), shell: new Set<string>() };
 /** Each screen and layout loaded with `import()` keeps its own chunk, outside every group. */
 const lazyModules = new Set<string>();
+/** The shared modules the screens load with them, by group (`screenGroups` below): module → group name. */
+const screenGroupOf = new Map<string, string>();
+
+const isShared = (id: string) => /[\\/](node_modules|shared|ui|lib|i18n)[\\/]/.test(id);
+
+/**
+ * What one more file costs a screen, in bytes of module code (before minifying and compressing) it could load
+ * instead. On a phone's connection a page has six connections to the server, and each file waits its turn and a
+ * round trip: 20 KB of code is about 5 KB compressed, which that time would have carried.
+ */
+export const FILE_COST_IN_BYTES = 20_000;
+
+export interface ScreenGroup {
+  /** The screens (modules loaded with `import()` from the first page) that load the group's modules. */
+  screens: Set<string>;
+  modules: string[];
+  bytes: number;
+}
+
+/**
+ * What merging two groups saves (negative: what it costs): a file fewer for every screen that loads both,
+ * against the bytes each screen now loads that it did not need.
+ */
+function mergeSaving(a: ScreenGroup, b: ScreenGroup): number {
+  let shared = 0;
+  let aOnly = 0;
+  for (const screen of a.screens) {
+    if (b.screens.has(screen)) shared += 1;
+    else aOnly += 1;
+  }
+  const bOnly = b.screens.size - shared;
+  return shared * FILE_COST_IN_BYTES - (a.bytes * bOnly + b.bytes * aOnly);
+}
+
+/**
+ * The shared modules the screens load with them, grouped by the screens that load them, as a screen loads
+ * them: with its page, not with the dialogs and menus it opens later (those are loaded with `import()` too,
+ * and grouping by every such entry split a screen's shared code into a dozen files of 2–10 KB). Then, while
+ * merging two groups saves a screen more than it costs any (`mergeSaving`), the best pair is merged.
+ */
+export function screenGroups(
+  screens: Map<string, Set<string>>,
+  bytesOf: (id: string) => number,
+): ScreenGroup[] {
+  const byKey = new Map<string, ScreenGroup>();
+  const users = new Map<string, Set<string>>();
+  for (const [screen, modules] of screens) {
+    for (const id of modules) {
+      const set = users.get(id) ?? new Set<string>();
+      set.add(screen);
+      users.set(id, set);
+    }
+  }
+  for (const [id, set] of users) {
+    // A module one screen alone loads stays in that screen's own chunk.
+    if (set.size < 2) continue;
+    const key = [...set].sort().join('|');
+    const group = byKey.get(key) ?? { screens: set, modules: [], bytes: 0 };
+    group.modules.push(id);
+    group.bytes += bytesOf(id);
+    byKey.set(key, group);
+  }
+  const groups = [...byKey.values()];
+  for (;;) {
+    let best: { saving: number; i: number; j: number } | undefined;
+    for (let i = 0; i < groups.length; i += 1) {
+      for (let j = i + 1; j < groups.length; j += 1) {
+        const saving = mergeSaving(groups[i]!, groups[j]!);
+        if (saving > 0 && (!best || saving > best.saving)) best = { saving, i, j };
+      }
+    }
+    if (!best) return groups;
+    const [a, b] = [groups[best.i]!, groups[best.j]!];
+    groups.splice(best.j, 1);
+    groups[best.i] = {
+      screens: new Set([...a.screens, ...b.screens]),
+      modules: [...a.modules, ...b.modules],
+      bytes: a.bytes + b.bytes,
+    };
+  }
+}
 
 function recordReachableModules(clientRoot: string): Plugin {
   return {
     name: 'palabra-reachable-modules',
     apply: 'build',
     buildEnd() {
-      const visit = (id: string, into: Set<string>) => {
-        if (into.has(id)) return;
+      const visit = (id: string, into: Set<string>, stopAt?: Set<string>) => {
+        if (into.has(id) || stopAt?.has(id)) return;
         into.add(id);
-        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported, into);
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported, into, stopAt);
       };
       for (const set of [reachable.landing, reachable.signIn, reachable.shell, lazyModules]) set.clear();
+      screenGroupOf.clear();
+      const firstPage = new Set<string>();
       for (const id of this.getModuleIds()) {
-        if ((this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) lazyModules.add(id);
+        const info = this.getModuleInfo(id);
+        if ((info?.dynamicImporters.length ?? 0) > 0) lazyModules.add(id);
+        if (info?.isEntry) visit(id, firstPage);
       }
       visit(`${clientRoot}/${LANDING_ROOT}`, reachable.landing);
       for (const root of SIGN_IN_ROOTS) visit(`${clientRoot}/${root}`, reachable.signIn);
       visit(`${clientRoot}/${SHELL_ROOT}`, reachable.shell);
+      visit(`${clientRoot}/${SIGNED_IN_SYNC_ROOT}`, reachable.shell);
+
+      // The groups above take their modules first; a screen's group holds only what is left.
+      const claimed = new Set([...firstPage, ...reachable.landing, ...reachable.signIn]);
+      for (const id of reachable.shell) if (isShared(id)) claimed.add(id);
+      const screens = new Map<string, Set<string>>();
+      for (const id of lazyModules) {
+        const importers = this.getModuleInfo(id)?.dynamicImporters ?? [];
+        if (!importers.some((importer) => firstPage.has(importer))) continue;
+        const loaded = new Set<string>();
+        visit(id, loaded, firstPage);
+        screens.set(
+          id,
+          new Set([...loaded].filter((m) => isShared(m) && !lazyModules.has(m) && !claimed.has(m))),
+        );
+      }
+      const bytesOf = (id: string) => this.getModuleInfo(id)?.code?.length ?? 0;
+      screenGroups(screens, bytesOf).forEach((group, index) => {
+        for (const id of group.modules) screenGroupOf.set(id, `shared~screens~${index}`);
+      });
     },
   };
 }
@@ -166,8 +280,6 @@ function recordReachableModules(clientRoot: string): Plugin {
 export function clientChunkPlugins(clientRoot: string): Plugin[] {
   return [importPartsNotIndexes(), recordReachableModules(clientRoot)];
 }
-
-const isShared = (id: string) => /[\\/](node_modules|shared|ui|lib|i18n)[\\/]/.test(id);
 
 /** Rolldown's `output.codeSplitting` and the order it needs. */
 export const clientChunkOutput = {
@@ -189,6 +301,11 @@ export const clientChunkOutput = {
         name: 'shell',
         test: (id: string) => reachable.shell.has(id) && isShared(id) && !lazyModules.has(id),
         priority: 1.5,
+      },
+      {
+        name: (id: string) => screenGroupOf.get(id) ?? null,
+        test: (id: string) => screenGroupOf.has(id),
+        priority: 1.2,
       },
       {
         name: 'shared',
