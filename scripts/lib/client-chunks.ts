@@ -304,6 +304,7 @@ export const clientChunkOutput = {
       },
       {
         name: (id: string) => screenGroupOf.get(id) ?? null,
+        debugName: 'screen groups',
         test: (id: string) => screenGroupOf.has(id),
         priority: 1.2,
       },

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   addDays,
+  browserTimeZone,
   canonicalTimeZone,
   localDay,
   startOfLocalDay,
@@ -28,6 +29,29 @@ describe('canonicalTimeZone', () => {
     expect(canonicalTimeZone('utc')).toBe('UTC');
     expect(canonicalTimeZone('America/Argentina/Buenos_Aires')).toBe('America/Argentina/Buenos_Aires');
     expect(canonicalTimeZone('Mars/Olympus')).toBeUndefined();
+  });
+});
+
+describe('browserTimeZone', () => {
+  it('takes the zone Temporal names, without building a formatter', () => {
+    const formatter = vi.spyOn(Intl, 'DateTimeFormat');
+    expect(browserTimeZone({ Now: { timeZoneId: () => 'Europe/Madrid' } })).toBe('Europe/Madrid');
+    expect(browserTimeZone({ Now: { timeZoneId: () => 'America/Argentina/Buenos_Aires' } })).toBe(
+      'America/Argentina/Buenos_Aires',
+    );
+    expect(formatter).not.toHaveBeenCalled();
+    formatter.mockRestore();
+  });
+
+  it('reads an offset or a name it does not accept from Temporal as UTC', () => {
+    expect(browserTimeZone({ Now: { timeZoneId: () => '+05:00' } })).toBe('UTC');
+    expect(browserTimeZone({ Now: { timeZoneId: () => `Europe/${'x'.repeat(70)}` } })).toBe('UTC');
+  });
+
+  it('asks a date formatter where there is no Temporal', () => {
+    const formatterZone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(browserTimeZone({})).toBe(canonicalTimeZone(formatterZone) ?? 'UTC');
+    expect(browserTimeZone(undefined)).toBe(canonicalTimeZone(formatterZone) ?? 'UTC');
   });
 });
 
