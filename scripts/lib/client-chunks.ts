@@ -188,26 +188,27 @@ function mergeSaving(a: ScreenGroup, b: ScreenGroup): number {
  * The shared modules the screens load with them, grouped by the screens that load them, as a screen loads
  * them: with its page, not with the dialogs and menus it opens later (those are loaded with `import()` too,
  * and grouping by every such entry split a screen's shared code into a dozen files of 2–10 KB). Then, while
- * merging two groups saves a screen more than it costs any (`mergeSaving`), the best pair is merged.
+ * some merge of two groups saves the screens more in files than it costs them in bytes (`mergeSaving`), the
+ * pair that saves most is merged.
  */
 export function screenGroups(
   screens: Map<string, Set<string>>,
   bytesOf: (id: string) => number,
 ): ScreenGroup[] {
   const byKey = new Map<string, ScreenGroup>();
-  const users = new Map<string, Set<string>>();
+  const screensLoading = new Map<string, Set<string>>();
   for (const [screen, modules] of screens) {
     for (const id of modules) {
-      const set = users.get(id) ?? new Set<string>();
-      set.add(screen);
-      users.set(id, set);
+      const loading = screensLoading.get(id) ?? new Set<string>();
+      loading.add(screen);
+      screensLoading.set(id, loading);
     }
   }
-  for (const [id, set] of users) {
+  for (const [id, loading] of screensLoading) {
     // A module one screen alone loads stays in that screen's own chunk.
-    if (set.size < 2) continue;
-    const key = [...set].sort().join('|');
-    const group = byKey.get(key) ?? { screens: set, modules: [], bytes: 0 };
+    if (loading.size < 2) continue;
+    const key = [...loading].sort().join('|');
+    const group = byKey.get(key) ?? { screens: loading, modules: [], bytes: 0 };
     group.modules.push(id);
     group.bytes += bytesOf(id);
     byKey.set(key, group);
