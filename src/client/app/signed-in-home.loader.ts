@@ -26,7 +26,7 @@ export const preloadSignedInHome = loadOnce(() =>
  * Not `lazy()` under a Suspense boundary: React holds back what replaces a Suspense fallback until 300 ms
  * after the fallback appeared, so home, arriving a moment after the loading screen, waited that long for
  * nothing. A state update shows it the moment it arrives, as a transition: rendered in slices, as a route's
- screen is, so a phone's main thread is not held for the whole of home at once.
+ * screen is, so a phone's main thread is not held for the whole of home at once.
  */
 export function useSignedInHome(): SignedInHomeModule | undefined {
   const [module, setModule] = useState(loaded);

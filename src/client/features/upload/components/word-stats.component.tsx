@@ -20,11 +20,10 @@ import { formatCount } from '../../../lib/number-format';
 const RESET_FLAG_LIFETIME_MS = 100;
 
 /**
- * Counters are shown in the Russian format whatever the interface language
- * (docs/product/upload.md#upload-screen).
+ * Total, hidden, studying and listened, from the learner's word list, with the listen-counter reset. The
+ * counters are written in the Russian format whatever the interface language (`formatCount`,
+ * docs/product/upload.md#upload-screen).
  */
-
-/** Total, hidden, studying and listened, from the learner's word list, with the listen-counter reset. */
 export function WordStats() {
   const { t } = useTranslation();
   const titleId = useId();
