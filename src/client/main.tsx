@@ -9,11 +9,12 @@ import { startFetchingScreens } from './app/app-routes.component';
 import { rememberedAppearance } from './app/appearance-sync.hook';
 import { appRoutes } from './app/router';
 import { preloadSignedInHome } from './app/signed-in-home.loader';
-import { i18next, interfaceLanguageReady } from './i18n/setup';
+import { i18next, initInterfaceTexts, startInterfaceLanguage } from './i18n/setup';
 import { authStatusQueryOptions, hasSessionHint } from './lib/api/auth-status.api';
 import { startEarlyRequests } from './lib/api/early-answers';
 import { applyDeferredStylesheets } from './lib/deferred-stylesheets';
 import { applyTheme } from './lib/appearance';
+import { nextTask } from './lib/next-task';
 import { queryClient } from './lib/query-client';
 import { resetCachesOnRouterVersionChange, unregisterServiceWorkers } from './lib/startup';
 
@@ -23,15 +24,31 @@ import { resetCachesOnRouterVersionChange, unregisterServiceWorkers } from './li
  */
 function writeMountError(error: unknown): void {
   console.error(error);
+  initInterfaceTexts();
   const heading = document.createElement('h1');
   heading.textContent = i18next.t('mountError.title');
   heading.style.cssText = 'font: 600 1.5rem system-ui, sans-serif; margin: 2rem; text-align: center';
   document.body.replaceChildren(heading);
 }
 
+/**
+ * The start, in tasks of its own (`nextTask`), not one long task: a phone would stay busy for several hundred
+ * milliseconds with the first page's evaluation, and Lighthouse counts such a task as blocking time. Each step
+ * is short, and what goes out over the network in one goes out as soon as that step is over.
+ */
 async function start(): Promise<void> {
-  // The first screen's code goes out before anything else, and before the first render.
+  // The first screen's code goes out before anything else, and before the first render: on `/` with a session,
+  // home's chunks, as the router has asked for any other screen's already.
   startFetchingScreens(appRoutes, window.location);
+  const { pathname } = window.location;
+  const isProbablySignedIn = hasSessionHint();
+  if (pathname === '/' && isProbablySignedIn) preloadSignedInHome().catch(() => undefined);
+  await nextTask();
+  // The sign-in check every screen waits for goes out now, beside the screen's chunks, not once they ran.
+  // A failure here is the check's own to show: the root layout asks again and renders what it gets.
+  queryClient.query(authStatusQueryOptions()).catch(() => undefined);
+  startEarlyRequests(pathname, isProbablySignedIn);
+  await nextTask();
   const stylesApplied = applyDeferredStylesheets();
   applyTheme(
     document.documentElement,
@@ -39,25 +56,15 @@ async function start(): Promise<void> {
     window.matchMedia('(prefers-color-scheme: dark)').matches,
   );
   void unregisterServiceWorkers();
-  // Nothing is awaited before the first requests go out: on a first visit the CacheStorage clean-up took a
-  // task of its own, and the sign-in check and the early answers waited for it.
+  // On a first visit the CacheStorage clean-up takes a task of its own; nothing waits for it.
   void resetCachesOnRouterVersionChange({
     queryClient,
     cacheStorage: typeof caches === 'undefined' ? undefined : caches,
   }).cacheCleared;
-  const { pathname } = window.location;
-  const isProbablySignedIn = hasSessionHint();
-  // Home's chunks first where the browser has a session, as the router has asked for any other screen's
-  // already: the larger files take the page's few connections first, and the small answers follow.
-  if (pathname === '/' && isProbablySignedIn) preloadSignedInHome().catch(() => undefined);
-  // The sign-in check every screen waits for goes out now, beside the screen's chunks, not once they ran.
-  // A failure here is the check's own to show: the root layout asks again and renders what it gets.
-  queryClient.query(authStatusQueryOptions()).catch(() => undefined);
-  startEarlyRequests(pathname, isProbablySignedIn);
-
+  await nextTask();
   // An English interface fetches its catalogue first, so the first frame is already in English; and the first
   // frame is styled.
-  await Promise.all([interfaceLanguageReady, stylesApplied]);
+  await Promise.all([startInterfaceLanguage(), stylesApplied]);
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('The #root element is missing from index.html');
   const root = createRoot(rootElement);

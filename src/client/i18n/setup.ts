@@ -81,8 +81,11 @@ async function loadCatalog(language: InterfaceLanguage, areas: Iterable<CatalogA
   await Promise.all([loadCommon(language), ...[...areas].map((area) => loadArea(language, area))]);
 }
 
-/** The language shown, or the one being switched to: a screen opening meanwhile fetches its texts in it. */
-let targetLanguage: InterfaceLanguage = DEFAULT_LANGUAGE;
+/**
+ * The language shown, or the one being switched to: a screen opening meanwhile fetches its texts in it. From
+ * the start the one chosen in this browser, as the first screen's code is asked for before the texts are ready.
+ */
+let targetLanguage: InterfaceLanguage = readInterfaceLanguage();
 
 /**
  * Fetches the texts of these screen areas in the language shown (and in the one being switched to, if any);
@@ -118,20 +121,32 @@ function syncDocumentLanguage(language: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
-i18next.on('languageChanged', syncDocumentLanguage);
+let hasInterfaceTexts = false;
 
-void i18next.use(initReactI18next).init({
-  resources: { ru: { translation: ru } },
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: INTERFACE_LANGUAGES,
-  // Russian is bundled, so initialising synchronously lets a first render in Russian be translated at once.
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/**
+ * Readies i18next with the bundled common Russian texts, once: synchronously, so a first render in Russian is
+ * translated at once. Not on import: it is a good part of the first page's start, which the entry spreads
+ * over tasks of their own (main.tsx).
+ */
+export function initInterfaceTexts(): void {
+  if (hasInterfaceTexts) return;
+  hasInterfaceTexts = true;
+  i18next.on('languageChanged', syncDocumentLanguage);
+  void i18next.use(initReactI18next).init({
+    resources: { ru: { translation: ru } },
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: INTERFACE_LANGUAGES,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+}
 
-/** Settles once the language chosen in this browser can be shown: the app renders after it. */
-export const interfaceLanguageReady: Promise<void> = showLanguage(readInterfaceLanguage());
+/** Readies the texts and shows the language chosen in this browser; the app renders once it settles. */
+export function startInterfaceLanguage(): Promise<void> {
+  initInterfaceTexts();
+  return showLanguage(targetLanguage);
+}
 
 export { i18next };
