@@ -178,3 +178,19 @@ test('opened with a session, home asks for its user, progress and recent words b
   // Home reads the answers already on their way instead of asking again.
   expect(Object.fromEntries(counts)).toEqual({ '/api/auth/user': 1, '/api/progress': 1, '/api/words': 1 });
 });
+
+test('on a first visit with a session the sign-in check goes out once: clearing the caches as the app starts does not drop it', async ({
+  page,
+}) => {
+  const learner = await signInLearner(page);
+  // As on a first visit: this browser has no mark of the app's last start, so the app clears its caches.
+  await page.evaluate(() => window.localStorage.clear());
+  let statusChecks = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/auth/status') statusChecks += 1;
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: `Привет, ${learner.firstName}!` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Ваш прогресс' }).getByText('Добавлено слов')).toBeVisible();
+  expect(statusChecks).toBe(1);
+});

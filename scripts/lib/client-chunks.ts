@@ -5,7 +5,8 @@ import type { Plugin } from 'vite';
  * How the client is cut into files (docs/product/overview.md#serving-the-client). On a phone's connection
  * every file costs a round trip, and a signed-in screen used to load 40–80 files of 1–2 KB (an icon, a
  * button, a hook each). Now:
- * - the entry and everything it imports are one file;
+ * - the entry and everything it imports are one file, with what the entry loads with `import()` to evaluate
+ *   it in a later task of the start (`FIRST_PAGE_DEFERRED_ROOT`);
  * - the landing page's own modules are one more file, the sign-in pages' one more, so a visitor never
  *   loads the signed-in shell;
  * - the shared code home with its shell reaches is one more file (`SHELL_ROOT`), with what every signed-in
@@ -19,6 +20,12 @@ import type { Plugin } from 'vite';
  * Module order is kept strict, as grouping modules across chunks asks (without it a schema built in one
  * file could read another's before it ran).
  */
+
+/**
+ * What the entry loads with `import()` to evaluate it in a later task of the start (React's DOM renderer and the
+ * app's root): part of the first page's file all the same.
+ */
+const FIRST_PAGE_DEFERRED_ROOT = 'app/mount.tsx';
 
 /** Where the signed-out pages begin, from the client root. */
 const LANDING_ROOT = 'app/index-route.component.tsx';
@@ -148,6 +155,8 @@ function importPartsNotIndexes(): Plugin {
  * `import()`, once the module graph is known (before chunks are made): the groups below read them.
  */
 const reachable = { landing: new Set<string>(), signIn: new Set<string>(), shell: new Set<string>() };
+/** The first page's modules: what the entry reaches through static imports, and `FIRST_PAGE_DEFERRED_ROOT`. */
+const firstPage = new Set<string>();
 /** Each screen and layout loaded with `import()` keeps its own chunk, outside every group. */
 const lazyModules = new Set<string>();
 /** The shared modules the screens load with them, by group (`screenGroups` below): module → group name. */
@@ -243,14 +252,16 @@ function recordReachableModules(clientRoot: string): Plugin {
         into.add(id);
         for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported, into, stopAt);
       };
-      for (const set of [reachable.landing, reachable.signIn, reachable.shell, lazyModules]) set.clear();
+      for (const set of [reachable.landing, reachable.signIn, reachable.shell, lazyModules, firstPage]) {
+        set.clear();
+      }
       screenGroupOf.clear();
-      const firstPage = new Set<string>();
       for (const id of this.getModuleIds()) {
         const info = this.getModuleInfo(id);
         if ((info?.dynamicImporters.length ?? 0) > 0) lazyModules.add(id);
         if (info?.isEntry) visit(id, firstPage);
       }
+      visit(`${clientRoot}/${FIRST_PAGE_DEFERRED_ROOT}`, firstPage);
       visit(`${clientRoot}/${LANDING_ROOT}`, reachable.landing);
       for (const root of SIGN_IN_ROOTS) visit(`${clientRoot}/${root}`, reachable.signIn);
       visit(`${clientRoot}/${SHELL_ROOT}`, reachable.shell);
@@ -261,6 +272,7 @@ function recordReachableModules(clientRoot: string): Plugin {
       for (const id of reachable.shell) if (isShared(id)) claimed.add(id);
       const screens = new Map<string, Set<string>>();
       for (const id of lazyModules) {
+        if (firstPage.has(id)) continue;
         const importers = this.getModuleInfo(id)?.dynamicImporters ?? [];
         if (!importers.some((importer) => firstPage.has(importer))) continue;
         const loaded = new Set<string>();
@@ -287,7 +299,7 @@ export const clientChunkOutput = {
   strictExecutionOrder: true,
   codeSplitting: {
     groups: [
-      { name: 'first-page', tags: ['$initial' as const], priority: 4 },
+      { name: 'first-page', test: (id: string) => firstPage.has(id), priority: 4 },
       {
         name: 'landing',
         test: (id: string) => reachable.landing.has(id) && !lazyModules.has(id),

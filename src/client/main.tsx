@@ -1,10 +1,7 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
 import './app/globals.css';
 import './i18n/setup';
 // Before the app: the installed app may restore its last screen into the address the router reads.
 import './lib/installed-app';
-import { App } from './app/app.component';
 import { startFetchingScreens } from './app/app-routes.component';
 import { rememberedAppearance } from './app/appearance-sync.hook';
 import { appRoutes } from './app/router';
@@ -44,6 +41,12 @@ async function start(): Promise<void> {
   const isProbablySignedIn = hasSessionHint();
   if (pathname === '/' && isProbablySignedIn) preloadSignedInHome().catch(() => undefined);
   await nextTask();
+  // Before the first request: the query cache is cleared at once, the CacheStorage clean-up (a task of its own
+  // on a first visit) is left to run, as nothing waits for it.
+  void resetCachesOnRouterVersionChange({
+    queryClient,
+    cacheStorage: typeof caches === 'undefined' ? undefined : caches,
+  }).cacheCleared;
   // The sign-in check every screen waits for goes out now, beside the screen's chunks, not once they ran.
   // A failure here is the check's own to show: the root layout asks again and renders what it gets.
   queryClient.query(authStatusQueryOptions()).catch(() => undefined);
@@ -56,26 +59,16 @@ async function start(): Promise<void> {
     window.matchMedia('(prefers-color-scheme: dark)').matches,
   );
   void unregisterServiceWorkers();
-  // On a first visit the CacheStorage clean-up takes a task of its own; nothing waits for it.
-  void resetCachesOnRouterVersionChange({
-    queryClient,
-    cacheStorage: typeof caches === 'undefined' ? undefined : caches,
-  }).cacheCleared;
   await nextTask();
+  const languageShown = startInterfaceLanguage();
+  await nextTask();
+  const { mountApp } = await import('./app/mount');
   // An English interface fetches its catalogue first, so the first frame is already in English; and the first
   // frame is styled.
-  await Promise.all([startInterfaceLanguage(), stylesApplied]);
+  await Promise.all([languageShown, stylesApplied]);
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('The #root element is missing from index.html');
-  const root = createRoot(rootElement);
-  // A transition, so the first screen renders in slices and a phone stays responsive while it does.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App queryClient={queryClient} />
-      </StrictMode>,
-    ),
-  );
+  mountApp(rootElement, queryClient);
 }
 
 start().catch(writeMountError);
