@@ -42,12 +42,48 @@ const wantedAreas = new Set<CatalogArea>();
 /** Each area's texts in each language, fetched once. */
 const areaLoads = new Map<`${InterfaceLanguage}:${CatalogArea}`, Promise<void>>();
 
+function syncDocumentLanguage(language: string) {
+  // Screen readers pick their voice from <html lang>, so it follows the interface language.
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+
+let hasInterfaceTexts = false;
+
+/**
+ * Readies i18next with the bundled common Russian texts, once: synchronously, so a first render in Russian is
+ * translated at once. Not on import: it is a good part of the first page's start, which the entry spreads
+ * over tasks of their own (main.tsx).
+ */
+export function initInterfaceTexts(): void {
+  if (hasInterfaceTexts) return;
+  hasInterfaceTexts = true;
+  i18next.on('languageChanged', syncDocumentLanguage);
+  void i18next.use(initReactI18next).init({
+    resources: { ru: { translation: ru } },
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: INTERFACE_LANGUAGES,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+}
+
+/**
+ * Adds texts to a language's catalogue. The first screen's areas are asked for before the entry readies the
+ * texts (main.tsx), and one that arrives first (from the browser's cache) readies them itself.
+ */
+function addTexts(language: InterfaceLanguage, texts: Record<string, unknown>): void {
+  initInterfaceTexts();
+  i18next.addResourceBundle(language, 'translation', texts, true, false);
+}
+
 function loadArea(language: InterfaceLanguage, area: CatalogArea): Promise<void> {
   const key = `${language}:${area}` as const;
   let loading = areaLoads.get(key);
   if (!loading) {
     loading = areaLoaders[language][area]().then(({ default: texts }) => {
-      i18next.addResourceBundle(language, 'translation', { [area]: texts }, true, false);
+      addTexts(language, { [area]: texts });
     });
     // A failed fetch (offline) is tried again the next time the screen opens.
     loading.catch(() => areaLoads.delete(key));
@@ -57,11 +93,7 @@ function loadArea(language: InterfaceLanguage, area: CatalogArea): Promise<void>
 }
 
 /** English's common part, fetched once (again after a failed fetch). */
-const loadEnglish = loadOnce(() =>
-  loadEnglishCommon().then((common) => {
-    i18next.addResourceBundle('en', 'translation', common, true, false);
-  }),
-);
+const loadEnglish = loadOnce(() => loadEnglishCommon().then((common) => addTexts('en', common)));
 
 function loadCommon(language: InterfaceLanguage): Promise<void> {
   switch (language) {
@@ -114,33 +146,6 @@ export async function adoptSavedInterfaceLanguage(language: InterfaceLanguage): 
 export async function changeInterfaceLanguage(language: InterfaceLanguage): Promise<void> {
   writeStorage(STORAGE_KEYS.interfaceLanguage, language);
   await showLanguage(language);
-}
-
-function syncDocumentLanguage(language: string) {
-  // Screen readers pick their voice from <html lang>, so it follows the interface language.
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
-}
-
-let hasInterfaceTexts = false;
-
-/**
- * Readies i18next with the bundled common Russian texts, once: synchronously, so a first render in Russian is
- * translated at once. Not on import: it is a good part of the first page's start, which the entry spreads
- * over tasks of their own (main.tsx).
- */
-export function initInterfaceTexts(): void {
-  if (hasInterfaceTexts) return;
-  hasInterfaceTexts = true;
-  i18next.on('languageChanged', syncDocumentLanguage);
-  void i18next.use(initReactI18next).init({
-    resources: { ru: { translation: ru } },
-    lng: DEFAULT_LANGUAGE,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: INTERFACE_LANGUAGES,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
 }
 
 /** Readies the texts and shows the language chosen in this browser; the app renders once it settles. */
