@@ -7,8 +7,8 @@ import type { Plugin } from 'vite';
  * button, a hook each). Now:
  * - the entry and everything it imports are one file, with what the entry loads with `import()` to evaluate
  *   it in a later task of the start (`FIRST_PAGE_DEFERRED_ROOT`);
- * - the landing page's own modules are one more file, the sign-in pages' one more, so a visitor never
- *   loads the signed-in shell;
+ * - the landing page's own modules are one more file, the sign-in pages' one more (with the Russian error
+ *   texts, `ERROR_TEXTS`), so a visitor never loads the signed-in shell;
  * - the shared code home with its shell reaches is one more file (`SHELL_ROOT`), with what every signed-in
  *   screen loads beside it (`SIGNED_IN_SYNC_ROOT`);
  * - what the signed-in screens load besides with their pages (libraries, `ui/`, `lib/`, the contract) is
@@ -41,6 +41,12 @@ const SHELL_ROOT = 'app/signed-in-home.component.tsx';
  * (the settings' part of the contract) joins the shell's file rather than making one more of its own.
  */
 const SIGNED_IN_SYNC_ROOT = 'app/signed-in-sync.component.tsx';
+/**
+ * The error texts in Russian, which every screen but the landing page fetches with its code (the router's
+ * `withTexts`), and every such screen loads the sign-in pages' file (the contract's schemas): they come in it
+ * rather than in a file of their own.
+ */
+const ERROR_TEXTS = /[\\/]i18n[\\/]errors\.ru\.json$/;
 const SIGN_IN_ROOTS = [
   'features/auth/login.page.tsx',
   'features/auth/register.page.tsx',
@@ -307,7 +313,7 @@ export const clientChunkOutput = {
       },
       {
         name: 'sign-in',
-        test: (id: string) => reachable.signIn.has(id) && !lazyModules.has(id),
+        test: (id: string) => (reachable.signIn.has(id) && !lazyModules.has(id)) || ERROR_TEXTS.test(id),
         priority: 2,
       },
       {
