@@ -31,7 +31,7 @@ const FIRST_PAGE_DEFERRED_ROOT = 'app/mount.tsx';
 const LANDING_ROOT = 'app/index-route.component.tsx';
 /**
  * Home inside the signed-in shell. What it reaches of the shared code (the shell's libraries, `ui/`, `lib/`,
- * home's part of the contract) is one file, which the other signed-in screens load too: home comes in ten files
+ * home's part of the contract) is one file, which the other signed-in screens load too: home comes in nine files
  * instead of sixteen to nineteen. A screen that needs only part of it (Learn, without the bar) loads some KB
  * it does not use.
  */
