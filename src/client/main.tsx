@@ -1,5 +1,4 @@
 import './app/globals.css';
-import './i18n/setup';
 // Before the app: the installed app may restore its last screen into the address the router reads.
 import './lib/installed-app';
 import { startFetchingScreens } from './app/app-routes.component';
