@@ -45,6 +45,11 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** Whether `name` is shaped as an IANA zone name (`UTC`, `Europe/Madrid`): not an offset, nor over-long. */
+function isZoneName(name: string): boolean {
+  return name.length <= 64 && IANA_NAME.test(name);
+}
+
 /**
  * A time zone name in the runtime's own capitals (`europe/madrid` → `Europe/Madrid`; an alias such as
  * `America/Argentina/Buenos_Aires` stays as sent, since runtimes disagree on which name is canonical), or
@@ -53,7 +58,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
  * an offset's sign the other way round.
  */
 export function canonicalTimeZone(name: string): string | undefined {
-  if (name.length > 64 || !IANA_NAME.test(name)) return undefined;
+  if (!isZoneName(name)) return undefined;
   try {
     const resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
     return resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
@@ -70,8 +75,8 @@ interface TemporalNow {
 /**
  * The browser's own zone, or UTC when it names none this code accepts. Where the browser has `Temporal`, its
  * `Now.timeZoneId()` names the zone without building a date formatter: a page's first formatter loads the
- * browser's date data, 60–200 ms on a phone (measured at 4× CPU throttling in Chromium), which every page load
- * paid for the time-zone check alone. That name is the runtime's own, so it needs no respelling; without
+ * browser's date data, 60–200 ms on a phone (measured at 4× CPU throttling in Chromium), which every page
+ * load paid for the time-zone check alone. That name is the runtime's own, so it needs no respelling; without
  * `Temporal` the formatter names it.
  */
 export function browserTimeZone(
@@ -79,7 +84,7 @@ export function browserTimeZone(
 ): string {
   const hostZone = temporal?.Now?.timeZoneId?.();
   if (typeof hostZone === 'string') {
-    return hostZone.length <= 64 && IANA_NAME.test(hostZone) ? hostZone : DEFAULT_TIME_ZONE;
+    return isZoneName(hostZone) ? hostZone : DEFAULT_TIME_ZONE;
   }
   return canonicalTimeZone(new Intl.DateTimeFormat().resolvedOptions().timeZone) ?? DEFAULT_TIME_ZONE;
 }
