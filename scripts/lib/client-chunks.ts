@@ -7,16 +7,17 @@ import type { Plugin } from 'vite';
  * button, a hook each). Now:
  * - the entry and everything it imports are one file, with what the entry loads with `import()` to evaluate
  *   it in a later task of the start (`FIRST_PAGE_DEFERRED_ROOT`);
- * - the landing page's own modules are one more file, the sign-in pages' one more (with the Russian error
- *   texts, `ERROR_TEXTS`), so a visitor never loads the signed-in shell;
- * - the shared code home with its shell reaches is one more file (`SHELL_ROOT`), with what every signed-in
- *   screen loads beside it (`SIGNED_IN_SYNC_ROOT`);
+ * - the landing page's own modules, with the `/` route that chooses it (`LANDING_ROOT`), are one more file,
+ *   the sign-in pages' one more (with the Russian error texts, `ERROR_TEXTS`), so a visitor never loads the
+ *   signed-in shell;
+ * - home, its shell and the shared code they reach are one more file (`SHELL_ROOT`), with what every
+ *   signed-in screen loads beside itself (`SIGNED_IN_SYNC_ROOT`);
  * - what the signed-in screens load besides with their pages (libraries, `ui/`, `lib/`, the contract) is
  *   grouped by the screens that load it, small groups merged where a file saved is worth more than the bytes
  *   added (`screenGroups`);
  * - what only their dialogs and menus load later is grouped by the entries that use it, a group under
  *   `SHARED_MERGE_BELOW_BYTES` merged into its nearest neighbour;
- * - a screen's own modules stay in its own chunk.
+ * - any other screen's own modules stay in its own chunk.
  * Module order is kept strict, as grouping modules across chunks asks (without it a schema built in one
  * file could read another's before it ran).
  */
@@ -27,18 +28,22 @@ import type { Plugin } from 'vite';
  */
 const FIRST_PAGE_DEFERRED_ROOT = 'app/mount.tsx';
 
-/** Where the signed-out pages begin, from the client root. */
+/**
+ * Where the signed-out pages begin, from the client root: the `/` route, which chooses between the landing page
+ * and home, comes in the landing page's file, which every page loads, rather than in a file of its own.
+ */
 const LANDING_ROOT = 'app/index-route.component.tsx';
 /**
- * Home inside the signed-in shell. What it reaches of the shared code (the shell's libraries, `ui/`, `lib/`,
- * home's part of the contract) is one file, which the other signed-in screens load too: home comes in nine files
- * instead of sixteen to nineteen. A screen that needs only part of it (Learn, without the bar) loads some KB
- * it does not use.
+ * Home inside the signed-in shell. It, the layouts and what they reach (the shell's libraries, `ui/`, `lib/`,
+ * home's part of the contract) are one file, which the other signed-in screens load too, as they load the
+ * layouts: home comes in six files instead of sixteen to nineteen, and every signed-in screen in one file fewer
+ * than with home and the layouts apart. A screen that needs only part of it (Learn, without the bar) loads some
+ * KB it does not use.
  */
 const SHELL_ROOT = 'app/signed-in-home.component.tsx';
 /**
- * What every signed-in screen loads beside itself: the sync of settings, time zone and session. Its shared code
- * (the settings' part of the contract) joins the shell's file rather than making one more of its own.
+ * What every signed-in screen loads beside itself: the sync of settings, time zone and session. It and its
+ * shared code (the settings' part of the contract) join the shell's file rather than making one more file.
  */
 const SIGNED_IN_SYNC_ROOT = 'app/signed-in-sync.component.tsx';
 /**
@@ -167,7 +172,10 @@ const reachable = { landing: new Set<string>(), signIn: new Set<string>(), shell
  * mutation observers, some 2 KB compressed, which the first page's own code does not call).
  */
 const firstPage = new Set<string>();
-/** Each screen and layout loaded with `import()` keeps its own chunk, outside every group. */
+/**
+ * The modules loaded with `import()`: each screen keeps its own chunk, outside every group, but for the roots
+ * the landing and shell groups start from (and the texts of `ERROR_TEXTS`).
+ */
 const lazyModules = new Set<string>();
 /** The shared modules the screens load with them, by group (`screenGroups` below): module → group name. */
 const screenGroupOf = new Map<string, string>();
@@ -312,7 +320,7 @@ export const clientChunkOutput = {
       { name: 'first-page', test: (id: string) => firstPage.has(id), priority: 4 },
       {
         name: 'landing',
-        test: (id: string) => reachable.landing.has(id) && !lazyModules.has(id),
+        test: (id: string) => reachable.landing.has(id),
         priority: 3,
       },
       {
@@ -322,7 +330,7 @@ export const clientChunkOutput = {
       },
       {
         name: 'shell',
-        test: (id: string) => reachable.shell.has(id) && isShared(id) && !lazyModules.has(id),
+        test: (id: string) => reachable.shell.has(id),
         priority: 1.5,
       },
       {
