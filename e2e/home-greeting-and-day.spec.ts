@@ -165,12 +165,8 @@ test('opened with a session, home asks for its user, progress and recent words b
     counts.set(pathname, (counts.get(pathname) ?? 0) + 1);
     if (homeCalls.every((call) => counts.has(call))) onAllAsked();
   });
-  // Home's code is held back until its calls have been made.
-  const wereCallsFirst = await holdChunkUntil(
-    page,
-    /\/assets\/signed-in-home\.component-[\w-]+\.js$/,
-    allAsked,
-  );
+  // Home's code (in the shell's file, with the layouts) is held back until its calls have been made.
+  const wereCallsFirst = await holdChunkUntil(page, /\/assets\/shell-[\w-]+\.js$/, allAsked);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: `Привет, ${learner.firstName}!` })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Ваш прогресс' }).getByText('Добавлено слов')).toBeVisible();

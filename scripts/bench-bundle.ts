@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { lazyRouteImports, textsModule } from './lib/router-screens';
 
 /** The budget for the JavaScript loaded before the first route renders, gzip (docs/product/overview.md#serving-the-client). */
 const FIRST_PAGE_BUDGET_KB = 150;
@@ -18,9 +19,6 @@ const FIRST_PAGE_BUDGET_KB = 150;
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const clientRoot = join(projectRoot, 'src/client');
 const routerSource = readFileSync(join(projectRoot, 'src/client/app/router.tsx'), 'utf8');
-
-/** A module the router imports (`./x` beside it, `../features/…` below the client root), as a path from the client root. */
-const moduleOf = (target: string) => `${target.startsWith('features/') ? target : `app/${target}`}.tsx`;
 
 /** The object literal around `at` in the router's source: from its `{` to its matching `}`. */
 function enclosingObject(at: number): [number, number] {
@@ -47,34 +45,21 @@ function enclosingObject(at: number): [number, number] {
   return [start, end];
 }
 
-/** The Russian texts of a catalogue area (`upload`, `settingsDisplay`), as a path from the client root. */
-const textsModule = (area: string) =>
-  `i18n/${area.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}.ru.json`;
-
 /**
  * Each route's path and the modules the router loads lazily to render it: its page, and the layouts of the
  * routes around it that are lazy too (`lazy` without a `path`), as paths from the client root.
  */
 function lazyRoutes(): Array<[path: string, modules: string[]]> {
-  // `Component: (await import('…'))` or `Component: (await withTexts(import('…'), ['area', …]))`.
-  const imported =
-    /lazy: async \(\) => \(\{\s*Component: \(\s*await (withTexts\()?import\('\.\.?\/([^']+)'\)(?:,\s*\[([^\]]*)\])?/g;
   const layouts: Array<{ range: [number, number]; module: string }> = [];
   const routes: Array<{ at: number; path: string; modules: string[] }> = [];
-  for (const match of routerSource.matchAll(imported)) {
-    const [, withTexts, target, areas] = match;
-    if (!target) continue;
+  for (const { at, module, hasTexts, areas } of lazyRouteImports(routerSource)) {
     // The screen's texts, fetched beside its chunk (router.tsx `withTexts`: the error texts and the areas
     // named), counted in Russian, the default.
-    const texts = withTexts
-      ? ['errors', ...[...(areas ?? '').matchAll(/'([a-zA-Z]+)'/g)].map(([, area]) => area ?? '')].map(
-          textsModule,
-        )
-      : [];
-    const before = routerSource.slice(Math.max(0, match.index - 80), match.index);
+    const texts = hasTexts ? ['errors', ...areas].map((area) => textsModule(area)) : [];
+    const before = routerSource.slice(Math.max(0, at - 80), at);
     const path = /path: '([^']+)',\s*$/.exec(before)?.[1];
-    if (path) routes.push({ at: match.index, path, modules: [moduleOf(target), ...texts] });
-    else layouts.push({ range: enclosingObject(match.index), module: moduleOf(target) });
+    if (path) routes.push({ at, path, modules: [module, ...texts] });
+    else layouts.push({ range: enclosingObject(at), module });
   }
   const found: Array<[string, string[]]> = routes.map(({ at, path, modules }) => [
     path,

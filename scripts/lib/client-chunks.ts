@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
+import { lazyRouteImports, textsModule } from './router-screens';
 
 /**
  * How the client is cut into files (docs/product/overview.md#serving-the-client). On a phone's connection
@@ -17,7 +18,8 @@ import type { Plugin } from 'vite';
  *   added (`screenGroups`);
  * - what only their dialogs and menus load later is grouped by the entries that use it, a group under
  *   `SHARED_MERGE_BELOW_BYTES` merged into its nearest neighbour;
- * - any other screen's own modules stay in its own chunk.
+ * - a screen's own modules stay in its own chunk, with the Russian texts of the catalogue areas no other
+ *   screen fetches (`screenFileOf`).
  * Module order is kept strict, as grouping modules across chunks asks (without it a schema built in one
  * file could read another's before it ran).
  */
@@ -173,12 +175,39 @@ const reachable = { landing: new Set<string>(), signIn: new Set<string>(), shell
  */
 const firstPage = new Set<string>();
 /**
- * The modules loaded with `import()`: each screen keeps its own chunk, outside every group, but for the roots
- * the landing and shell groups start from (and the texts of `ERROR_TEXTS`).
+ * The modules loaded with `import()`: each screen keeps a chunk of its own (with its own texts, `screenFileOf`),
+ * which no shared group takes, but for the roots the landing and shell groups start from (and `ERROR_TEXTS`).
  */
 const lazyModules = new Set<string>();
 /** The shared modules the screens load with them, by group (`screenGroups` below): module → group name. */
 const screenGroupOf = new Map<string, string>();
+/**
+ * A screen that fetches catalogue areas no other screen fetches (the router's `withTexts`), and their Russian
+ * texts: module → the screen's file. Each such area comes in its screen's file instead of a file of its own, as
+ * every screen fetches its areas in Russian on a first visit, an English interface included (the language
+ * shown until English's texts are in); an English learner's later visit loads the few KB of Russian unused.
+ */
+const screenFileOf = new Map<string, string>();
+
+/** The screens of `router.tsx` and the areas no other screen fetches: their modules → the screen's file. */
+function screenFiles(clientRoot: string): Map<string, string> {
+  const screens = lazyRouteImports(readFileSync(`${clientRoot}/app/router.tsx`, 'utf8')).filter(
+    (screen) => screen.hasTexts,
+  );
+  const screensFetching = new Map<string, number>();
+  for (const { areas } of screens) {
+    for (const area of areas) screensFetching.set(area, (screensFetching.get(area) ?? 0) + 1);
+  }
+  const files = new Map<string, string>();
+  for (const { module, areas } of screens) {
+    const ownAreas = areas.filter((area) => screensFetching.get(area) === 1);
+    if (ownAreas.length === 0) continue;
+    const file = module.replace(/^.*\//, '').replace(/\.tsx$/, '');
+    files.set(`${clientRoot}/${module}`, file);
+    for (const area of ownAreas) files.set(`${clientRoot}/${textsModule(area)}`, file);
+  }
+  return files;
+}
 
 const isShared = (id: string) => /[\\/](node_modules|shared|ui|lib|i18n)[\\/]/.test(id);
 
@@ -274,6 +303,10 @@ function recordReachableModules(clientRoot: string): Plugin {
         set.clear();
       }
       screenGroupOf.clear();
+      screenFileOf.clear();
+      const found = screenFiles(clientRoot);
+      if (found.size === 0) this.error('router.tsx names no screen with catalogue areas of its own');
+      for (const [id, file] of found) screenFileOf.set(id, file);
       for (const id of this.getModuleIds()) {
         const info = this.getModuleInfo(id);
         if ((info?.dynamicImporters.length ?? 0) > 0) lazyModules.add(id);
@@ -338,6 +371,13 @@ export const clientChunkOutput = {
         debugName: 'screen groups',
         test: (id: string) => screenGroupOf.has(id),
         priority: 1.2,
+      },
+      {
+        // Last: the groups above take the shared code first, and the screen's file keeps only its own.
+        name: (id: string) => screenFileOf.get(id) ?? null,
+        debugName: 'screens with their texts',
+        test: (id: string) => screenFileOf.has(id),
+        priority: 0.5,
       },
       {
         name: 'shared',
