@@ -10,6 +10,7 @@ import { authStatusQueryOptions, hasSessionHint } from './lib/api/auth-status.ap
 import { startEarlyRequests } from './lib/api/early-answers';
 import { applyDeferredStylesheets } from './lib/deferred-stylesheets';
 import { applyTheme } from './lib/appearance';
+import { prepareClassMerging } from './lib/cn';
 import { nextTask } from './lib/next-task';
 import { queryClient } from './lib/query-client';
 import { resetCachesOnRouterVersionChange, unregisterServiceWorkers } from './lib/startup';
@@ -60,6 +61,8 @@ async function start(): Promise<void> {
   void unregisterServiceWorkers();
   await nextTask();
   const languageShown = startInterfaceLanguage();
+  await nextTask();
+  prepareClassMerging();
   await nextTask();
   const { mountApp } = await import('./app/mount');
   // An English interface fetches its catalogue first, so the first frame is already in English; and the first
