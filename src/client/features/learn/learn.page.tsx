@@ -9,6 +9,8 @@ import { useDocumentTitle } from '../../lib/hooks/document-title.hook';
 import { readStorage, removeStorage } from '../../lib/local-storage';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { Button } from '../../ui/button.component';
+import { DeferredDialog } from '../../ui/deferred-dialog.component';
+import { loadOnce } from '../../lib/load-once';
 import { ScreenMessage } from '../../ui/screen-message.component';
 import { SoundPrompt } from '../../ui/sound-prompt.component';
 import { useWordsFreshOnMount } from '../../lib/api/words.api';
@@ -16,7 +18,6 @@ import { spacedRepetitionWordsQueryOptions } from '../../lib/api/spaced-repetiti
 import { useSettings } from '../../lib/api/settings.api';
 import { useRevealInSlices } from '../../lib/hooks/reveal-in-slices.hook';
 import { useUpdateSettings } from '../../lib/api/update-settings.api';
-import { ImageStyleDialog } from './components/image-style-dialog.component';
 import { LearnBottomBar } from './components/learn-bottom-bar.component';
 import { LearnCard } from './components/learn-card.component';
 import { LearnMenu } from './components/learn-menu.component';
@@ -27,6 +28,11 @@ import { useLearnPlayer } from './hooks/learn-player.hook';
 import { buildLearnList } from './lib/learn-list';
 import { masteredWordsQueryOptions } from './api/mastered-words.api';
 import { stepFontScale } from './lib/card-text';
+
+/** The image-style dialog, with Radix's dialog, is not on the screen's path: it comes once the page is idle. */
+const loadImageStyleDialog = loadOnce(
+  async () => (await import('./components/image-style-dialog.component')).ImageStyleDialog,
+);
 
 /**
  * The full-screen flashcard player (docs/product/learn.md#card). The list is built once per visit from
@@ -211,13 +217,17 @@ function LearnSession({ initialWords, settings }: { initialWords: PlayerWord[]; 
         }
       />
       {snapshot.soundBlocked ? <SoundPrompt onResume={player.resumeSound} /> : null}
-      <ImageStyleDialog
+      <DeferredDialog
+        load={loadImageStyleDialog}
         isOpen={isStyleDialogOpen}
-        word={actionWord.spanish}
-        onOpenChange={setIsStyleDialogOpen}
-        onChoose={(styleId) => {
-          setIsStyleDialogOpen(false);
-          void actions.regenerateImageInStyle(player, actionWord, styleId);
+        dialogProps={{
+          isOpen: isStyleDialogOpen,
+          word: actionWord.spanish,
+          onOpenChange: setIsStyleDialogOpen,
+          onChoose: (styleId: number) => {
+            setIsStyleDialogOpen(false);
+            void actions.regenerateImageInStyle(player, actionWord, styleId);
+          },
         }}
       />
     </div>
