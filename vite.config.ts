@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { clientChunkOutput, clientChunkPlugins } from './scripts/lib/client-chunks';
+import { zodWithoutJsonSchema } from './scripts/lib/zod-without-json-schema';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url));
@@ -68,6 +69,7 @@ export default defineConfig({
     tailwindcss(),
     deferStylesheets(),
     recordFirstPageChunks(),
+    zodWithoutJsonSchema(),
     ...clientChunkPlugins(clientRoot),
   ],
   build: {
