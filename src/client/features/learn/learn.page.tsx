@@ -29,7 +29,7 @@ import { buildLearnList } from './lib/learn-list';
 import { masteredWordsQueryOptions } from './api/mastered-words.api';
 import { stepFontScale } from './lib/card-text';
 
-/** The image-style dialog, with Radix's dialog, is not on the screen's path: it comes once the page is idle. */
+/** The image-style dialog and Radix's dialog are off the screen's path: fetched at idle, or when opened. */
 const loadImageStyleDialog = loadOnce(
   async () => (await import('./components/image-style-dialog.component')).ImageStyleDialog,
 );
