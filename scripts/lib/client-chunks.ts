@@ -177,6 +177,7 @@ const firstPage = new Set<string>();
 /**
  * The modules loaded with `import()`: each screen keeps a chunk of its own (with its own texts, `screenFileOf`),
  * which no shared group takes, but for the roots the landing and shell groups start from (and `ERROR_TEXTS`).
+ * Any other such module a screen also imports statically comes with that screen (`recordReachableModules`).
  */
 const lazyModules = new Set<string>();
 /** The shared modules the screens load with them, by group (`screenGroups` below): module → group name. */
@@ -188,6 +189,9 @@ const screenGroupOf = new Map<string, string>();
  * shown until English's texts are in); an English learner's later visit loads the few KB of Russian unused.
  */
 const screenFileOf = new Map<string, string>();
+
+/** A screen's file is named after its page module: `features/learn/learn.page.tsx` → `learn.page`. */
+const screenFileName = (module: string) => module.replace(/^.*[\\/]/, '').replace(/\.tsx?$/, '');
 
 /** The screens of `router.tsx` and the areas no other screen fetches: their modules → the screen's file. */
 function screenFiles(clientRoot: string): Map<string, string> {
@@ -202,7 +206,7 @@ function screenFiles(clientRoot: string): Map<string, string> {
   for (const { module, areas } of screens) {
     const ownAreas = areas.filter((area) => screensFetching.get(area) === 1);
     if (ownAreas.length === 0) continue;
-    const file = module.replace(/^.*\//, '').replace(/\.tsx$/, '');
+    const file = screenFileName(module);
     files.set(`${clientRoot}/${module}`, file);
     for (const area of ownAreas) files.set(`${clientRoot}/${textsModule(area)}`, file);
   }
@@ -289,6 +293,28 @@ export function screenGroups(
   }
 }
 
+/**
+ * A module one part loads with `import()` (Learn's menu calls) and one screen imports comes in that screen's
+ * file, not a file of its own, which the screen would load as one more: module → that screen. One that more
+ * screens import joins their group (`screenGroups`).
+ */
+export function lazyModulesOfOneScreen(
+  screens: Map<string, Set<string>>,
+  isLoadedLazily: (id: string) => boolean,
+): Map<string, string> {
+  const screensImporting = new Map<string, string[]>();
+  for (const [screen, modules] of screens) {
+    for (const id of modules) {
+      if (isLoadedLazily(id)) screensImporting.set(id, [...(screensImporting.get(id) ?? []), screen]);
+    }
+  }
+  const ofOneScreen = new Map<string, string>();
+  for (const [id, [screen, ...others]] of screensImporting) {
+    if (screen && others.length === 0) ofOneScreen.set(id, screen);
+  }
+  return ofOneScreen;
+}
+
 function recordReachableModules(clientRoot: string): Plugin {
   return {
     name: 'palabra-reachable-modules',
@@ -321,17 +347,30 @@ function recordReachableModules(clientRoot: string): Plugin {
       // The groups above take their modules first; a screen's group holds only what is left.
       const claimed = new Set([...firstPage, ...reachable.landing, ...reachable.signIn]);
       for (const id of reachable.shell) if (isShared(id)) claimed.add(id);
+      const screenIds = new Set(
+        [...lazyModules].filter(
+          (id) =>
+            !firstPage.has(id) &&
+            (this.getModuleInfo(id)?.dynamicImporters ?? []).some((importer) => firstPage.has(importer)),
+        ),
+      );
       const screens = new Map<string, Set<string>>();
-      for (const id of lazyModules) {
-        if (firstPage.has(id)) continue;
-        const importers = this.getModuleInfo(id)?.dynamicImporters ?? [];
-        if (!importers.some((importer) => firstPage.has(importer))) continue;
+      for (const id of screenIds) {
         const loaded = new Set<string>();
         visit(id, loaded, firstPage);
         screens.set(
           id,
-          new Set([...loaded].filter((m) => isShared(m) && !lazyModules.has(m) && !claimed.has(m))),
+          new Set(
+            [...loaded].filter(
+              (m) => !screenIds.has(m) && (isShared(m) || lazyModules.has(m)) && !claimed.has(m),
+            ),
+          ),
         );
+      }
+      for (const [id, screen] of lazyModulesOfOneScreen(screens, (m) => lazyModules.has(m))) {
+        const file = screenFileOf.get(screen) ?? screenFileName(screen);
+        screenFileOf.set(screen, file);
+        screenFileOf.set(id, file);
       }
       const bytesOf = (id: string) => this.getModuleInfo(id)?.code?.length ?? 0;
       screenGroups(screens, bytesOf).forEach((group, index) => {

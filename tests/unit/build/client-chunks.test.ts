@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILE_COST_IN_BYTES, screenGroups } from '../../../scripts/lib/client-chunks';
+import { FILE_COST_IN_BYTES, lazyModulesOfOneScreen, screenGroups } from '../../../scripts/lib/client-chunks';
 
 /** Screen → the shared modules it loads with its page. */
 const screensLoading = (entries: Record<string, string[]>) =>
@@ -60,5 +60,20 @@ describe('the screens’ shared code, grouped by the screens that load it', () =
       () => 10,
     );
     expect(groups).toHaveLength(2);
+  });
+});
+
+describe('modules loaded with import() elsewhere that a screen imports', () => {
+  it('gives one that a single screen imports to that screen, and leaves the rest to the groups', () => {
+    const lazilyLoaded = new Set(['regenerate-image', 'regenerate-phrase', 'word-menu']);
+    const ofOneScreen = lazyModulesOfOneScreen(
+      screensLoading({
+        dictionary: ['regenerate-image', 'regenerate-phrase', 'select'],
+        audiobooks: ['regenerate-phrase', 'select'],
+        learn: [],
+      }),
+      (id) => lazilyLoaded.has(id),
+    );
+    expect([...ofOneScreen]).toEqual([['regenerate-image', 'dictionary']]);
   });
 });

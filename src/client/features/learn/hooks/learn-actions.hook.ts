@@ -6,19 +6,30 @@ import { serverErrorText } from '../../../lib/error-text';
 import type { LearnPlayer, PlayerWord } from '../../../lib/audio/learn-player.types';
 import { queryKeys } from '../../../lib/query-keys';
 import { toast } from '../../../ui/toast-store';
-import { regenerateImage } from '../../../lib/api/regenerate-image.api';
-import { regeneratePhrase } from '../../../lib/api/regenerate-phrase.api';
 import { updateWord } from '../../../lib/api/update-word.api';
 import { completeSpacedRepetition } from '../api/complete-spaced-repetition.api';
 import { updateListenCount } from '../api/listen-count.api';
 import { regenerateWordAudio } from '../../../lib/api/regenerate-word-audio.api';
 import { afterCardPlayed } from '../lib/listen-progress';
+import { loadOnce } from '../../../lib/load-once';
 
 /**
  * docs/product/learn.md#menu: regenerate-phrase is followed by an image in the settings' style, photographic
  * by default: style 1, whose key is 'realistic'.
  */
 const PHOTOGRAPHIC_STYLE = 'realistic';
+
+/**
+ * The menu's picture and phrase calls answer with the dictionary's contract, whose schemas Learn would
+ * otherwise build before its first card (docs/product/overview.md#serving-the-client): they load on first use.
+ */
+const loadRegenerateCalls = loadOnce(async () => {
+  const [{ regenerateImage }, { regeneratePhrase }] = await Promise.all([
+    import('../../../lib/api/regenerate-image.api'),
+    import('../../../lib/api/regenerate-phrase.api'),
+  ]);
+  return { regenerateImage, regeneratePhrase };
+});
 
 const log = (message: string, error: unknown) => console.warn(`[learn] ${message}`, error);
 
@@ -98,6 +109,7 @@ export function useLearnActions(settings: Settings) {
   const regeneratePhraseAndImage = (player: LearnPlayer, word: PlayerWord) =>
     withBusy(word, async () => {
       try {
+        const { regenerateImage, regeneratePhrase } = await loadRegenerateCalls();
         const updated = await regeneratePhrase(word.id);
         // The new phrase and its audio are saved: the card shows them even if the picture fails.
         player.updateWord(word.id, {
@@ -154,6 +166,7 @@ export function useLearnActions(settings: Settings) {
   const regenerateImageInStyle = (player: LearnPlayer, word: PlayerWord, styleId: number) =>
     withBusy(word, async () => {
       try {
+        const { regenerateImage } = await loadRegenerateCalls();
         const { imageUrl } = await regenerateImage(word.id, styleId);
         player.updateWord(word.id, { imageUrl });
         toast({ title: t('learn.toast.imageCreated'), description: word.spanish });
