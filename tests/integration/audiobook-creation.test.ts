@@ -10,12 +10,12 @@ import {
 } from '../../src/server/db/schema';
 import {
   audiobookSchema,
-  CREATION_STEPS,
   createAudiobookResponseSchema,
   genreListSchema,
   sentenceAudioResponseSchema,
   sentenceListSchema,
 } from '../../src/shared/api/audiobooks';
+import { CREATION_STEPS } from '../../src/shared/api/audiobook-jobs';
 import { type Job, jobSchema } from '../../src/shared/api/jobs';
 import { emptyJobProgress } from '../../src/shared/realtime';
 import { seedGenre } from '../support/audiobook-seeds';

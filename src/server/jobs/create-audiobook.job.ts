@@ -6,7 +6,7 @@ import {
   type CreationCounters,
   type CreationStep,
   createAudiobookResultsSchema,
-} from '../../shared/api/audiobooks';
+} from '../../shared/api/audiobook-jobs';
 import { JOB_KINDS } from '../../shared/api/jobs';
 import { AUDIOBOOK_LEVELS } from '../../shared/catalogs/audiobook-genres';
 import { drawableFormat, resolveImageStyle } from '../../shared/catalogs/image-styles';

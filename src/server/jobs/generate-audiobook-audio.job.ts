@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   type GenerateMissingAudioResults,
   generateMissingAudioResultsSchema,
-} from '../../shared/api/audiobook-player';
+} from '../../shared/api/audiobook-jobs';
 import { JOB_KINDS } from '../../shared/api/jobs';
 import type { AudiobookPlayerRepository } from '../modules/audiobooks/audiobook-player.repository';
 import type { SentenceAudioService } from '../modules/audiobooks/audiobook-sentence-audio.service';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ImageSeriesJobResults, imageSeriesJobResultsSchema } from '../../shared/api/audiobook-player';
+import { type ImageSeriesJobResults, imageSeriesJobResultsSchema } from '../../shared/api/audiobook-jobs';
 import { IMAGE_SERVICE_PROVIDERS } from '../../shared/api/providers';
 import { JOB_KINDS } from '../../shared/api/jobs';
 import { drawableFormat, resolveImageStyle, stylePrompt } from '../../shared/catalogs/image-styles';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JOB_KINDS } from '../../shared/api/jobs';
-import { type ValidateLogicResults, validateLogicResultsSchema } from '../../shared/api/audiobooks';
+import { type ValidateLogicResults, validateLogicResultsSchema } from '../../shared/api/audiobook-jobs';
 import type { AudiobookCreationRepository } from '../modules/audiobooks/audiobook-creation.repository';
 import type { AudiobookMaintenanceRepository } from '../modules/audiobooks/audiobook-maintenance.repository';
 import type { UserProviders } from '../modules/providers/user-providers';

@@ -139,14 +139,8 @@ export type AudioStatus = z.infer<typeof audioStatusSchema>;
 /** The learner's sentences (of finished books) without their first Spanish clip. */
 export const sentencesWithoutAudioSchema = z.object({ count: z.number().int() });
 
-/** generate-missing-audio runs as a job (every sentence's missing clips); its results. */
+/** generate-missing-audio runs as a job (every sentence's missing clips): its id (results: `audiobook-jobs.ts`). */
 export const generateMissingAudioResponseSchema = z.object({ jobId: z.string() });
-export const generateMissingAudioResultsSchema = z.object({
-  audiobookId: z.number().int(),
-  generatedCount: z.number().int(),
-  failedCount: z.number().int(),
-});
-export type GenerateMissingAudioResults = z.infer<typeof generateMissingAudioResultsSchema>;
 
 // ---- Illustration series ------------------------------------------------------------------------------
 
@@ -228,16 +222,6 @@ export const autoCompleteResponseSchema = z.object({
   /** The incomplete series whose missing pictures are now being drawn. */
   started: z.array(z.object({ seriesId: z.number().int(), jobId: z.string() })),
 });
-
-/** The series job's results (`GET /api/jobs/:id` of kind `generate-image-series`). */
-export const imageSeriesJobResultsSchema = z.object({
-  audiobookId: z.number().int(),
-  seriesId: z.number().int(),
-  processedImages: z.number().int(),
-  failedImages: z.number().int(),
-  totalImages: z.number().int(),
-});
-export type ImageSeriesJobResults = z.infer<typeof imageSeriesJobResultsSchema>;
 
 /** One row of image-stats: the pictures of the book by provider and style ('original' for its own). */
 export const imageStatsEntrySchema = z.object({

@@ -199,63 +199,8 @@ export const optimizeCoversResponseSchema = z.object({ success: z.number().int()
 export const validateTagConflictsResponseSchema = z.object({
   statistics: z.object({ conflictsFound: z.number().int(), conflictsResolved: z.number().int() }),
 });
-/** validate-logic asks the language model about every book: it runs as a job and answers its id. */
+/**
+ * validate-logic asks the language model about every book: it runs as a job and answers its id (results:
+ * `audiobook-jobs.ts`).
+ */
 export const validateLogicResponseSchema = z.object({ jobId: z.string() });
-export const validateLogicResultsSchema = z.object({
-  statistics: z.object({ errorsFound: z.number().int(), errorsFixed: z.number().int() }),
-  /** Books the model could not check (a provider failure), counted apart from the errors it found. */
-  failedBooks: z.number().int(),
-});
-export type ValidateLogicResults = z.infer<typeof validateLogicResultsSchema>;
-
-// ---- Creation job -------------------------------------------------------------------------------------
-
-/**
- * The eight creation steps, in order (docs/product/audiobooks.md#creation): each is one of the job's
- * progress `stages`, with completed/total of its own unit (chapters, sentences, clips, pictures).
- */
-export const CREATION_STEPS = [
-  'loadDictionary',
-  'selectWords',
-  'createRecord',
-  'generateStory',
-  'saveSentences',
-  'createAudio',
-  'generateImages',
-  'finalize',
-] as const;
-export type CreationStep = (typeof CREATION_STEPS)[number];
-
-/**
- * The creation's counters, each counting one named event (docs/product/audiobooks.md#creation-counters):
- * language-model calls; speech-provider calls; distinct dictionary words verified in the story; sentences
- * saved; pictures stored; tokens the model reported; chapters generated; Russian sentences stored; clips
- * requested (cache hits included); and the due words the story uses.
- */
-export const CREATION_COUNTERS = [
-  'languageModelRequests',
-  'speechRequests',
-  'wordsUsed',
-  'sentencesSaved',
-  'imagesStored',
-  'languageModelTokens',
-  'chaptersGenerated',
-  'translationsStored',
-  'clipsRequested',
-  'dueWordsUsed',
-] as const;
-export type CreationCounter = (typeof CREATION_COUNTERS)[number];
-export type CreationCounters = Record<CreationCounter, number>;
-export const creationCountersSchema = z.object(
-  Object.fromEntries(CREATION_COUNTERS.map((name) => [name, z.number().int()])) as Record<
-    CreationCounter,
-    z.ZodNumber
-  >,
-);
-
-/** What a finished creation reports (`GET /api/jobs/:id` of kind `create-audiobook`). */
-export const createAudiobookResultsSchema = z.object({
-  audiobookId: z.number().int(),
-  counters: creationCountersSchema,
-});
-export type CreateAudiobookResults = z.infer<typeof createAudiobookResultsSchema>;

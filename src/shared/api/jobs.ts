@@ -6,8 +6,12 @@ import {
   dictionaryJobResultsSchema,
   dictionaryJobSchema,
 } from './dictionary';
-import { createAudiobookResultsSchema, validateLogicResultsSchema } from './audiobooks';
-import { generateMissingAudioResultsSchema, imageSeriesJobResultsSchema } from './audiobook-player';
+import {
+  createAudiobookResultsSchema,
+  generateMissingAudioResultsSchema,
+  imageSeriesJobResultsSchema,
+  validateLogicResultsSchema,
+} from './audiobook-jobs';
 import { coded } from './errors';
 import { exportResultsSchema, restoreResultsSchema } from './transfer';
 import { uploadJobSchema, uploadResultsSchema } from './uploads';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CREATION_STEPS } from '../../../src/shared/api/audiobooks';
+import { CREATION_STEPS } from '../../../src/shared/api/audiobook-jobs';
 import type { JobProgress } from '../../../src/shared/realtime';
 import {
   countersOf,

@@ -1,6 +1,6 @@
 import type { CreateAudiobookRequest } from '../../../shared/api/audiobooks';
 import { JOB_KINDS } from '../../../shared/api/jobs';
-import { CREATION_STEPS } from '../../../shared/api/audiobooks';
+import { CREATION_STEPS } from '../../../shared/api/audiobook-jobs';
 import { AppError } from '../../http/app-error';
 import type { JobRuntime } from '../../jobs/job-runtime';
 import type { CreateAudiobookInput } from '../../jobs/create-audiobook.job';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
-import { generateMissingAudioResultsSchema } from '../../../../shared/api/audiobook-player';
+import { generateMissingAudioResultsSchema } from '../../../../shared/api/audiobook-jobs';
 import { useJob } from '../../../lib/jobs/job.hook';
 import { pendingJob } from '../../../lib/jobs/job-state';
 import { jobDoneCount } from '../../../lib/jobs/job-progress';

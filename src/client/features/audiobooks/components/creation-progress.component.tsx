@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Check, CircleDashed, LoaderCircle, MinusCircle } from 'lucide-react';
-import { CREATION_COUNTERS, CREATION_STEPS } from '../../../../shared/api/audiobooks';
+import { CREATION_COUNTERS, CREATION_STEPS } from '../../../../shared/api/audiobook-jobs';
 import type { JobProgress } from '../../../../shared/realtime';
 import { cn } from '../../../lib/cn';
 import { Progress } from '../../../ui/progress.component';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Wrench } from 'lucide-react';
-import { validateLogicResultsSchema } from '../../../../shared/api/audiobooks';
+import { validateLogicResultsSchema } from '../../../../shared/api/audiobook-jobs';
 import { errorText, serverErrorText } from '../../../lib/error-text';
 import { useJob } from '../../../lib/jobs/job.hook';
 import { pendingJob } from '../../../lib/jobs/job-state';

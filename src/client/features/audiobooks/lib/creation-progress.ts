@@ -3,7 +3,7 @@ import {
   CREATION_STEPS,
   type CreationCounter,
   type CreationStep,
-} from '../../../../shared/api/audiobooks';
+} from '../../../../shared/api/audiobook-jobs';
 import type { JobProgress } from '../../../../shared/realtime';
 import type { JobSnapshot } from '../../../lib/jobs/job-state';
 
