@@ -30,6 +30,32 @@ async function chooseOption(page: Page, filter: string, option: string) {
   await page.getByRole('option', { name: option }).click();
 }
 
+test('a select shows its choice before Radix’s select arrives, and a press that comes first opens it once in', async ({
+  page,
+}) => {
+  await signInLearner(page);
+  let releaseSelectCode: () => void = () => undefined;
+  const selectCodeReleased = new Promise<void>((resolve) => (releaseSelectCode = resolve));
+  const wasHeldUntilReleased = await holdChunkUntil(
+    page,
+    /\/assets\/select-radix\.component-[\w-]+\.js$/,
+    selectCodeReleased,
+  );
+  await openDictionary(page);
+  const level = page.getByRole('combobox', { name: 'Уровень CEFR' });
+  await expect(level).toHaveText('Все');
+  await level.click();
+  await expect(level).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('option')).toHaveCount(0);
+
+  releaseSelectCode();
+  await expect(page.getByRole('option', { name: 'Все' })).toBeVisible();
+  expect(wasHeldUntilReleased()).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('option')).toHaveCount(0);
+  await expect(level).toBeFocused();
+});
+
 test('filters combine CEFR level and part of speech; Enter searches and Esc clears', async ({ page }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
   await signInLearner(page);

@@ -18,8 +18,8 @@ import { lazyRouteImports, textsModule } from './router-screens';
  *   added (`screenGroups`);
  * - what only their dialogs and menus load later is grouped by the entries that use it, a group under
  *   `SHARED_MERGE_BELOW_BYTES` merged into its nearest neighbour;
- * - a screen's own modules stay in its own chunk, with the Russian texts of the catalogue areas no other
- *   screen fetches (`screenFileOf`).
+ * - a screen's own modules stay in its own chunk, with the shared modules no other screen loads with its page
+ *   (`modulesOfOneScreen`) and the Russian texts of the catalogue areas no other screen fetches (`screenFileOf`).
  * Module order is kept strict, as grouping modules across chunks asks (without it a schema built in one
  * file could read another's before it ran).
  */
@@ -294,22 +294,19 @@ export function screenGroups(
 }
 
 /**
- * A module one part loads with `import()` (Learn's menu calls) and one screen imports comes in that screen's
- * file, not a file of its own, which the screen would load as one more: module → that screen. One that more
- * screens import joins their group (`screenGroups`).
+ * A module one screen alone loads with its page comes in that screen's file: module → that screen. Left to the
+ * bundler, one that dialogs and menus use as well (Radix's primitives, which a switch needs) joined the group of
+ * what those load later, and the screen loaded that whole group (Radix's menu, dialog and Floating UI) to get
+ * it; one loaded with `import()` elsewhere (Learn's menu calls) became a file of its own. One that more screens
+ * load joins their group (`screenGroups`).
  */
-export function lazyModulesOfOneScreen(
-  screens: Map<string, Set<string>>,
-  isLoadedLazily: (id: string) => boolean,
-): Map<string, string> {
-  const screensImporting = new Map<string, string[]>();
+export function modulesOfOneScreen(screens: Map<string, Set<string>>): Map<string, string> {
+  const screensLoading = new Map<string, string[]>();
   for (const [screen, modules] of screens) {
-    for (const id of modules) {
-      if (isLoadedLazily(id)) screensImporting.set(id, [...(screensImporting.get(id) ?? []), screen]);
-    }
+    for (const id of modules) screensLoading.set(id, [...(screensLoading.get(id) ?? []), screen]);
   }
   const ofOneScreen = new Map<string, string>();
-  for (const [id, [screen, ...others]] of screensImporting) {
+  for (const [id, [screen, ...others]] of screensLoading) {
     if (screen && others.length === 0) ofOneScreen.set(id, screen);
   }
   return ofOneScreen;
@@ -367,7 +364,7 @@ function recordReachableModules(clientRoot: string): Plugin {
           ),
         );
       }
-      for (const [id, screen] of lazyModulesOfOneScreen(screens, (m) => lazyModules.has(m))) {
+      for (const [id, screen] of modulesOfOneScreen(screens)) {
         const file = screenFileOf.get(screen) ?? screenFileName(screen);
         screenFileOf.set(screen, file);
         screenFileOf.set(id, file);
@@ -412,11 +409,12 @@ export const clientChunkOutput = {
         priority: 1.2,
       },
       {
-        // Last: the groups above take the shared code first, and the screen's file keeps only its own.
+        // Before what dialogs and menus share, which would otherwise take a module the screen alone loads with
+        // its page (`modulesOfOneScreen`); no module the groups above hold is the screen's alone.
         name: (id: string) => screenFileOf.get(id) ?? null,
-        debugName: 'screens with their texts',
+        debugName: 'screens with their own modules and texts',
         test: (id: string) => screenFileOf.has(id),
-        priority: 0.5,
+        priority: 1.1,
       },
       {
         name: 'shared',

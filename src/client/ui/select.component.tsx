@@ -1,33 +1,39 @@
 import {
   Children,
   type ComponentProps,
-  createContext,
   isValidElement,
   type KeyboardEvent,
+  type PointerEvent,
   type ReactNode,
   useContext,
+  useEffect,
+  useRef,
   useState,
 } from 'react';
-import { Check, ChevronDown } from 'lucide-react';
-import { Select as SelectPrimitive } from 'radix-ui';
+import { ChevronDown } from 'lucide-react';
+import type { Select as SelectPrimitive } from 'radix-ui';
 import { cn } from '../lib/cn';
+import { whenIdle } from '../lib/when-idle';
+import { type RadixSelect, SELECT_TRIGGER_CLASS, type SelectState, SelectStateContext } from './select-state';
 
 /**
- * What a select's parts share: whether its options are mounted yet, and the chosen option's label when the
- * select's own elements name it.
+ * Radix's select (and Floating UI, its popper and focus scope, some 27 KB compressed) is not on a screen's
+ * path (docs/product/overview.md#serving-the-client): a select is drawn as a plain trigger showing the chosen
+ * option's label. Radix's parts are fetched once the screen is idle, and take over a select when the learner
+ * reaches for it (pointer over it, focus), one select at a time, so that no task draws every select of the
+ * screen again; a press or an opening key that comes before they are in opens the list as soon as they are,
+ * and the focus stays on the trigger.
  */
-interface SelectState {
-  hasOptions: boolean;
-  mountOptions: () => void;
-  chosenLabel: ReactNode | undefined;
-  close: () => void;
+let radixSelectLoading: Promise<RadixSelect> | undefined;
+
+function loadRadixSelect(): Promise<RadixSelect> {
+  radixSelectLoading ??= import('./select-radix.component').catch((error: unknown) => {
+    // Offline: the plain triggers stay, and the next reach for one tries again.
+    radixSelectLoading = undefined;
+    throw error;
+  });
+  return radixSelectLoading;
 }
-const SelectStateContext = createContext<SelectState>({
-  hasOptions: true,
-  mountOptions: () => undefined,
-  chosenLabel: undefined,
-  close: () => undefined,
-});
 
 /** The children of the item whose value is `value`, found among the elements below `node`. */
 function labelOf(node: ReactNode, value: string): ReactNode | undefined {
@@ -56,137 +62,211 @@ export function Select({
   onOpenChange,
   ...props
 }: ComponentProps<typeof SelectPrimitive.Root>) {
+  const [radix, setRadix] = useState<RadixSelect | null>(null);
   const value = props.value ?? props.defaultValue;
   const chosenLabel = value === undefined ? undefined : labelOf(children, value);
   const [isMounted, setIsMounted] = useState(false);
   const [isOpenHere, setIsOpenHere] = useState(defaultOpen);
+  const plainTrigger = useRef<HTMLButtonElement | null>(null);
+  const hadFocus = useRef(false);
   const isOpen = open ?? isOpenHere;
   const changeOpen = (isNowOpen: boolean) => {
     setIsOpenHere(isNowOpen);
     onOpenChange?.(isNowOpen);
   };
+  useEffect(() => whenIdle(() => void loadRadixSelect().catch(() => undefined)), []);
+  // Open (pressed, or opened from outside) before Radix's parts took over: they take over as soon as they are in.
+  useEffect(() => {
+    if (!isOpen || radix) return;
+    let isCurrent = true;
+    loadRadixSelect().then(
+      (parts) => {
+        if (isCurrent) setRadix(() => parts);
+      },
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [isOpen, radix]);
   const state: SelectState = {
+    radix,
     hasOptions: isMounted || chosenLabel === undefined || isOpen,
     mountOptions: () => setIsMounted(true),
     chosenLabel,
+    hasValue: value !== undefined && value !== '',
+    isDisabled: props.disabled ?? false,
+    isOpen,
     close: () => changeOpen(false),
+    reach: (shouldOpen) => {
+      setIsMounted(true);
+      hadFocus.current = document.activeElement === plainTrigger.current;
+      if (shouldOpen) changeOpen(true);
+      loadRadixSelect().then(
+        (parts) => setRadix(() => parts),
+        () => {
+          if (shouldOpen) changeOpen(false);
+        },
+      );
+    },
+    attachPlainTrigger: (node) => {
+      if (node) plainTrigger.current = node;
+    },
+    adoptFocus: (node) => {
+      if (!node || !hadFocus.current) return;
+      hadFocus.current = false;
+      node.focus();
+    },
   };
   return (
     <SelectStateContext.Provider value={state}>
-      <SelectPrimitive.Root open={isOpen} onOpenChange={changeOpen} {...props}>
-        {children}
-      </SelectPrimitive.Root>
+      {radix ? (
+        <radix.Root open={isOpen} onOpenChange={changeOpen} {...props}>
+          {children}
+        </radix.Root>
+      ) : (
+        children
+      )}
     </SelectStateContext.Provider>
   );
 }
 
-export const SelectGroup = SelectPrimitive.Group;
+export function SelectGroup(props: ComponentProps<typeof SelectPrimitive.Group>) {
+  const { radix } = useContext(SelectStateContext);
+  return radix ? <radix.Group {...props} /> : null;
+}
 
 /** Shows the chosen option's label from the select's items (see `Select`), or the children given. */
-export function SelectValue({ children, ...props }: ComponentProps<typeof SelectPrimitive.Value>) {
-  const { chosenLabel } = useContext(SelectStateContext);
-  return <SelectPrimitive.Value {...props}>{children ?? chosenLabel}</SelectPrimitive.Value>;
+export function SelectValue({
+  children,
+  placeholder,
+  ...props
+}: ComponentProps<typeof SelectPrimitive.Value>) {
+  const { radix, chosenLabel, hasValue } = useContext(SelectStateContext);
+  if (radix) {
+    return (
+      <radix.Value placeholder={placeholder} {...props}>
+        {children}
+      </radix.Value>
+    );
+  }
+  // As Radix's value is drawn: a span the pointer passes through.
+  return <span style={{ pointerEvents: 'none' }}>{hasValue ? (children ?? chosenLabel) : placeholder}</span>;
 }
 
 export function SelectTrigger({
   className,
   children,
+  ...props
+}: ComponentProps<typeof SelectPrimitive.Trigger>) {
+  const state = useContext(SelectStateContext);
+  if (state.radix) {
+    return (
+      <state.radix.Trigger className={className} {...props}>
+        {children}
+      </state.radix.Trigger>
+    );
+  }
+  return (
+    <PlainTrigger
+      className={className}
+      isOpen={state.isOpen}
+      hasValue={state.hasValue}
+      isDisabled={state.isDisabled}
+      reach={state.reach}
+      attachTrigger={state.attachPlainTrigger}
+      {...props}
+    >
+      {children}
+    </PlainTrigger>
+  );
+}
+
+/** Radix's trigger opens the list on these keys. */
+const OPENING_KEYS = new Set([' ', 'Enter', 'ArrowUp', 'ArrowDown']);
+
+/**
+ * The trigger drawn until Radix's parts are in: it looks and is named as Radix's, a reach for it fetches them,
+ * and it opens the list on what opens Radix's (a primary mouse press, a tap, an opening key).
+ */
+function PlainTrigger({
+  className,
+  children,
+  isOpen,
+  hasValue,
+  isDisabled,
+  reach,
+  attachTrigger,
   onFocus,
   onPointerEnter,
   onPointerDown,
   onClick,
+  onKeyDown,
+  asChild: _asChild,
+  disabled,
   ...props
-}: ComponentProps<typeof SelectPrimitive.Trigger>) {
-  const { mountOptions } = useContext(SelectStateContext);
-  /** The caller's handler, after the options are mounted. */
-  const mountingFirst =
-    <TEvent,>(handler: ((event: TEvent) => void) | undefined) =>
-    (event: TEvent) => {
-      mountOptions();
-      handler?.(event);
-    };
+}: ComponentProps<typeof SelectPrimitive.Trigger> &
+  Pick<SelectState, 'isOpen' | 'hasValue' | 'isDisabled' | 'reach'> & {
+    attachTrigger: SelectState['attachPlainTrigger'];
+  }) {
+  const pointerType = useRef('');
   return (
-    <SelectPrimitive.Trigger
-      onFocus={mountingFirst(onFocus)}
-      onPointerEnter={mountingFirst(onPointerEnter)}
-      onPointerDown={mountingFirst(onPointerDown)}
-      onClick={mountingFirst(onClick)}
-      className={cn(
-        'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60 data-[placeholder]:text-muted-foreground [&>span]:truncate',
-        className,
-      )}
+    <button
+      type="button"
+      role="combobox"
+      aria-expanded={isOpen}
+      aria-autocomplete="none"
+      data-state="closed"
+      data-placeholder={hasValue ? undefined : ''}
+      data-disabled={isDisabled || disabled ? '' : undefined}
+      disabled={isDisabled || disabled}
+      ref={attachTrigger}
+      className={cn(SELECT_TRIGGER_CLASS, className)}
       {...props}
+      onFocus={(event) => {
+        onFocus?.(event);
+        reach(false);
+      }}
+      onPointerEnter={(event) => {
+        onPointerEnter?.(event);
+        reach(false);
+      }}
+      onPointerDown={(event: PointerEvent<HTMLButtonElement>) => {
+        onPointerDown?.(event);
+        pointerType.current = event.pointerType;
+        if (event.button !== 0 || event.ctrlKey || event.pointerType !== 'mouse') return;
+        // As Radix's trigger: the press opens the list without moving the focus to the button.
+        event.preventDefault();
+        reach(true);
+      }}
+      onClick={(event) => {
+        onClick?.(event);
+        if (pointerType.current !== 'mouse') reach(true);
+      }}
+      onKeyDown={(event: KeyboardEvent<HTMLButtonElement>) => {
+        onKeyDown?.(event);
+        if (!OPENING_KEYS.has(event.key)) return;
+        event.preventDefault();
+        reach(true);
+      }}
     >
       {children}
-      <SelectPrimitive.Icon asChild>
-        <ChevronDown className="size-4 shrink-0 opacity-60" aria-hidden />
-      </SelectPrimitive.Icon>
-    </SelectPrimitive.Trigger>
+      <ChevronDown className="size-4 shrink-0 opacity-60" aria-hidden />
+    </button>
   );
 }
 
-export function SelectContent({
-  className,
-  children,
-  position = 'popper',
-  onKeyDown,
-  ...props
-}: ComponentProps<typeof SelectPrimitive.Content>) {
-  const { hasOptions, close } = useContext(SelectStateContext);
-  if (!hasOptions) return null;
-  /**
-   * Radix closes the list on Escape from a listener on the document, which it adds only some renders after
-   * the list has opened and taken the focus; an Escape pressed in between (a quick hand, a busy phone) was
-   * lost and the list stayed open. Once Radix's listener is in, it handles the key first and marks it handled.
-   */
-  const closeOnEarlyEscape = (event: KeyboardEvent<HTMLDivElement>) => {
-    onKeyDown?.(event);
-    if (event.key !== 'Escape' || event.defaultPrevented) return;
-    event.preventDefault();
-    close();
-  };
-  return (
-    <SelectPrimitive.Portal>
-      <SelectPrimitive.Content
-        position={position}
-        className={cn(
-          'relative z-50 max-h-96 min-w-32 overflow-hidden rounded-md border bg-popover text-popover-foreground shadow-lg',
-          position === 'popper' && 'w-full min-w-[var(--radix-select-trigger-width)] translate-y-1',
-          className,
-        )}
-        onKeyDown={closeOnEarlyEscape}
-        {...props}
-      >
-        <SelectPrimitive.Viewport className="p-1">{children}</SelectPrimitive.Viewport>
-      </SelectPrimitive.Content>
-    </SelectPrimitive.Portal>
-  );
+export function SelectContent(props: ComponentProps<typeof SelectPrimitive.Content>) {
+  const { radix } = useContext(SelectStateContext);
+  return radix ? <radix.Content {...props} /> : null;
 }
 
-export function SelectLabel({ className, ...props }: ComponentProps<typeof SelectPrimitive.Label>) {
-  return (
-    <SelectPrimitive.Label
-      className={cn('px-2 py-1.5 text-xs font-semibold text-muted-foreground', className)}
-      {...props}
-    />
-  );
+export function SelectLabel(props: ComponentProps<typeof SelectPrimitive.Label>) {
+  const { radix } = useContext(SelectStateContext);
+  return radix ? <radix.Label {...props} /> : null;
 }
 
-export function SelectItem({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Item>) {
-  return (
-    <SelectPrimitive.Item
-      className={cn(
-        'relative flex w-full cursor-default select-none items-center rounded-sm py-2 pl-8 pr-2 text-sm outline-none data-[disabled]:pointer-events-none data-[disabled]:opacity-60 data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground',
-        className,
-      )}
-      {...props}
-    >
-      <span className="absolute left-2 flex size-4 items-center justify-center">
-        <SelectPrimitive.ItemIndicator>
-          <Check className="size-4" aria-hidden />
-        </SelectPrimitive.ItemIndicator>
-      </span>
-      <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
-    </SelectPrimitive.Item>
-  );
+export function SelectItem(props: ComponentProps<typeof SelectPrimitive.Item>) {
+  const { radix } = useContext(SelectStateContext);
+  return radix ? <radix.Item {...props} /> : null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILE_COST_IN_BYTES, lazyModulesOfOneScreen, screenGroups } from '../../../scripts/lib/client-chunks';
+import { FILE_COST_IN_BYTES, modulesOfOneScreen, screenGroups } from '../../../scripts/lib/client-chunks';
 
 /** Screen → the shared modules it loads with its page. */
 const screensLoading = (entries: Record<string, string[]>) =>
@@ -63,17 +63,19 @@ describe('the screens’ shared code, grouped by the screens that load it', () =
   });
 });
 
-describe('modules loaded with import() elsewhere that a screen imports', () => {
-  it('gives one that a single screen imports to that screen, and leaves the rest to the groups', () => {
-    const lazilyLoaded = new Set(['regenerate-image', 'regenerate-phrase', 'word-menu']);
-    const ofOneScreen = lazyModulesOfOneScreen(
+describe('the modules one screen alone loads with its page', () => {
+  it('gives each to that screen, and leaves the rest to the groups', () => {
+    const ofOneScreen = modulesOfOneScreen(
       screensLoading({
         dictionary: ['regenerate-image', 'regenerate-phrase', 'select'],
         audiobooks: ['regenerate-phrase', 'select'],
+        settings: ['radix-primitive'],
         learn: [],
       }),
-      (id) => lazilyLoaded.has(id),
     );
-    expect([...ofOneScreen]).toEqual([['regenerate-image', 'dictionary']]);
+    expect([...ofOneScreen].sort()).toEqual([
+      ['radix-primitive', 'settings'],
+      ['regenerate-image', 'dictionary'],
+    ]);
   });
 });
