@@ -18,8 +18,9 @@ import { lazyRouteImports, textsModule } from './router-screens';
  *   added (`screenGroups`);
  * - what only their dialogs and menus load later is grouped by the entries that use it, a group under
  *   `SHARED_MERGE_BELOW_BYTES` merged into its nearest neighbour;
- * - a screen's own modules stay in its own chunk, with the shared modules no other screen loads with its page
- *   (`modulesOfOneScreen`) and the Russian texts of the catalogue areas no other screen fetches (`screenFileOf`).
+ * - a screen's own modules stay in its own chunk, with the shared modules no other screen loads with its
+ *   page (`modulesOfOneScreen`) and the Russian texts of the catalogue areas no other screen fetches
+ *   (`screenFileOf`).
  * Module order is kept strict, as grouping modules across chunks asks (without it a schema built in one
  * file could read another's before it ran).
  */

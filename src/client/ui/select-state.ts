@@ -5,8 +5,8 @@ import type * as RadixSelectParts from './select-radix.component';
 export type RadixSelect = typeof RadixSelectParts;
 
 /**
- * What a select's parts share: Radix's parts once they are in, whether its options are mounted yet, the
- * chosen option's label when the select's own elements name it, and how the plain trigger hands over.
+ * What a select's parts share: Radix's parts once they have taken it over, whether its options are mounted
+ * yet, the chosen option's label when the select's own elements name it, and how the plain trigger hands over.
  */
 export interface SelectState {
   radix: RadixSelect | null;

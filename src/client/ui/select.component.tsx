@@ -75,9 +75,12 @@ export function Select({
     onOpenChange?.(isNowOpen);
   };
   useEffect(() => whenIdle(() => void loadRadixSelect().catch(() => undefined)), []);
-  // Open (pressed, or opened from outside) before Radix's parts took over: they take over as soon as they are in.
+  const hasValue = value !== undefined && value !== '';
+  // Open (pressed, or opened from outside) before Radix's parts took over, or a chosen option the plain trigger
+  // cannot name (an item another component makes): Radix's parts take over as soon as they are in.
+  const needsRadixNow = isOpen || (hasValue && chosenLabel === undefined);
   useEffect(() => {
-    if (!isOpen || radix) return;
+    if (!needsRadixNow || radix) return;
     let isCurrent = true;
     loadRadixSelect().then(
       (parts) => {
@@ -88,13 +91,13 @@ export function Select({
     return () => {
       isCurrent = false;
     };
-  }, [isOpen, radix]);
+  }, [needsRadixNow, radix]);
   const state: SelectState = {
     radix,
     hasOptions: isMounted || chosenLabel === undefined || isOpen,
     mountOptions: () => setIsMounted(true),
     chosenLabel,
-    hasValue: value !== undefined && value !== '',
+    hasValue,
     isDisabled: props.disabled ?? false,
     isOpen,
     close: () => changeOpen(false),
