@@ -296,10 +296,10 @@ export function screenGroups(
 
 /**
  * A module one screen alone loads with its page comes in that screen's file: module → that screen. Left to the
- * bundler, one that dialogs and menus use as well (Radix's primitives, which a switch needs) joined the group of
- * what those load later, and the screen loaded that whole group (Radix's menu, dialog and Floating UI) to get
- * it; one loaded with `import()` elsewhere (Learn's menu calls) became a file of its own. One that more screens
- * load joins their group (`screenGroups`).
+ * bundler, one that a dialog, a menu or a later tab uses as well (Settings' switch, the dictionary's export
+ * button) went to a small file of its own or to a group of what those load later, and one loaded with
+ * `import()` elsewhere (Learn's menu calls) became a file of its own: each a file more for the screen. One that
+ * more screens load joins their group (`screenGroups`).
  */
 export function modulesOfOneScreen(screens: Map<string, Set<string>>): Map<string, string> {
   const screensLoading = new Map<string, string[]>();
@@ -410,8 +410,8 @@ export const clientChunkOutput = {
         priority: 1.2,
       },
       {
-        // Before what dialogs and menus share, which would otherwise take a module the screen alone loads with
-        // its page (`modulesOfOneScreen`); no module the groups above hold is the screen's alone.
+        // Before what dialogs, menus and later tabs share, which would otherwise take a module the screen alone
+        // loads with its page (`modulesOfOneScreen`); no module the groups above hold is the screen's alone.
         name: (id: string) => screenFileOf.get(id) ?? null,
         debugName: 'screens with their own modules and texts',
         test: (id: string) => screenFileOf.has(id),
