@@ -178,7 +178,8 @@ const firstPage = new Set<string>();
 /**
  * The modules loaded with `import()`: each screen keeps a chunk of its own (with its own texts, `screenFileOf`),
  * which no shared group takes, but for the roots the landing and shell groups start from (and `ERROR_TEXTS`).
- * Any other such module a screen also imports statically comes with that screen (`recordReachableModules`).
+ * Any other such module that screens also import statically comes with the one screen that does, or with the
+ * group of the screens that do (`recordReachableModules`).
  */
 const lazyModules = new Set<string>();
 /** The shared modules the screens load with them, by group (`screenGroups` below): module → group name. */

@@ -17,10 +17,11 @@ export interface SelectState {
   isDisabled: boolean;
   isOpen: boolean;
   close: () => void;
-  /** The learner reached for the plain trigger: fetch Radix's parts, and open the list once in if asked. */
-  reach: (shouldOpen: boolean) => void;
-  /** The plain trigger, drawn until Radix's parts are in. */
-  attachPlainTrigger: (node: HTMLButtonElement | null) => void;
+  /**
+   * The learner reached for the plain trigger: fetch Radix's parts, and open the list once in if asked; Radix's
+   * trigger takes the focus if the plain one has it.
+   */
+  reach: (shouldOpen: boolean, trigger: HTMLElement) => void;
   /** Radix's trigger, drawn in place of the plain one: it takes the focus the plain one had. */
   adoptFocus: (node: HTMLButtonElement | null) => void;
 }
@@ -39,6 +40,5 @@ export const SelectStateContext = createContext<SelectState>({
   isOpen: false,
   close: () => undefined,
   reach: () => undefined,
-  attachPlainTrigger: () => undefined,
   adoptFocus: () => undefined,
 });

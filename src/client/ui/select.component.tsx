@@ -67,7 +67,6 @@ export function Select({
   const chosenLabel = value === undefined ? undefined : labelOf(children, value);
   const [isMounted, setIsMounted] = useState(false);
   const [isOpenHere, setIsOpenHere] = useState(defaultOpen);
-  const plainTrigger = useRef<HTMLButtonElement | null>(null);
   const hadFocus = useRef(false);
   const isOpen = open ?? isOpenHere;
   const changeOpen = (isNowOpen: boolean) => {
@@ -101,9 +100,9 @@ export function Select({
     isDisabled: props.disabled ?? false,
     isOpen,
     close: () => changeOpen(false),
-    reach: (shouldOpen) => {
+    reach: (shouldOpen, trigger) => {
       setIsMounted(true);
-      hadFocus.current = document.activeElement === plainTrigger.current;
+      hadFocus.current = document.activeElement === trigger;
       if (shouldOpen) changeOpen(true);
       loadRadixSelect().then(
         (parts) => setRadix(() => parts),
@@ -111,9 +110,6 @@ export function Select({
           if (shouldOpen) changeOpen(false);
         },
       );
-    },
-    attachPlainTrigger: (node) => {
-      if (node) plainTrigger.current = node;
     },
     adoptFocus: (node) => {
       if (!node || !hadFocus.current) return;
@@ -177,7 +173,6 @@ export function SelectTrigger({
       hasValue={state.hasValue}
       isDisabled={state.isDisabled}
       reach={state.reach}
-      attachTrigger={state.attachPlainTrigger}
       {...props}
     >
       {children}
@@ -199,7 +194,6 @@ function PlainTrigger({
   hasValue,
   isDisabled,
   reach,
-  attachTrigger,
   onFocus,
   onPointerEnter,
   onPointerDown,
@@ -209,9 +203,7 @@ function PlainTrigger({
   disabled,
   ...props
 }: ComponentProps<typeof SelectPrimitive.Trigger> &
-  Pick<SelectState, 'isOpen' | 'hasValue' | 'isDisabled' | 'reach'> & {
-    attachTrigger: SelectState['attachPlainTrigger'];
-  }) {
+  Pick<SelectState, 'isOpen' | 'hasValue' | 'isDisabled' | 'reach'>) {
   const pointerType = useRef('');
   return (
     <button
@@ -219,20 +211,19 @@ function PlainTrigger({
       role="combobox"
       aria-expanded={isOpen}
       aria-autocomplete="none"
-      data-state="closed"
+      data-state={isOpen ? 'open' : 'closed'}
       data-placeholder={hasValue ? undefined : ''}
       data-disabled={isDisabled || disabled ? '' : undefined}
       disabled={isDisabled || disabled}
-      ref={attachTrigger}
       className={cn(SELECT_TRIGGER_CLASS, className)}
       {...props}
       onFocus={(event) => {
         onFocus?.(event);
-        reach(false);
+        reach(false, event.currentTarget);
       }}
       onPointerEnter={(event) => {
         onPointerEnter?.(event);
-        reach(false);
+        reach(false, event.currentTarget);
       }}
       onPointerDown={(event: PointerEvent<HTMLButtonElement>) => {
         onPointerDown?.(event);
@@ -240,17 +231,17 @@ function PlainTrigger({
         if (event.button !== 0 || event.ctrlKey || event.pointerType !== 'mouse') return;
         // As Radix's trigger: the press opens the list without moving the focus to the button.
         event.preventDefault();
-        reach(true);
+        reach(true, event.currentTarget);
       }}
       onClick={(event) => {
         onClick?.(event);
-        if (pointerType.current !== 'mouse') reach(true);
+        if (pointerType.current !== 'mouse') reach(true, event.currentTarget);
       }}
       onKeyDown={(event: KeyboardEvent<HTMLButtonElement>) => {
         onKeyDown?.(event);
         if (!OPENING_KEYS.has(event.key)) return;
         event.preventDefault();
-        reach(true);
+        reach(true, event.currentTarget);
       }}
     >
       {children}
