@@ -56,6 +56,17 @@ export const HTTP_ERROR_MESSAGES = {
   /** params: `max`, the most rows one import may hold. */
   import_too_many_rows: 'Too many rows in one import',
   import_no_words: 'The import file holds no rows',
+  /**
+   * Reading the file took longer than its budget (docs/product/transfer.md#limits): the worker reading it
+   * was stopped. The file is not kept.
+   */
+  import_too_complex: 'The import file is too complex to read',
+  /** params: `max`, the most words one learner's dictionary holds (upload, import and restore alike). */
+  dictionary_full: 'The dictionary is full',
+  /** params: `maxMb`, the most a learner's stored import and export files may take together. */
+  transfer_quota_exceeded: 'Too many stored import and export files',
+  /** The data folder's disk has less free space than `MIN_FREE_DISK_MB`: uploads and imports wait. */
+  storage_low: 'The server is low on disk space',
   /** params: `mappedField`, whose column the file does not have. */
   import_mapping_invalid: 'The mapping names a column the file does not have',
   not_multipart: 'Expected a multipart upload with a .txt file',

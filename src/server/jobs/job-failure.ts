@@ -30,6 +30,18 @@ export const JOB_ERROR_CODES = {
   importMediaMissing: 'import_media_missing',
   /** params: `table`, a backup's row that does not read or that the database refused. */
   backupRowUnreadable: 'backup_row_unreadable',
+  /** params: `table`, `maxKb`: a backup's row longer than the longest line a restore reads. */
+  backupRowTooLong: 'backup_row_too_long',
+  /** params: `field`, a restored value its contract refused: the default was kept instead. */
+  backupValueInvalid: 'backup_value_invalid',
+  /** A row whose bytes did not read as text in the file's encoding (shown with U+FFFD in their place). */
+  importRowBadBytes: 'import_row_bad_bytes',
+  /** Reading the file took longer than its budget: the worker reading it was stopped. */
+  importTooComplex: 'import_too_complex',
+  /** params: `max`: the row would take the learner's dictionary past its cap. */
+  dictionaryFull: 'dictionary_full',
+  /** The job's process died during it three times (docs/product/jobs.md#crashed-jobs): never resumed again. */
+  jobCrashed: 'job_crashed',
   /** params: `name`, a media file that is no MP3 clip or readable picture. */
   importMediaUnreadable: 'import_media_unreadable',
   translationFailed: 'upload_translation_failed',
