@@ -40,8 +40,12 @@ console.log(`client: ${precompressed} files precompressed (brotli, gzip)`);
 
 const serverDir = newBuildDir(serverDistDir);
 await bundle({
-  // The speech worker is an entry of its own: the server starts it from the file beside its own.
-  entryPoints: ['src/server/main.ts', 'src/server/providers/builtin-speech/speech-synthesis.worker.ts'],
+  // Each worker is an entry of its own: the server starts it from the file beside its own.
+  entryPoints: [
+    'src/server/main.ts',
+    'src/server/providers/builtin-speech/speech-synthesis.worker.ts',
+    'src/server/modules/transfer/file-reading.worker.ts',
+  ],
   absWorkingDir: projectRoot,
   outdir: serverDir,
   entryNames: '[name]',

@@ -50,6 +50,7 @@ import { createBackupRepository } from './modules/transfer/backup.repository';
 import { createExportBackupJob } from './jobs/export-backup.job';
 import { createRestoreBackupJob } from './jobs/restore-backup.job';
 import { createTransferService } from './modules/transfer/transfer.service';
+import { createFileReaders, type FileReadersOptions } from './modules/transfer/file-readers';
 import { createExportWordsJob } from './jobs/export-words.job';
 import { createReviewRepository } from './modules/review/review.repository';
 import { createReviewService } from './modules/review/review.service';
@@ -146,6 +147,8 @@ export interface AppDeps {
   providerAddressPolicy?: ProviderAddressPolicy;
   /** Tests give a fake resolver, so no name query leaves the machine. */
   providerAddressResolver?: AddressResolver;
+  /** Tests shorten the budget of a learner's file to prove what happens past it. */
+  fileReading?: FileReadersOptions;
   /** Tests shorten the providers' first-byte limit instead of waiting for the real one. */
   providerTimeouts?: { firstByteMs?: number };
   /** Tests move the clock: learning sessions, streaks and spaced repetition are all about days. */
@@ -293,7 +296,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await jobRuntime.define(createRegenerateTranslationsJob({ maintenance, userProviders }));
   await jobRuntime.define(createRegenerateRussianAudioJob({ maintenance, speechService, settingsService }));
   const transferRepository = createTransferRepository(db);
-  const transferService = createTransferService({ transfer: transferRepository, jobRuntime, now: deps.now });
+  // Learners' files are read in worker threads (docs/product/transfer.md#limits), started when a file comes.
+  const fileReaders = createFileReaders(deps.fileReading);
+  app.addHook('onClose', () => fileReaders.close());
+  const transferService = createTransferService({
+    transfer: transferRepository,
+    jobRuntime,
+    readers: fileReaders,
+    now: deps.now,
+  });
   await jobRuntime.define(
     createUploadWordsJob({
       uploads: createUploadsRepository(db),
@@ -303,7 +314,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mediaStore,
       queueBuiltinClips,
       providerPauses,
-      openImportMedia: (userId, fileId) => transferService.openImportMedia(userId, fileId),
+      openImportMedia: (userId, fileId, names) => transferService.openImportMedia(userId, fileId, names),
+      discardImport: (userId, fileId) => transferService.discardImport(userId, fileId),
     }),
   );
   const dictionary = createDictionaryRepository(db);

@@ -14,7 +14,7 @@ import { duplicateKeyOf } from '../../src/shared/text/duplicate-key';
 import { transferFiles, words } from '../../src/server/db/schema';
 import { createMediaRepository } from '../../src/server/media/media.repository';
 import { createMediaStore, parseMediaPath } from '../../src/server/media/media-store';
-import { loadSqlJs } from '../../src/server/modules/transfer/anki-package.reader';
+import { loadSqlJs } from '../../src/server/modules/transfer/anki-collection';
 import { chunkedBuffer, openZipArchive } from '../../src/server/modules/transfer/zip-archive';
 import { type PackageSpec, latestPackage, legacyPackage, zipOf } from '../support/anki-packages';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
@@ -298,7 +298,7 @@ describe('a CSV import', () => {
     expect(rows[0]).toMatchObject({ spanish: 'el perro', russian: 'собака', example: 'El perro ladra.' });
   });
 
-  it('refuses a file over its limit, of an unknown kind, or with a mapping past its columns, keeping nothing', async () => {
+  it('refuses a file over its limit, of an unknown kind, or with a mapping past its columns, and deletes it at once', async () => {
     const learner = await registerUser(testApp.app);
     const huge = await multipart(learner, '/api/imports', {
       file: { name: 'big.csv', bytes: Buffer.alloc(MAX_IMPORT_CSV_BYTES + 10, 'a') },
@@ -323,11 +323,16 @@ describe('a CSV import', () => {
     expect(notPackage.statusCode).toBe(400);
     expect(notPackage.json()).toMatchObject({ code: 'import_unreadable' });
     expect(await wordRows(learner)).toEqual([]);
-    const stored = await db().select().from(transferFiles).where(eq(transferFiles.userId, learner.id));
-    expect(stored.filter((file) => file.fileName !== 'a.csv' && file.fileName !== 'deck.apkg')).toEqual([]);
+    // docs/product/transfer.md#limits: a refused file is not kept.
+    expect(await db().select().from(transferFiles).where(eq(transferFiles.userId, learner.id))).toEqual([]);
     // Another learner's preview is not theirs to import.
+    const preview = await multipart(learner, '/api/imports/preview', {
+      file: { name: 'a.csv', bytes: Buffer.from('a,b\nperro,собака\n') },
+    });
     const stranger = await registerUser(testApp.app);
-    const foreign = await multipart(stranger, '/api/imports', { fields: { fileId: stored[0]!.id } });
+    const foreign = await multipart(stranger, '/api/imports', {
+      fields: { fileId: importPreviewSchema.parse(preview.json()).fileId },
+    });
     expect(foreign.statusCode).toBe(404);
     const malformed = await multipart(learner, '/api/imports', { fields: { fileId: 'not-a-file-id' } });
     expect(malformed.statusCode).toBe(404);

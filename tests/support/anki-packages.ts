@@ -5,7 +5,8 @@ import {
   type AnkiNoteTypeSpec,
   buildLegacyCollection,
 } from '../../src/server/modules/transfer/anki-package.writer';
-import { loadSqlJs } from '../../src/server/modules/transfer/anki-package.reader';
+import { loadSqlJs } from '../../src/server/modules/transfer/anki-collection';
+import { zstdFrame } from './zstd-frames';
 
 /**
  * Anki packages written by hand, in both layouts Anki has used (docs/product/transfer.md#anki-packages),
@@ -32,25 +33,6 @@ export function zipOf(entries: ReadonlyArray<readonly [string, Buffer]>): Promis
     zip.outputStream.on('end', () => resolve(Buffer.concat(parts)));
     zip.outputStream.on('error', reject);
   });
-}
-
-/**
- * A zstd frame of raw (stored) blocks, as RFC 8878 allows: no content size in its header, as Anki's own
- * streamed frames have none. Enough to test the reader's decoding without a zstd encoder.
- */
-export function zstdFrame(bytes: Buffer): Buffer {
-  const BLOCK = 128 * 1024;
-  const parts: Buffer[] = [Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x58])];
-  let offset = 0;
-  do {
-    const size = Math.min(BLOCK, bytes.length - offset);
-    const isLast = offset + size >= bytes.length;
-    const header = (size << 3) | (isLast ? 1 : 0);
-    parts.push(Buffer.from([header & 0xff, (header >> 8) & 0xff, (header >> 16) & 0xff]));
-    parts.push(bytes.subarray(offset, offset + size));
-    offset += size;
-  } while (offset < bytes.length);
-  return Buffer.concat(parts);
 }
 
 export async function legacyPackage(contents: PackageSpec): Promise<Buffer> {

@@ -36,6 +36,8 @@ export const JOB_ERROR_CODES = {
   backupValueInvalid: 'backup_value_invalid',
   /** A row whose bytes did not read as text in the file's encoding (shown with U+FFFD in their place). */
   importRowBadBytes: 'import_row_bad_bytes',
+  /** A row that does not read: an entity naming no character, a media name no file can have. */
+  importRowUnreadable: 'import_row_unreadable',
   /** Reading the file took longer than its budget: the worker reading it was stopped. */
   importTooComplex: 'import_too_complex',
   /** params: `max`: the row would take the learner's dictionary past its cap. */

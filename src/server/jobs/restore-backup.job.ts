@@ -7,7 +7,9 @@ import { MEDIA_EXTENSIONS, type MediaStore, type MediaType } from '../media/medi
 import { sniffAudio, sniffImage } from '../providers/http/media-check';
 import {
   BACKUP_TABLES,
+  type BackupLine,
   type BackupTable,
+  MAX_BACKUP_LINE_BYTES,
   tableEntry,
   WORD_THEMES_ENTRY,
 } from '../modules/transfer/backup-tables';
@@ -16,7 +18,7 @@ import { BACKUP_PAGE_ROWS } from '../modules/transfer/backup.repository';
 import type { BackupManifest } from './export-backup.job';
 import { jobData } from './job-data';
 import { JOB_ERROR_CODES } from './job-failure';
-import { emptyUploadResults } from './upload-words.job';
+import { emptyUploadResults } from './upload-words.data';
 import type { JobDefinition } from './job-runtime';
 
 export const RESTORE_BACKUP_JOB = JOB_KINDS.restoreBackup;
@@ -24,10 +26,10 @@ export const RESTORE_BACKUP_JOB = JOB_KINDS.restoreBackup;
 const inputSchema = z.object({ fileId: z.uuid() });
 export type RestoreBackupInput = z.infer<typeof inputSchema>;
 
-/** An opened backup: its manifest, each table's lines, each media file. */
+/** An opened backup: its manifest, each table's lines as JSON values, each media file. */
 export interface BackupArchive {
   manifest: BackupManifest;
-  lines(entry: string): AsyncIterable<string>;
+  rows(entry: string): AsyncIterable<BackupLine>;
   readMedia(name: string): Promise<Buffer | undefined>;
   close(): void;
 }
@@ -95,13 +97,17 @@ export function createRestoreBackupJob(deps: {
       let unitsDone = 0;
       await context.reportProgress({ total: units.length, processed: 0, stage: 'restore' }, snapshot);
 
-      const failRow = (table: string) =>
+      const failRow = (table: string, line?: BackupLine) =>
         results.errors.push({
           lineNumber: null,
           spanish: null,
           stage: 'saving',
-          code: JOB_ERROR_CODES.backupRowUnreadable,
-          params: { table },
+          ...(line && 'isTooLong' in line
+            ? {
+                code: JOB_ERROR_CODES.backupRowTooLong,
+                params: { table, maxKb: MAX_BACKUP_LINE_BYTES / 1024 },
+              }
+            : { code: JOB_ERROR_CODES.backupRowUnreadable, params: { table } }),
         });
 
       /** The row ready to insert: references mapped, or undefined when a required one does not resolve. */
@@ -175,16 +181,12 @@ export function createRestoreBackupJob(deps: {
           });
         };
         let page: BackupRow[] = [];
-        for await (const line of archive.lines(tableEntry(backupTable))) {
-          if (line.trim() === '') continue;
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(line);
-          } catch {
-            failRow(backupTable.name);
+        for await (const line of archive.rows(tableEntry(backupTable))) {
+          if (!('value' in line)) {
+            failRow(backupTable.name, line);
             continue;
           }
-          const row = rowSchema.safeParse(parsed);
+          const row = rowSchema.safeParse(line.value);
           if (!row.success) {
             failRow(backupTable.name);
             continue;
@@ -253,16 +255,12 @@ export function createRestoreBackupJob(deps: {
       async function restoreWordThemes() {
         const wordIds = ids.get('words') ?? new Map<number, number>();
         let page: Array<{ wordId: number; theme: string; order: number }> = [];
-        for await (const line of archive.lines(WORD_THEMES_ENTRY)) {
-          if (line.trim() === '') continue;
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(line);
-          } catch {
-            failRow('word_themes');
+        for await (const line of archive.rows(WORD_THEMES_ENTRY)) {
+          if (!('value' in line)) {
+            failRow('word_themes', line);
             continue;
           }
-          const link = wordThemeSchema.safeParse(parsed);
+          const link = wordThemeSchema.safeParse(line.value);
           const wordId = link.success ? wordIds.get(link.data.wordId) : undefined;
           if (!link.success || wordId === undefined) continue;
           page.push({ ...link.data, wordId });

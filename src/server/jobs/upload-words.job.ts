@@ -1,41 +1,49 @@
 import { JOB_KINDS } from '../../shared/api/jobs';
-import { z } from 'zod';
-import { coded, type CodedError } from '../../shared/api/errors';
-import {
-  UPLOAD_STAGES,
-  type UploadFallback,
-  type UploadStageSkipReason,
-  type UploadResults,
-  uploadResultsSchema,
-  type UploadStage,
-} from '../../shared/api/uploads';
+import type { CodedError } from '../../shared/api/errors';
+import type { CardAudio } from '../../shared/api/learn';
 import type { Settings } from '../../shared/api/settings';
+import {
+  type UploadFallback,
+  type UploadResults,
+  UPLOAD_STAGES,
+  type UploadStage,
+  type UploadStageSkipReason,
+} from '../../shared/api/uploads';
 import { drawableFormat, resolveImageStyle } from '../../shared/catalogs/image-styles';
 import { duplicateKeyOf } from '../../shared/text/duplicate-key';
 import { createLimiter, type Limiter } from '../lib/concurrency';
 import type { MediaStore } from '../media/media-store';
 import {
   CARD_AUDIO_SLOTS,
-  type CardAudioSlot,
   type CardVoices,
   cardVoices,
   speakCard,
 } from '../modules/enrichment/card-audio.step';
-import { importMediaFile, type ImportMediaSource } from '../modules/transfer/imported-media.step';
-import type { CardAudio } from '../../shared/api/learn';
 import { drawWordPicture } from '../modules/enrichment/word-picture.step';
 import { analyseWords, type LocalAnalysis, localAnalysis } from '../modules/enrichment/word-analysis.step';
+import type { ProviderPauses } from '../modules/providers/provider-pauses';
 import type { UserProviders } from '../modules/providers/user-providers';
 import type { SettingsService } from '../modules/settings/settings.service';
 import type { SpeechService } from '../modules/speech/speech.service';
-import type { ProviderPauses } from '../modules/providers/provider-pauses';
+import {
+  createImportedWords,
+  type ImportedWords,
+  type ImportMediaSource,
+  mediaNamesOf,
+} from '../modules/transfer/imported-words.step';
 import type { NewWord, UploadsRepository } from '../modules/uploads/uploads.repository';
 import { isCircuitOpen, isProviderError, type ProviderError } from '../providers/provider-error';
 import type { KeyedProviderName, ProviderSet } from '../providers/provider-set';
 import { chunksOf } from './dictionary-job';
-import { jobData } from './job-data';
-import { codeOfLegacySentence, failureOf, JOB_ERROR_CODES } from './job-failure';
+import { failureOf, JOB_ERROR_CODES } from './job-failure';
 import type { JobContext, JobDefinition } from './job-runtime';
+import {
+  emptyUploadResults,
+  type UploadEntry,
+  type UploadJobInput,
+  uploadInput,
+  uploadResults,
+} from './upload-words.data';
 
 export const UPLOAD_WORDS_JOB = JOB_KINDS.uploadWords;
 /** docs/product/upload.md#stages: up to 20 words per language-model request. */
@@ -50,112 +58,6 @@ export const UPLOAD_PROVIDER_LIMITS = { languageModel: 4, images: 12, speech: 32
 /** Uploads of different learners run side by side; one long list never queues everyone else's. */
 const UPLOADS_AT_ONCE = 4;
 
-// ---- Stored data (docs/product/jobs.md#versioned-schemas) ----
-
-const entryV2Schema = z.object({
-  lineNumber: z.number().int(),
-  spanish: z.string(),
-  russian: z.string().nullable(),
-});
-/**
- * What an import's row brought besides the pair (docs/product/transfer.md#imports): kept as it is; the media
- * fields name files inside the import's package.
- */
-const importedFieldsSchema = z.object({
-  example: z.string().optional(),
-  exampleTranslation: z.string().optional(),
-  partOfSpeech: z.string().optional(),
-  cefrLevel: z.string().optional(),
-  theme: z.string().optional(),
-  picture: z.string().optional(),
-  audio: z.string().optional(),
-  secondVoiceAudio: z.string().optional(),
-  russianAudio: z.string().optional(),
-});
-export type ImportedFields = z.infer<typeof importedFieldsSchema>;
-const entrySchema = entryV2Schema.extend({ imported: importedFieldsSchema.optional() });
-export type UploadEntry = z.infer<typeof entrySchema>;
-
-const inputFields = {
-  entries: z.array(entryV2Schema),
-  enhanceWithAI: z.boolean(),
-  generateImages: z.boolean(),
-  imageStyle: z.string().nullable(),
-};
-/** Version 1: a rejected line's reason was a Russian sentence. */
-const inputV1Schema = z.object({
-  ...inputFields,
-  rejected: z.array(z.object({ lineNumber: z.number().int(), raw: z.string(), reason: z.string() })),
-});
-const inputV2Schema = z.object({
-  ...inputFields,
-  /** Lines that could not be read, reported as errors with their line numbers. */
-  rejected: z.array(z.object({ lineNumber: z.number().int(), raw: z.string(), reason: coded })),
-});
-/**
- * Version 3: an import (docs/product/transfer.md#imports) — entries carry the file's own fields, media are
- * read from the stored package, and words already in the dictionary may take the file's fields.
- */
-const inputV3Schema = inputV2Schema.extend({
-  entries: z.array(entrySchema),
-  import: z.object({ fileId: z.uuid().nullable(), overwriteExisting: z.boolean() }).nullable(),
-});
-export type UploadJobInput = z.infer<typeof inputV3Schema>;
-export const uploadInput = jobData('upload input', inputV1Schema)
-  .next(inputV2Schema, (old) => ({
-    ...old,
-    rejected: old.rejected.map((line) => ({ ...line, reason: codeOfLegacySentence(line.reason) })),
-  }))
-  .next(inputV3Schema, (old) => ({ ...old, import: null }));
-
-/** Version 3: duplicates did not carry the existing word's id (docs/product/upload.md#new-translation). */
-const resultsV3Schema = uploadResultsSchema.extend({
-  duplicates: z.array(uploadResultsSchema.shape.duplicates.element.omit({ existingWordId: true })),
-});
-/** Version 2: no fallbacks (docs/product/providers.md#fallback) were reported. */
-const resultsV2Schema = resultsV3Schema.omit({ fallbacks: true, stoppedProviders: true });
-/** Version 1: duplicate reasons and per-line errors were Russian sentences. */
-const resultsV1Schema = resultsV2Schema.extend({
-  duplicates: z.array(resultsV3Schema.shape.duplicates.element.extend({ reason: z.string() })),
-  errors: z.array(
-    z.object({
-      lineNumber: z.number().int().nullable(),
-      spanish: z.string().nullable(),
-      stage: z.enum(UPLOAD_STAGES),
-      message: z.string(),
-    }),
-  ),
-});
-/** The checkpoint is the results so far (written with the words they list, in one transaction). */
-export const uploadResults = jobData('upload results', resultsV1Schema)
-  .next(resultsV2Schema, (old) => ({
-    ...old,
-    duplicates: old.duplicates.map((duplicate) => ({
-      ...duplicate,
-      reason: codeOfLegacySentence(duplicate.reason),
-    })),
-    errors: old.errors.map(({ message, ...error }) => ({ ...error, ...codeOfLegacySentence(message) })),
-  }))
-  // Those uploads made every clip and picture with the provider or not at all: nothing fell back.
-  .next(resultsV3Schema, (old) => ({ ...old, fallbacks: [], stoppedProviders: [] }))
-  // Those reports name no word for their duplicates: the report links to the dictionary instead.
-  .next(uploadResultsSchema, (old) => ({
-    ...old,
-    duplicates: old.duplicates.map((duplicate) => ({ ...duplicate, existingWordId: null })),
-  }));
-
-/** The report of an upload (or of a restore, which has its shape) before anything is done. */
-export const emptyUploadResults = (): UploadResults => ({
-  words: [],
-  duplicates: [],
-  errors: [],
-  fallbacks: [],
-  stoppedProviders: [],
-  builtinClipsJobId: null,
-});
-
-// ---- One run ----
-
 /** The stage whose work a provider's key would have done, for a report line about that key. */
 const STAGE_OF_KEYED_PROVIDER: Readonly<Record<KeyedProviderName, UploadStage>> = {
   openai: 'analysis',
@@ -165,9 +67,11 @@ const STAGE_OF_KEYED_PROVIDER: Readonly<Record<KeyedProviderName, UploadStage>> 
 
 interface Prepared extends UploadEntry {
   duplicateKey: string;
-  /** An import's row for a word already in the dictionary, which the learner chose to update. */
-  existingWordId?: number;
 }
+/** An import's row for a word already in the dictionary, which the learner chose to update. */
+type Update = Prepared & { existingWordId: number };
+
+type Unit = { kind: 'add'; entries: Prepared[] } | { kind: 'update'; entries: Update[] };
 
 interface UploadDeps {
   uploads: UploadsRepository;
@@ -177,20 +81,41 @@ interface UploadDeps {
   mediaStore: MediaStore;
   /**
    * Queues the learner's built-in clips job (docs/product/upload.md#built-in-clips-on-demand), unless
-   * one is waiting to start already.
+   * one is waiting to start already. Answers its id, or null when it could not be queued.
    */
-  /** Answers the queued (or already waiting) job's id, or null when it could not be queued. */
   queueBuiltinClips(userId: string): Promise<string | null>;
   /** Told of every provider that failed a word, so Learn's on-demand clips pass over it for a while. */
   providerPauses?: Pick<ProviderPauses, 'noteFailure'>;
-  /** Opens an import's stored package for its media (docs/product/transfer.md#imports). */
-  openImportMedia?: (userId: string, fileId: string) => Promise<ImportMediaSource>;
+  /** The media an import's package holds for these names (docs/product/transfer.md#imports). */
+  openImportMedia?: (userId: string, fileId: string, names: string[]) => Promise<ImportMediaSource>;
+  /** Deletes an import's file once the job is done with it. */
+  discardImport?: (userId: string, fileId: string) => Promise<void>;
 }
+
+/**
+ * How an upload treats what it was given, set once from its input: an import's rows are the learner's own
+ * words (docs/product/transfer.md#imports), a pasted list is filled in by the app.
+ */
+interface UploadRules {
+  /** The Spanish is kept as given (no article added), and no local guess fills a field the model did not. */
+  isVerbatim: boolean;
+  /** Clips the row lacks are spoken by the learner's voices now; else the built-in voices make them on demand. */
+  speaksMissingClips: boolean;
+  /** Words already in the dictionary take the row's fields instead of being reported as duplicates. */
+  updatesExisting: boolean;
+}
+
+const rulesOf = (input: UploadJobInput): UploadRules => ({
+  isVerbatim: input.import !== null,
+  speaksMissingClips: input.import === null || input.enhanceWithAI,
+  updatesExisting: input.import?.overwriteExisting === true,
+});
 
 /** What every step of one run reads: set up once by `plan`, never reassigned. */
 interface UploadRun {
   deps: UploadDeps;
   context: JobContext<UploadJobInput, UploadResults>;
+  rules: UploadRules;
   settings: Settings;
   providers: ProviderSet;
   /** Null when the learner asked for no AI help, or has no language model. */
@@ -207,9 +132,11 @@ interface UploadRun {
   tally: UploadTally;
   /** Set once a word is saved without one of its clips: the built-in clips job has work. */
   leftClips: { value: boolean };
-  /** An import's package, for the media its rows name; null for an upload or a CSV. */
-  importMedia: ImportMediaSource | null;
+  /** What the rows themselves bring: an import's fields and its package's files. */
+  imported: ImportedWords;
 }
+
+// ---- One run ----
 
 /** The stages only a language model does (docs/product/upload.md#skipped-stages). */
 const LANGUAGE_MODEL_STAGES: ReadonlySet<UploadStage> = new Set([
@@ -247,27 +174,32 @@ export function skippedStages(
  */
 function createUploadTally(
   context: UploadRun['context'],
-  /** The entries left after the duplicates step; on a resumed run, the checkpoint's lines are done. */
-  fresh: readonly UploadEntry[],
+  /**
+   * The entries left after the duplicates step (on a resumed run, the checkpoint's lines are done): words
+   * to add, which every stage counts, and words an import updates, which only the saving does.
+   */
+  left: { adds: readonly UploadEntry[]; updates: readonly UploadEntry[] },
   isResumed: boolean,
   hasLanguageModel: boolean,
 ) {
   const { input } = context;
   const total = input.entries.length + input.rejected.length;
-  const needingTranslation = fresh.filter((entry) => !entry.russian).length;
+  const fresh = left.adds.length + left.updates.length;
+  const needingTranslation = left.adds.filter((entry) => !entry.russian).length;
   const skipped = skippedStages(input, hasLanguageModel, needingTranslation > 0);
   const stageTotal = (stage: UploadStage) => {
     if (skipped[stage]) return 0;
     if (stage === 'duplicates') return input.entries.length;
     if (stage === 'translation') return needingTranslation;
-    return fresh.length;
+    if (stage === 'saving') return fresh;
+    return left.adds.length;
   };
   const counters = Object.fromEntries(
     UPLOAD_STAGES.map((stage) => [stage, { completed: 0, total: stageTotal(stage) }]),
   ) as Record<UploadStage, { completed: number; total: number }>;
   counters.duplicates.completed = counters.duplicates.total;
   // Rejected lines count as failed on the first run; a resumed run starts its counts from what is left.
-  let processed = total - fresh.length - (isResumed ? 0 : input.rejected.length);
+  let processed = total - fresh - (isResumed ? 0 : input.rejected.length);
   let failed = isResumed ? 0 : input.rejected.length;
   return {
     complete(stage: UploadStage, count = 1) {
@@ -335,15 +267,15 @@ function recordFallback(
 
 /**
  * Stage 1: duplicates against the dictionary and inside the upload (docs/product/upload.md#duplicate-key).
- * Answers the entries still to add; words an interrupted earlier run saved are neither.
+ * Answers the entries still to add, and those of words already there that an import updates; words an
+ * interrupted earlier run saved or updated are neither.
  */
 async function findDuplicates(
-  run: Pick<UploadRun, 'deps' | 'context' | 'results'>,
+  run: Pick<UploadRun, 'deps' | 'context' | 'results' | 'rules'>,
   isResumed: boolean,
-): Promise<Prepared[]> {
+): Promise<{ adds: Prepared[]; updates: Update[] }> {
   const { input, userId } = run.context;
   const savedKeys = new Set(run.results.words.map((word) => duplicateKeyOf(word.spanish)));
-  const isOverwriting = input.import?.overwriteExisting === true;
   // Words an earlier run of this import updated already: reported then, not updated twice.
   const updatedKeys = new Set(
     run.results.duplicates
@@ -358,15 +290,16 @@ async function findDuplicates(
       ])
     ).map((row) => [row.duplicateKey, row]),
   );
-  const fresh: Prepared[] = [];
+  const adds: Prepared[] = [];
+  const updates: Update[] = [];
   /** Earlier lines of this upload, by duplicate key, with their translation for the report. */
   const seen = new Map<string, string | null>();
   for (const entry of prepared) {
     if (savedKeys.has(entry.duplicateKey)) continue;
     const known = existing.get(entry.duplicateKey);
-    if (known && isOverwriting && !seen.has(entry.duplicateKey)) {
+    if (known && run.rules.updatesExisting && !seen.has(entry.duplicateKey)) {
       seen.set(entry.duplicateKey, entry.russian);
-      if (!updatedKeys.has(entry.duplicateKey)) fresh.push({ ...entry, existingWordId: known.id });
+      if (!updatedKeys.has(entry.duplicateKey)) updates.push({ ...entry, existingWordId: known.id });
       continue;
     }
     if (known || seen.has(entry.duplicateKey)) {
@@ -384,19 +317,19 @@ async function findDuplicates(
       continue;
     }
     seen.set(entry.duplicateKey, entry.russian);
-    fresh.push(entry);
+    adds.push(entry);
   }
-  return fresh;
+  return { adds, updates };
 }
 
-/** The text fields a word's analysis gives, which an import's row may bring itself. */
+/** The text fields a word's analysis gives, which a row may bring itself. */
 const ANALYSED_FIELDS = ['example', 'exampleTranslation', 'partOfSpeech', 'cefrLevel', 'theme'] as const;
 
-/** Whether an import's row lacks something only the language model can give. */
+/** Whether a row lacks something only the language model can give (a pasted line always does). */
 const needsAnalysis = (entry: Prepared) =>
-  entry.existingWordId === undefined &&
-  (!entry.russian || ANALYSED_FIELDS.some((field) => !entry.imported?.[field]));
+  !entry.russian || ANALYSED_FIELDS.some((field) => !entry.imported?.[field]);
 
+/** What a row's own values stand on when the model gave nothing and nothing may be guessed. */
 const noAnalysis = (entry: UploadEntry): LocalAnalysis => ({
   spanishWithArticle: null,
   russian: entry.russian,
@@ -411,14 +344,12 @@ const noAnalysis = (entry: UploadEntry): LocalAnalysis => ({
 
 /**
  * Stages 2–5: translation, analysis, example phrases, CEFR level and tags — one language-model request
- * per chunk. Answers the words that have a translation; the others are reported and counted as failed.
+ * per chunk, for the rows that lack something. Answers the words that have a translation; the others are
+ * reported and counted as failed.
  */
 async function analyseChunk(run: UploadRun, chunk: Prepared[]) {
-  const isImport = run.context.input.import !== null;
-  // An import asks the model only about rows missing a field, and never about a word it updates.
-  const asked = isImport ? chunk.filter(needsAnalysis) : chunk;
   const analyses = await analyseWords(
-    asked,
+    chunk.filter(needsAnalysis),
     run.languageModel,
     run.settings.vocabularyLevel,
     run.limiters.languageModel,
@@ -430,7 +361,7 @@ async function analyseChunk(run: UploadRun, chunk: Prepared[]) {
   const ready: Array<{ entry: Prepared; analysis: LocalAnalysis; isByModel: boolean }> = [];
   for (const entry of chunk) {
     const analysis = analyses.get(entry);
-    if (entry.existingWordId === undefined && !entry.russian && !analysis?.russian) {
+    if (!entry.russian && !analysis?.russian) {
       recordError(run, entry, 'translation', {
         code: run.languageModel ? JOB_ERROR_CODES.translationFailed : JOB_ERROR_CODES.translationMissing,
       });
@@ -440,8 +371,7 @@ async function analyseChunk(run: UploadRun, chunk: Prepared[]) {
     if (!entry.russian) run.tally.complete('translation');
     ready.push({
       entry,
-      // An import keeps its own fields: no local guess stands in for a missing one.
-      analysis: analysis ?? (isImport ? noAnalysis(entry) : localAnalysis(entry)),
+      analysis: analysis ?? (run.rules.isVerbatim ? noAnalysis(entry) : localAnalysis(entry)),
       isByModel: analysis !== undefined,
     });
   }
@@ -486,66 +416,28 @@ async function drawPicture(run: UploadRun, entry: Prepared, subject: { spanish: 
   }
 }
 
-/** A clip slot of the card and the import field that may bring it. */
-const IMPORTED_CLIPS: ReadonlyArray<readonly [CardAudioSlot, 'audio' | 'secondVoiceAudio' | 'russianAudio']> =
-  [
-    ['audioData', 'audio'],
-    ['secondVoiceAudioData', 'secondVoiceAudio'],
-    ['russianAudioData', 'russianAudio'],
-  ];
-
-/**
- * An import's picture and clips from its package (docs/product/transfer.md#imports), each checked and kept
- * as the word's own; one the package lacks or that does not read is reported on the row.
- */
-async function importedMedia(run: UploadRun, entry: Prepared) {
-  const media: Partial<Record<CardAudioSlot | 'imageUrl', string>> = {};
-  const { imported } = entry;
-  const source = run.importMedia;
-  if (!imported || !source) return media;
-  const deps = { source, mediaStore: run.deps.mediaStore, userId: run.context.userId };
-  const wanted: Array<readonly [CardAudioSlot | 'imageUrl', string | undefined, 'picture' | 'clip']> = [
-    ['imageUrl', imported.picture, 'picture'],
-    ...IMPORTED_CLIPS.map(([slot, field]) => [slot, imported[field], 'clip'] as const),
-  ];
-  await Promise.all(
-    wanted.map(async ([slot, name, kind]) => {
-      if (!name) return;
-      const result = await importMediaFile(deps, name, kind);
-      if ('url' in result) media[slot] = result.url;
-      else recordError(run, entry, kind === 'picture' ? 'images' : 'audio', result.failure);
-    }),
-  );
-  return media;
-}
-
 const NO_CLIPS: CardAudio = { audioData: null, russianAudioData: null, secondVoiceAudioData: null };
 
 /**
  * Stages 6–9 for one word: picture, theme, the card's default text in the three voices, pronunciation.
- * The picture and the clips are independent, so they are asked for at the same time. Clips the
- * built-in voice speaks are not made here but on demand (docs/product/upload.md#built-in-clips-on-demand);
- * a keyed voice that fails leaves its clip to the built-in voice the same way. An import keeps its own
- * Spanish, fields, picture and clips; it draws or speaks only what is missing, and only when the learner
- * asked (docs/product/transfer.md#imports); a word it updates takes the file's fields alone.
+ * What the row brings itself (an import's fields, picture and clips) stands; the rest is made. The picture
+ * and the clips are independent, so they are asked for at the same time. Clips the built-in voice speaks
+ * are not made here but on demand (docs/product/upload.md#built-in-clips-on-demand); a keyed voice that
+ * fails leaves its clip to the built-in voice the same way.
  */
-async function enrichWord(run: UploadRun, entry: Prepared, analysis: LocalAnalysis): Promise<SavedWord> {
-  const { input } = run.context;
-  const isImport = input.import !== null;
-  const isUpdate = entry.existingWordId !== undefined;
-  const imported = entry.imported ?? {};
-  const spanish = isImport ? entry.spanish : analysis.spanishWithArticle || entry.spanish;
+async function enrichWord(run: UploadRun, entry: Prepared, analysis: LocalAnalysis): Promise<NewWord> {
+  const given = await run.imported.given(entry);
+  for (const { stage, failure } of given.failures) recordError(run, entry, stage, failure);
+  const spanish = run.rules.isVerbatim ? entry.spanish : analysis.spanishWithArticle || entry.spanish;
   const russian = entry.russian ?? analysis.russian ?? '';
-  const example = imported.example ?? analysis.example;
-  const exampleTranslation = imported.exampleTranslation ?? analysis.exampleTranslation;
+  const example = given.fields.example ?? analysis.example;
+  const exampleTranslation = given.fields.exampleTranslation ?? analysis.exampleTranslation;
   // The model's highlights belong to its own example.
   const isModelExample = example !== null && example === analysis.example;
-  const media = await importedMedia(run, entry);
-  const missingClips = CARD_AUDIO_SLOTS.filter((slot) => !media[slot]);
-  const speaksMissing = !isUpdate && missingClips.length > 0 && (!isImport || input.enhanceWithAI);
+  const missingClips = CARD_AUDIO_SLOTS.filter((slot) => !given.media[slot]);
   const [picture, audio] = await Promise.all([
-    media.imageUrl || isUpdate ? null : drawPicture(run, entry, { spanish, russian }),
-    speaksMissing
+    given.media.imageUrl ? null : drawPicture(run, entry, { spanish, russian }),
+    missingClips.length > 0 && run.rules.speaksMissingClips
       ? speakCard(
           {
             speechService: run.deps.speechService,
@@ -566,20 +458,18 @@ async function enrichWord(run: UploadRun, entry: Prepared, analysis: LocalAnalys
       : NO_CLIPS,
   ]);
   const clips: CardAudio = {
-    audioData: media.audioData ?? audio.audioData,
-    russianAudioData: media.russianAudioData ?? audio.russianAudioData,
-    secondVoiceAudioData: media.secondVoiceAudioData ?? audio.secondVoiceAudioData,
+    audioData: given.media.audioData ?? audio.audioData,
+    russianAudioData: given.media.russianAudioData ?? audio.russianAudioData,
+    secondVoiceAudioData: given.media.secondVoiceAudioData ?? audio.secondVoiceAudioData,
   };
-  if (
-    !isUpdate &&
-    (!clips.audioData || !clips.secondVoiceAudioData || (!clips.russianAudioData && russian))
-  ) {
+  if (!clips.audioData || !clips.secondVoiceAudioData || (!clips.russianAudioData && russian)) {
     run.leftClips.value = true;
   }
   // Done for the stage: made now, or left to be made on demand. The spoken text was cleaned for the voices
-  // either way; a theme counts only when the analysis gave one.
+  // either way; a theme counts only when there is one.
+  const themeCategory = given.fields.themeCategory ?? analysis.theme;
   run.tally.complete('audio');
-  if (imported.theme ?? analysis.theme) run.tally.complete('themes');
+  if (themeCategory) run.tally.complete('themes');
   run.tally.complete('pronunciation');
   await run.tally.report('audio', entry.spanish);
   return {
@@ -590,31 +480,28 @@ async function enrichWord(run: UploadRun, entry: Prepared, analysis: LocalAnalys
     exampleTranslation,
     highlightedSpanishWord: isModelExample ? analysis.highlightedSpanishWord : null,
     highlightedRussianWord: isModelExample ? analysis.highlightedRussianWord : null,
-    partOfSpeech: imported.partOfSpeech ?? analysis.partOfSpeech,
-    cefrLevel: imported.cefrLevel ?? analysis.cefrLevel,
-    themeCategory: imported.theme ?? analysis.theme,
-    imageUrl: media.imageUrl ?? picture?.url ?? null,
+    partOfSpeech: given.fields.partOfSpeech ?? analysis.partOfSpeech,
+    cefrLevel: given.fields.cefrLevel ?? analysis.cefrLevel,
+    themeCategory,
+    imageUrl: given.media.imageUrl ?? picture?.url ?? null,
     imageStyle: picture?.style.key ?? null,
     imageStyleId: picture?.style.id ?? null,
     imageFormat: picture?.format ?? null,
     ...clips,
-    ...(isUpdate ? { existingWordId: entry.existingWordId } : {}),
   };
 }
-
-/** A word to save: new, or (an import's) the dictionary word it updates. */
-type SavedWord = NewWord & { existingWordId?: number };
 
 /**
  * Stage 10: the chunk's words in one transaction, with the checkpoint that records them, so a restart
  * never saves a word twice nor reports a saved word as its own duplicate. Words an import updates are
- * reported among the duplicates, as updated.
+ * reported among the duplicates, as updated; a word another upload of the learner's saved meanwhile is
+ * reported as already in the dictionary, never left out of the report.
  */
-async function saveChunk(run: UploadRun, words: SavedWord[]) {
-  const inserted = words.filter((word) => word.existingWordId === undefined);
-  const updated = words.flatMap(({ existingWordId, ...word }) =>
-    existingWordId === undefined ? [] : [{ ...word, existingWordId }],
-  );
+async function saveChunk(
+  run: UploadRun,
+  inserted: readonly NewWord[],
+  updated: ReadonlyArray<NewWord & { existingWordId: number }>,
+) {
   const updateReports: UploadResults['duplicates'] = updated.map((word) => ({
     spanish: word.spanish,
     newRussian: word.russian || null,
@@ -625,38 +512,67 @@ async function saveChunk(run: UploadRun, words: SavedWord[]) {
   }));
   await run.saving(async () => {
     let saved: UploadResults['words'] = [];
+    let taken: UploadResults['duplicates'] = [];
     await run.deps.uploads.saveChunk(run.context.userId, inserted, {
       jobId: run.context.jobId,
       updates: updated,
-      resultsAfter: (ids) => {
+      resultsAfter: (ids, existing) => {
         saved = inserted.flatMap((word) => {
           const id = ids.get(word.duplicateKey);
           if (id === undefined) return [];
           const { spanish, russian, example, exampleTranslation, cefrLevel, partOfSpeech } = word;
           return [{ id, spanish, russian, example, exampleTranslation, cefrLevel, partOfSpeech }];
         });
+        taken = inserted.flatMap((word) => {
+          const known = ids.has(word.duplicateKey) ? undefined : existing.get(word.duplicateKey);
+          if (!known) return [];
+          return [
+            {
+              spanish: word.spanish,
+              newRussian: word.russian || null,
+              existingRussian: known.russian,
+              existingWordId: known.id,
+              isActive: known.isActive,
+              reason: { code: JOB_ERROR_CODES.wordExists },
+            },
+          ];
+        });
         return run.context.encodeCheckpoint({
           ...run.results,
           words: [...run.results.words, ...saved],
-          duplicates: [...run.results.duplicates, ...updateReports],
+          duplicates: [...run.results.duplicates, ...updateReports, ...taken],
         });
       },
     });
     run.results.words.push(...saved);
-    run.results.duplicates.push(...updateReports);
+    run.results.duplicates.push(...updateReports, ...taken);
   });
-  run.tally.complete('saving', words.length);
-  run.tally.linesSaved(words.length);
-  await run.tally.report('saving', words.at(-1)?.spanish ?? null);
+  const count = inserted.length + updated.length;
+  run.tally.complete('saving', count);
+  run.tally.linesSaved(count);
+  await run.tally.report('saving', (updated.at(-1) ?? inserted.at(-1))?.spanish ?? null);
+}
+
+/** An import's rows for words already in the dictionary: the rows' own fields and files, saved as updates. */
+async function updateWords(run: UploadRun, entries: Update[]) {
+  const words = await Promise.all(
+    entries.map(async (entry) => {
+      const { word, failures } = await run.imported.update(entry, entry.existingWordId);
+      for (const { stage, failure } of failures) recordError(run, entry, stage, failure);
+      return word;
+    }),
+  );
+  await saveChunk(run, [], words);
 }
 
 /**
  * The upload (docs/product/upload.md): duplicates first, then one unit per chunk of 20 words — analyse
- * the chunk, enrich each word, save the chunk.
+ * the chunk, enrich each word, save the chunk; an import's words already in the dictionary, when the
+ * learner chose to update them, in units of their own.
  */
 export function createUploadWordsJob(
   deps: UploadDeps,
-): JobDefinition<UploadJobInput, UploadResults, UploadResults, Prepared[]> {
+): JobDefinition<UploadJobInput, UploadResults, UploadResults, Unit> {
   return {
     kind: UPLOAD_WORDS_JOB,
     concurrency: UPLOADS_AT_ONCE,
@@ -689,12 +605,17 @@ export function createUploadWordsJob(
         }
       }
       const importFileId = input.import?.fileId ?? null;
+      const source =
+        importFileId && deps.openImportMedia
+          ? await deps.openImportMedia(userId, importFileId, mediaNamesOf(input.entries))
+          : null;
+      const rules = rulesOf(input);
       const run: Omit<UploadRun, 'tally'> = {
-        importMedia:
-          importFileId && deps.openImportMedia ? await deps.openImportMedia(userId, importFileId) : null,
+        imported: createImportedWords({ source, mediaStore: deps.mediaStore, userId }),
         leftClips: { value: false },
         deps,
         context,
+        rules,
         settings,
         providers,
         languageModel: input.enhanceWithAI ? providers.languageModel : null,
@@ -708,32 +629,40 @@ export function createUploadWordsJob(
         results,
       };
       // The tally's totals need the duplicates step's answer.
-      const fresh = await findDuplicates(run, checkpoint !== null);
+      const left = await findDuplicates(run, checkpoint !== null);
       if (checkpoint) {
         // Lines this run does again drop what an earlier run recorded against them: reported once.
-        const redone = new Set(fresh.map((entry) => entry.lineNumber));
+        const redone = new Set([...left.adds, ...left.updates].map((entry) => entry.lineNumber));
         results.errors = results.errors.filter(
           (error) => error.lineNumber === null || !redone.has(error.lineNumber),
         );
         results.fallbacks = results.fallbacks.filter((fallback) => !redone.has(fallback.lineNumber));
       }
-      const tally = createUploadTally(context, fresh, checkpoint !== null, run.languageModel !== null);
+      const tally = createUploadTally(context, left, checkpoint !== null, run.languageModel !== null);
       const fullRun: UploadRun = { ...run, tally };
       await tally.report('duplicates', null);
 
       return {
-        units: chunksOf(fresh, UPLOAD_CHUNK_SIZE),
+        units: [
+          ...chunksOf(left.updates, UPLOAD_CHUNK_SIZE).map((entries): Unit => ({ kind: 'update', entries })),
+          ...chunksOf(left.adds, UPLOAD_CHUNK_SIZE).map((entries): Unit => ({ kind: 'add', entries })),
+        ],
         unitsAtOnce: CHUNKS_IN_FLIGHT,
-        async step(chunk) {
-          const ready = await analyseChunk(fullRun, chunk);
+        async step(unit) {
+          if (unit.kind === 'update') {
+            await updateWords(fullRun, unit.entries);
+            return;
+          }
+          const ready = await analyseChunk(fullRun, unit.entries);
           if (await context.shouldStop()) return;
           const words = await Promise.all(
             ready.map(({ entry, analysis }) => enrichWord(fullRun, entry, analysis)),
           );
-          await saveChunk(fullRun, words);
+          await saveChunk(fullRun, words, []);
         },
         async finish() {
-          run.importMedia?.close();
+          fullRun.imported.close();
+          if (importFileId) await deps.discardImport?.(userId, importFileId);
           await tally.report('saving', null);
           // A resumed run cannot tell what the earlier one left: the job skips words that have clips.
           if (fullRun.leftClips.value || checkpoint) {

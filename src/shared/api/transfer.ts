@@ -79,6 +79,8 @@ export const MAX_IMPORT_CSV_BYTES = 20 * 1024 * 1024;
  */
 export const MAX_IMPORT_ARCHIVE_BYTES = 2000 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 20_000;
+/** The columns an import reads; a CSV's cells beyond them are left out. */
+export const MAX_IMPORT_COLUMNS = 500;
 
 /** The word's fields an import column can fill; Spanish is the one it must. */
 export const IMPORT_FIELDS = [
@@ -99,7 +101,11 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const IMPORT_MEDIA_FIELDS = ['picture', 'audio', 'secondVoiceAudio', 'russianAudio'] as const;
 export type ImportMediaField = (typeof IMPORT_MEDIA_FIELDS)[number];
 
-const columnIndex = z.number().int().min(0).max(500);
+const columnIndex = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_IMPORT_COLUMNS - 1);
 
 /** Which column (0-based, as the preview lists them) fills which field. */
 export const importMappingSchema = z.object({

@@ -1,35 +1,51 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '../../../src/shared/api/transfer';
 import { PALABRA_NOTE_TYPE } from '../../../src/server/modules/transfer/anki-export';
-import { protobufFields } from '../../../src/server/modules/transfer/anki-package.reader';
+import { protobufFields } from '../../../src/server/modules/transfer/anki-formats';
+import { MAX_IMPORT_CELL_CHARACTERS, readCsvTable } from '../../../src/server/modules/transfer/csv-table';
 import {
-  entriesOfTable,
+  entriesOfRows,
+  ImportFileError,
   mediaNameOfField,
-  packageTable,
   plainTextOfField,
-  readCsvTable,
+  previewOfTable,
   suggestMapping,
+  type TableShape,
 } from '../../../src/server/modules/transfer/import-table';
 
 // docs/product/transfer.md#imports: the rows of a CSV or a package as an import reads them.
+
+const previewOf = (table: ReturnType<typeof readCsvTable>) =>
+  previewOfTable(table.shape, table.firstRecords, table.rows.length);
+
+const refusalOf = (read: () => unknown) => {
+  try {
+    read();
+  } catch (error) {
+    if (error instanceof ImportFileError) return error.failure;
+    throw error;
+  }
+  return undefined;
+};
 
 describe('a CSV', () => {
   it('is read with its delimiter guessed, quotes as RFC 4180 says, and a header told by its names', () => {
     const table = readCsvTable(
       Buffer.from('\uFEFFword;translation;note\r\n"el ""perro""";собака;"a;b"\r\ngato;кошка;\r\n'),
     );
-    expect(table.hasHeaderRow).toBe(true);
-    expect(table.columns).toEqual(['word', 'translation', 'note']);
+    expect(table.shape.hasHeaderRow).toBe(true);
+    expect(table.shape.columns).toEqual(['word', 'translation', 'note']);
     expect(table.rows).toEqual([
       { rowNumber: 2, cells: ['el "perro"', 'собака', 'a;b'] },
       { rowNumber: 3, cells: ['gato', 'кошка', ''] },
     ]);
-    expect(table.suggestedMapping).toEqual({ spanish: 0, russian: 1 });
+    expect(previewOf(table).suggestedMapping).toEqual({ spanish: 0, russian: 1 });
   });
 
   it('without names keeps its first row as data, unless the learner says it is a header', () => {
     const bytes = Buffer.from('perro\tсобака\ngato\tкошка\n');
     expect(readCsvTable(bytes).rows).toHaveLength(2);
-    expect(readCsvTable(bytes).suggestedMapping).toEqual({ spanish: 0, russian: 1 });
+    expect(previewOf(readCsvTable(bytes)).suggestedMapping).toEqual({ spanish: 0, russian: 1 });
     expect(readCsvTable(bytes, true).rows).toEqual([{ rowNumber: 2, cells: ['gato', 'кошка'] }]);
   });
 
@@ -42,8 +58,9 @@ describe('a CSV', () => {
     const table = readCsvTable(
       Buffer.from('spanish,russian,example,cefr_level\n perro , собака ,El perro.,A1\n,кот,,\n'),
     );
-    const { entries, rejected } = entriesOfTable(table, table.suggestedMapping);
-    expect(table.suggestedMapping).toEqual({ spanish: 0, russian: 1, example: 2, cefrLevel: 3 });
+    const { suggestedMapping } = previewOf(table);
+    const { entries, rejected } = entriesOfRows(table.shape, suggestedMapping, table.rows);
+    expect(suggestedMapping).toEqual({ spanish: 0, russian: 1, example: 2, cefrLevel: 3 });
     expect(entries).toEqual([
       {
         lineNumber: 2,
@@ -56,9 +73,41 @@ describe('a CSV', () => {
       { lineNumber: 3, raw: ' | кот |  | ', reason: { code: 'import_row_no_spanish' } },
     ]);
   });
+
+  it('stops at the row cap, keeps at most the column cap and cuts a long cell', () => {
+    const rows = (count: number) =>
+      Buffer.from(Array.from({ length: count }, (_, n) => `a${n},b\n`).join(''));
+    expect(readCsvTable(rows(MAX_IMPORT_ROWS)).rows).toHaveLength(MAX_IMPORT_ROWS);
+    expect(refusalOf(() => readCsvTable(rows(MAX_IMPORT_ROWS + 2)))).toEqual({
+      code: 'import_too_many_rows',
+      params: { max: MAX_IMPORT_ROWS },
+    });
+    const wide = readCsvTable(Buffer.from(`${'x,'.repeat(MAX_IMPORT_COLUMNS + 50)}y\n`));
+    expect(wide.shape.columns).toHaveLength(MAX_IMPORT_COLUMNS);
+    const long = readCsvTable(Buffer.from(`"${'é'.repeat(MAX_IMPORT_CELL_CHARACTERS + 10)}",b\n`));
+    expect(long.rows[0]?.cells[0]).toHaveLength(MAX_IMPORT_CELL_CHARACTERS);
+    expect(refusalOf(() => readCsvTable(Buffer.from('\n\n\r\n')))).toEqual({ code: 'import_no_words' });
+  });
+
+  it('rejects a row whose mapped cells hold bytes that did not read, and only that row', () => {
+    // UTF-8 with one byte that is not: the file stays UTF-8, the bad byte becomes U+FFFD in its row.
+    const bytes = Buffer.concat([
+      Buffer.from('perro,собака\ngato,ко'),
+      Buffer.from([0xff]),
+      Buffer.from('шка\nmesa,стол\n'),
+    ]);
+    const table = readCsvTable(bytes);
+    const { entries, rejected } = entriesOfRows(table.shape, { spanish: 0, russian: 1 }, table.rows);
+    expect(entries.map((entry) => entry.russian)).toEqual(['собака', 'стол']);
+    expect(rejected).toEqual([
+      { lineNumber: 2, raw: 'gato | ко\uFFFDшка', reason: { code: 'import_row_bad_bytes' } },
+    ]);
+  });
 });
 
 describe('an Anki field', () => {
+  const packageShape: TableShape = { columns: ['Front', 'Back', 'Audio'], hasHeaderRow: false, isHtml: true };
+
   it('reads as text without tags, sounds and entities', () => {
     expect(plainTextOfField('<div><b>el&nbsp;perro</b></div>[sound:perro.mp3]<br>&lt;perro&gt; &#233;')).toBe(
       'el perro <perro> é',
@@ -74,13 +123,36 @@ describe('an Anki field', () => {
     expect(mediaNameOfField('no media', 'sound')).toBeUndefined();
   });
 
+  it('that does not read fails its row alone: an entity naming no character, a NUL in a media name', () => {
+    const rows = [
+      { rowNumber: 1, cells: ['perro', 'собака', '[sound:perro.mp3]'] },
+      { rowNumber: 2, cells: ['gato &#x110000;', 'кошка', ''] },
+      { rowNumber: 3, cells: ['casa', 'дом', '[sound:casa&#0;.mp3]'] },
+      { rowNumber: 4, cells: ['mesa', 'стол', `[sound:${'m'.repeat(300)}.mp3]`] },
+      { rowNumber: 5, cells: ['silla', 'стул', '[sound:silla.mp3]'] },
+    ];
+    const { entries, rejected } = entriesOfRows(packageShape, { spanish: 0, russian: 1, audio: 2 }, rows);
+    expect(entries.map((entry) => [entry.spanish, entry.imported?.audio])).toEqual([
+      ['perro', 'perro.mp3'],
+      ['silla', 'silla.mp3'],
+    ]);
+    expect(rejected.map((row) => [row.lineNumber, row.reason.code])).toEqual([
+      [2, 'import_row_unreadable'],
+      [3, 'import_row_unreadable'],
+      [4, 'import_row_unreadable'],
+    ]);
+    // The preview shows what reads, and an empty cell for what does not.
+    expect(previewOfTable(packageShape, [rows[1]!.cells], 1).rows).toEqual([['', 'кошка', '']]);
+  });
+
   it('of a package suggests its sound column when no name says where the audio is', () => {
-    const table = packageTable(
-      ['Front', 'Back', 'Extra'],
-      [{ rowNumber: 1, cells: ['perro', 'собака', '[sound:perro.mp3]'] }],
+    const preview = previewOfTable(
+      { columns: ['Front', 'Back', 'Extra'], hasHeaderRow: false, isHtml: true },
+      [['perro', 'собака', '[sound:perro.mp3]']],
+      1,
     );
-    expect(table.suggestedMapping).toEqual({ spanish: 0, russian: 1, audio: 2 });
-    expect(table.previewRows).toEqual([['perro', 'собака', '']]);
+    expect(preview.suggestedMapping).toEqual({ spanish: 0, russian: 1, audio: 2 });
+    expect(preview.rows).toEqual([['perro', 'собака', '']]);
   });
 
   it('maps the fields of our own Anki note type to the fields they came from', () => {

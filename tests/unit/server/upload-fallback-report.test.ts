@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { type Settings, settingsDefaults } from '../../../src/shared/api/settings';
 import type { UploadResults } from '../../../src/shared/api/uploads';
 import type { JobContext } from '../../../src/server/jobs/job-runtime';
+import { createUploadWordsJob } from '../../../src/server/jobs/upload-words.job';
 import {
-  createUploadWordsJob,
   type UploadEntry,
   type UploadJobInput,
   uploadResults,
-} from '../../../src/server/jobs/upload-words.job';
+} from '../../../src/server/jobs/upload-words.data';
 import type { MediaStore } from '../../../src/server/media/media-store';
 import type { SettingsService } from '../../../src/server/modules/settings/settings.service';
 import type { SpeechService } from '../../../src/server/modules/speech/speech.service';
@@ -79,7 +79,7 @@ async function runUpload(entries: UploadEntry[]) {
         const ids = new Map(chunk.map((word, index) => [word.duplicateKey, nextId + index]));
         nextId += chunk.length;
         // The repository writes the checkpoint in the transaction that saves the words.
-        checkpoint.resultsAfter(ids);
+        checkpoint.resultsAfter(ids, new Map());
         return Promise.resolve(ids);
       },
     } satisfies Pick<UploadsRepository, 'findByDuplicateKeys' | 'saveChunk'>,

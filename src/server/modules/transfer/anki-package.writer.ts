@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { loadSqlJs } from './anki-package.reader';
+import { loadSqlJs } from './anki-collection';
 import { plainTextOfField } from './import-table';
 
 /**

@@ -236,6 +236,16 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   },
 ];
 
+/**
+ * The longest line a restore reads (docs/product/transfer.md#backup): a row is what the app's own calls
+ * wrote, whose bodies are at most 1 MB, so a longer line is no row of ours and is skipped as an error of its
+ * table, its bytes never held.
+ */
+export const MAX_BACKUP_LINE_BYTES = 1024 * 1024;
+
+/** A line of a table's entry as a restore reads it: its JSON value, or why it has none. */
+export type BackupLine = { value: unknown } | { isTooLong: true } | { isUnreadable: true };
+
 /** The word-theme links travel by theme name: themes are one catalogue for every learner. */
 export const WORD_THEMES_ENTRY = 'tables/word_themes.jsonl';
 export const tableEntry = (table: BackupTable) => `tables/${table.name}.jsonl`;

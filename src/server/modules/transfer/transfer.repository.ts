@@ -108,6 +108,29 @@ export function createTransferRepository(db: Db) {
       return row?.byteSize === null ? undefined : row;
     },
 
+    /**
+     * The bytes the learner's stored files take, complete or still arriving: what their transfer quota
+     * counts (docs/product/transfer.md#limits). `octet_length` reads a chunk's stored size, not its bytes.
+     */
+    async storedBytes(userId: string): Promise<number> {
+      const [row] = await db
+        .select({
+          bytes: sql<number>`coalesce(sum(octet_length(${transferFileChunks.data})), 0)`.mapWith(Number),
+        })
+        .from(transferFileChunks)
+        .innerJoin(transferFiles, eq(transferFiles.id, transferFileChunks.fileId))
+        .where(eq(transferFiles.userId, userId));
+      return row?.bytes ?? 0;
+    },
+
+    /** Keeps the learner's file until then: an import's file while its job reads it. */
+    async keepUntil(userId: string, fileId: string, expiresAt: Date): Promise<void> {
+      await db
+        .update(transferFiles)
+        .set({ expiresAt })
+        .where(and(eq(transferFiles.id, fileId), eq(transferFiles.userId, userId)));
+    },
+
     async deleteFile(fileId: string): Promise<void> {
       await db.delete(transferFiles).where(eq(transferFiles.id, fileId));
     },

@@ -24,15 +24,20 @@ import {
   RESTORE_BACKUP_JOB,
   type RestoreBackupInput,
 } from '../../jobs/restore-backup.job';
-import { BACKUP_MANIFEST, BACKUP_VERSION } from './backup-tables';
 import type { JobRuntime } from '../../jobs/job-runtime';
-import { UPLOAD_WORDS_JOB, type UploadJobInput } from '../../jobs/upload-words.job';
-import { type AnkiPackage, PackageError, readAnkiPackage } from './anki-package.reader';
-import { checkMapping, entriesOfTable, type ImportTable, readCsvTable } from './import-table';
-import { type ImportMediaSource, MAX_IMPORTED_MEDIA_BYTES } from './imported-media.step';
+import type { UploadJobInput } from '../../jobs/upload-words.data';
+import { UPLOAD_WORDS_JOB } from '../../jobs/upload-words.job';
+import { PackageError } from './anki-formats';
+import { openPackageMedia, readPackageTable } from './anki-package.reader';
+import { BACKUP_MANIFEST, BACKUP_VERSION, type BackupLine, MAX_BACKUP_LINE_BYTES } from './backup-tables';
+import { boundedLines } from './bounded-lines';
 import { createChunkSink } from './chunk-sink';
+import type { FileReaders } from './file-readers';
+import type { TableAnswer, TableRequest } from './file-reading.worker';
+import { ImportFileError, type TablePreview } from './import-table';
+import { type ImportMediaSource, MAX_IMPORTED_MEDIA_BYTES } from './imported-words.step';
 import type { TransferRepository } from './transfer.repository';
-import { ArchiveError, type ChunkedBytes, openZipArchive } from './zip-archive';
+import { ArchiveError, type ChunkedBytes, openZipArchive, type ZipArchive } from './zip-archive';
 
 /** A file as the request carries it: its name and its bytes, arriving. */
 export interface IncomingFile {
@@ -57,23 +62,50 @@ const CONTENT_TYPE_OF_FORMAT: Readonly<Record<ImportFormat, string>> = {
 };
 /** A manifest is a few KB per thousand media files. */
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+/** A backup's lines parsed in one task of the worker: a page of rows, and no more bytes than this. */
+const LINES_PER_TASK = 500;
+const BYTES_PER_TASK = 8 * 1024 * 1024;
 
+/**
+ * How long a file kept for an import waits for it (docs/product/transfer.md#limits): an hour after its
+ * preview. Its import's job keeps it a day at most, and deletes it when it is done with it.
+ */
+export const IMPORT_FILE_LIFETIME_MS = 60 * 60 * 1000;
+/**
+ * What one learner's stored import and export files may take together: the largest backup a restore takes
+ * plus one more import.
+ */
+export const TRANSFER_QUOTA_BYTES = 2 * MAX_IMPORT_ARCHIVE_BYTES;
+
+const MB = 1024 * 1024;
 const tooLarge = (format: ImportFormat) =>
-  new AppError('import_too_large', 413, { maxMb: LIMIT_OF_FORMAT[format] / (1024 * 1024) });
+  new AppError('import_too_large', 413, { maxMb: LIMIT_OF_FORMAT[format] / MB });
+const overQuota = () => new AppError('transfer_quota_exceeded', 413, { maxMb: TRANSFER_QUOTA_BYTES / MB });
 const unreadable = () => new AppError('import_unreadable', 400);
+
+/** A file the readers refused, as the answer to the request; what else goes wrong is rethrown. */
+function refusal(error: unknown): never {
+  if (error instanceof ImportFileError) throw new AppError(error.failure.code, 400, error.failure.params);
+  if (error instanceof PackageError || error instanceof ArchiveError) throw unreadable();
+  throw error;
+}
 
 /**
  * Exports (docs/product/transfer.md#exports): started as a job, downloaded by the learner who made them
  * while they last, read from the database one chunk at a time. Imports (docs/product/transfer.md#imports):
- * the file is stored the same way, read as rows, mapped to words and handed to the upload job.
+ * the file is stored the same way, read as rows in the file-reading worker, and handed to the upload job
+ * as entries; a file refused is deleted at once.
  */
 export function createTransferService(deps: {
   transfer: TransferRepository;
   jobRuntime: Pick<JobRuntime, 'start'>;
+  readers: FileReaders;
+  /** Refuses a new file when the data folder's disk is nearly full (docs/product/transfer.md#limits). */
+  checkFreeDisk?: () => Promise<void>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
-  const { transfer } = deps;
+  const { transfer, readers } = deps;
 
   const chunksOf = (fileId: string, byteSize: number): ChunkedBytes => ({
     byteSize,
@@ -81,27 +113,41 @@ export function createTransferService(deps: {
     readChunk: (index) => transfer.readChunk(fileId, index),
   });
 
+  /** A stored file's bytes, a chunk at a time. */
+  async function* storedBytes(fileId: string) {
+    for (let index = 0; ; index += 1) {
+      const chunk = await transfer.readChunk(fileId, index);
+      if (!chunk) return;
+      yield chunk;
+    }
+  }
+
   /**
    * Streams the learner's file into the database in 1 MB chunks, refusing it (and keeping nothing) once it
-   * passes its format's limit.
+   * passes its format's limit or the learner's quota.
    */
   async function storeImport(userId: string, file: IncomingFile) {
     const format = FORMAT_OF_EXTENSION.find(([pattern]) => pattern.test(file.fileName))?.[1];
     if (!format) throw new AppError('import_unknown_format', 400);
+    await deps.checkFreeDisk?.();
+    const quotaLeft = TRANSFER_QUOTA_BYTES - (await transfer.storedBytes(userId));
+    if (quotaLeft <= 0) throw overQuota();
     const fileId = await transfer.createFile({
       userId,
       kind: 'import',
       format,
       fileName: file.fileName.slice(0, 200),
       contentType: CONTENT_TYPE_OF_FORMAT[format],
-      expiresAt: new Date(now().getTime() + EXPORT_LIFETIME_MS),
+      expiresAt: new Date(now().getTime() + IMPORT_FILE_LIFETIME_MS),
     });
     try {
       const sink = createChunkSink(MAX_CHUNK_BYTES, (index, chunk) =>
         transfer.writeChunks(fileId, index, [chunk]),
       );
       for await (const part of file.stream) {
-        if (sink.byteCount + part.length > LIMIT_OF_FORMAT[format]) throw tooLarge(format);
+        const byteCount = sink.byteCount + part.length;
+        if (byteCount > LIMIT_OF_FORMAT[format]) throw tooLarge(format);
+        if (byteCount > quotaLeft) throw overQuota();
         await sink.push(part);
       }
       await sink.end();
@@ -119,68 +165,93 @@ export function createTransferService(deps: {
     return { fileId, format: file.format, fileName: file.fileName, byteSize: file.byteSize };
   }
 
-  /** The package's collection and media; a file that does not read as one is the learner's to mend. */
-  async function openPackage(fileId: string, byteSize: number): Promise<AnkiPackage> {
+  async function openArchive(fileId: string, byteSize: number): Promise<ZipArchive> {
+    return openZipArchive(chunksOf(fileId, byteSize));
+  }
+
+  /** A stored CSV or package read as a preview or as entries, in the worker. */
+  async function readTable(
+    file: { fileId: string; format: ImportFormat; byteSize: number },
+    hasHeaderRow: boolean | null,
+    request: TableRequest,
+  ): Promise<TableAnswer> {
+    if (file.format === 'csv') return readers.readCsv(storedBytes(file.fileId), hasHeaderRow, request);
+    const archive = await openArchive(file.fileId, file.byteSize);
     try {
-      const archive = await openZipArchive(chunksOf(fileId, byteSize));
-      try {
-        return await readAnkiPackage(archive);
-      } catch (error) {
-        archive.close();
-        throw error;
-      }
-    } catch (error) {
-      if (error instanceof PackageError || error instanceof ArchiveError) throw unreadable();
-      throw error;
+      return await readPackageTable(archive, readers, request);
+    } finally {
+      archive.close();
     }
+  }
+
+  /** A backup's lines as JSON values, parsed in the worker a page at a time; a line over the limit is skipped. */
+  async function* backupLines(lines: AsyncIterable<Buffer>): AsyncGenerator<BackupLine> {
+    let batch: Buffer[] = [];
+    let batchBytes = 0;
+    async function* parsed(): AsyncGenerator<BackupLine> {
+      if (batch.length === 0) return;
+      const values = await readers.parseJsonLines(batch);
+      batch = [];
+      batchBytes = 0;
+      for (const line of values) yield line ?? { isUnreadable: true };
+    }
+    for await (const line of boundedLines(lines, MAX_BACKUP_LINE_BYTES)) {
+      if ('isTooLong' in line) {
+        yield* parsed();
+        yield line;
+        continue;
+      }
+      if (line.bytes.toString('latin1').trim() === '') continue;
+      batch.push(line.bytes);
+      batchBytes += line.bytes.length;
+      if (batch.length >= LINES_PER_TASK || batchBytes >= BYTES_PER_TASK) yield* parsed();
+    }
+    yield* parsed();
   }
 
   /** A backup's archive and manifest; a file that is not one of ours, or of a later layout, is unreadable. */
   async function openBackup(fileId: string, byteSize: number): Promise<BackupArchive> {
-    let archive;
-    try {
-      archive = await openZipArchive(chunksOf(fileId, byteSize));
-    } catch (error) {
-      if (error instanceof ArchiveError) throw unreadable();
-      throw error;
-    }
+    const archive = await openArchive(fileId, byteSize);
     try {
       const bytes = await archive.read(BACKUP_MANIFEST, MAX_MANIFEST_BYTES);
-      const manifest = backupManifestSchema.safeParse(bytes ? JSON.parse(bytes.toString('utf8')) : null);
+      const [line] = bytes ? await readers.parseJsonLines([bytes]) : [];
+      const manifest = backupManifestSchema.safeParse(line?.value);
       if (!manifest.success || manifest.data.version > BACKUP_VERSION) throw unreadable();
-      const opened = archive;
       return {
         manifest: manifest.data,
-        lines: (entry) => opened.lines(entry),
-        readMedia: (name) => opened.read(`media/${name}`, MAX_IMPORTED_MEDIA_BYTES),
-        close: () => opened.close(),
+        async *rows(entry) {
+          const stream = await archive.stream(entry, MAX_IMPORT_ARCHIVE_BYTES);
+          if (stream) yield* backupLines(stream);
+        },
+        readMedia: (name) => archive.read(`media/${name}`, MAX_IMPORTED_MEDIA_BYTES),
+        close: () => archive.close(),
       };
     } catch (error) {
       archive.close();
-      if (error instanceof ArchiveError || error instanceof SyntaxError) throw unreadable();
       throw error;
     }
   }
 
-  async function readTable(
-    file: { fileId: string; format: ImportFormat; byteSize: number },
-    hasHeaderRow?: boolean,
-  ): Promise<ImportTable> {
-    if (file.format === 'apkg') {
-      const ankiPackage = await openPackage(file.fileId, file.byteSize);
-      ankiPackage.media.close();
-      return ankiPackage.table;
+  /** The file is done with: its import refused, or its job over. */
+  const discard = (fileId: string) => transfer.deleteFile(fileId);
+
+  /** Reads the file, and deletes it if it is refused (docs/product/transfer.md#limits). */
+  async function readOrDiscard<T>(fileId: string, read: () => Promise<T>): Promise<T> {
+    try {
+      return await read();
+    } catch (error) {
+      await discard(fileId);
+      return refusal(error);
     }
-    const parts: Buffer[] = [];
-    for (let index = 0; index * MAX_CHUNK_BYTES < file.byteSize; index += 1) {
-      const chunk = await transfer.readChunk(file.fileId, index);
-      if (chunk) parts.push(chunk);
-    }
-    return readCsvTable(Buffer.concat(parts), hasHeaderRow);
   }
+
+  /** The import's file is kept while its job reads it, a day at most. */
+  const keepForJob = (userId: string, fileId: string) =>
+    transfer.keepUntil(userId, fileId, new Date(now().getTime() + EXPORT_LIFETIME_MS));
 
   return {
     async startExport(userId: string, request: ExportRequest): Promise<{ jobId: string }> {
+      if ((await transfer.storedBytes(userId)) >= TRANSFER_QUOTA_BYTES) throw overQuota();
       if (request.format === 'backup') {
         const input: ExportBackupInput = {};
         return { jobId: await deps.jobRuntime.start(userId, EXPORT_BACKUP_JOB, input, 0) };
@@ -194,14 +265,7 @@ export function createTransferService(deps: {
     async openDownload(userId: string, fileId: string) {
       const file = await transfer.findComplete(userId, fileId, 'export', now());
       if (!file) throw notFound();
-      async function* chunks() {
-        for (let index = 0; ; index += 1) {
-          const chunk = await transfer.readChunk(fileId, index);
-          if (!chunk) return;
-          yield chunk;
-        }
-      }
-      return { file, stream: Readable.from(chunks()) };
+      return { file, stream: Readable.from(storedBytes(fileId)) };
     },
 
     /** Keeps the learner's file for an import (in the same request, or after a preview). */
@@ -210,13 +274,12 @@ export function createTransferService(deps: {
     /** Keeps the file for the import that follows and shows its first rows and the mapping they suggest. */
     async previewImport(userId: string, incoming: IncomingFile): Promise<ImportPreview> {
       const file = await storeImport(userId, incoming);
+      const common = { fileId: file.fileId, fileName: file.fileName, format: file.format };
       if (file.format === 'backup') {
-        const backup = await openBackup(file.fileId, file.byteSize);
+        const backup = await readOrDiscard(file.fileId, () => openBackup(file.fileId, file.byteSize));
         backup.close();
         return {
-          fileId: file.fileId,
-          fileName: file.fileName,
-          format: file.format,
+          ...common,
           columns: [],
           rows: [],
           rowCount: backup.manifest.rows.words ?? 0,
@@ -225,23 +288,16 @@ export function createTransferService(deps: {
           backup: summaryOfManifest(backup.manifest),
         };
       }
-      const table = await readTable(file);
-      return {
-        fileId: file.fileId,
-        fileName: file.fileName,
-        format: file.format,
-        columns: table.columns,
-        rows: table.previewRows,
-        rowCount: table.rows.length,
-        hasHeaderRow: table.hasHeaderRow,
-        suggestedMapping: table.suggestedMapping,
-        backup: null,
-      };
+      const preview = (await readOrDiscard(file.fileId, () =>
+        readTable(file, null, { mode: 'preview' }),
+      )) as TablePreview;
+      return { ...common, ...preview, backup: null };
     },
 
     /**
      * Reads the file's rows with the learner's mapping and starts the upload job on them: the same
-     * duplicate rules, progress and report as an upload (docs/product/transfer.md#imports).
+     * duplicate rules, progress and report as an upload (docs/product/transfer.md#imports). A CSV is done
+     * with once its rows are in the job; a package's media are read by the job, which deletes it after.
      */
     async startImport(
       userId: string,
@@ -251,47 +307,63 @@ export function createTransferService(deps: {
       const file = await findImport(userId, request.fileId);
       if (file.format === 'backup') {
         // Checked now, so a file that is no backup is refused before any job starts.
-        (await openBackup(file.fileId, file.byteSize)).close();
+        (await readOrDiscard(file.fileId, () => openBackup(file.fileId, file.byteSize))).close();
+        await keepForJob(userId, file.fileId);
         const input: RestoreBackupInput = { fileId: file.fileId };
         return { jobId: await deps.jobRuntime.start(userId, RESTORE_BACKUP_JOB, input, 0) };
       }
-      const table = await readTable(file, file.format === 'csv' ? options.hasHeaderRow : undefined);
-      const mapping = request.mapping ?? table.suggestedMapping;
-      checkMapping(table, mapping);
-      const { entries, rejected } = entriesOfTable(table, mapping);
-      if (entries.length === 0) throw new AppError('import_no_words', 400);
+      const answer = await readOrDiscard(file.fileId, () =>
+        readTable(file, file.format === 'csv' ? options.hasHeaderRow : null, {
+          mode: 'entries',
+          mapping: request.mapping ?? null,
+        }),
+      );
+      if (!('entries' in answer) || answer.entries.length === 0) {
+        await discard(file.fileId);
+        throw new AppError('import_no_words', 400);
+      }
+      const { entries, rejected } = answer;
+      const isPackage = file.format === 'apkg';
       const input: UploadJobInput = {
         entries,
         rejected,
         enhanceWithAI: options.enrichMissing,
         generateImages: options.generateImages,
         imageStyle: null,
-        import: {
-          fileId: file.format === 'apkg' ? file.fileId : null,
-          overwriteExisting: options.overwriteExisting,
-        },
+        import: { fileId: isPackage ? file.fileId : null, overwriteExisting: options.overwriteExisting },
       };
+      if (isPackage) await keepForJob(userId, file.fileId);
       const jobId = await deps.jobRuntime.start(
         userId,
         UPLOAD_WORDS_JOB,
         input,
         entries.length + rejected.length,
       );
+      if (!isPackage) await discard(file.fileId);
       return { jobId };
     },
 
     /**
-     * The stored package's media, for the upload job. A package gone meanwhile (expired, or unreadable now)
-     * has none: its rows report their files missing.
+     * The stored package's media the import's rows name, for the upload job. A package gone meanwhile
+     * (expired, or unreadable now) has none: its rows report their files missing.
      */
-    async openImportMedia(userId: string, fileId: string): Promise<ImportMediaSource> {
+    async openImportMedia(userId: string, fileId: string, names: string[]): Promise<ImportMediaSource> {
+      const none: ImportMediaSource = { read: () => Promise.resolve(undefined), close: () => undefined };
       const file = await transfer.findComplete(userId, fileId, 'import', new Date(0));
-      if (!file?.byteSize) return { read: () => Promise.resolve(undefined), close: () => undefined };
+      if (!file?.byteSize) return none;
+      let archive: ZipArchive | undefined;
       try {
-        return (await openPackage(fileId, file.byteSize)).media;
+        archive = await openArchive(fileId, file.byteSize);
+        return await openPackageMedia(archive, readers, names);
       } catch (error) {
-        if (error instanceof AppError)
-          return { read: () => Promise.resolve(undefined), close: () => undefined };
+        archive?.close();
+        if (
+          error instanceof ImportFileError ||
+          error instanceof PackageError ||
+          error instanceof ArchiveError
+        ) {
+          return none;
+        }
         throw error;
       }
     },
@@ -304,8 +376,15 @@ export function createTransferService(deps: {
         return await openBackup(fileId, file.byteSize);
       } catch (error) {
         if (error instanceof AppError) throw new JobFailure({ code: error.code });
+        if (error instanceof ImportFileError) throw new JobFailure(error.failure);
+        if (error instanceof ArchiveError) throw new JobFailure({ code: 'import_unreadable' });
         throw error;
       }
+    },
+
+    /** Deletes an import's file once its job is done with it; another learner's is left alone. */
+    async discardImport(userId: string, fileId: string): Promise<void> {
+      if (await transfer.findComplete(userId, fileId, 'import', new Date(0))) await discard(fileId);
     },
 
     purgeExpired: () => transfer.deleteExpired(now()),

@@ -1,12 +1,12 @@
-import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { createLimiter } from '../../lib/concurrency';
 
 /**
- * Reading a ZIP (an Anki package) where it is stored: in the database, in chunks of a fixed size
+ * Reading a ZIP (an Anki package, a backup) where it is stored: in the database, in chunks of a fixed size
  * (docs/product/transfer.md#imports). The central directory lists every entry; an entry's bytes are read by
- * range, so a package of hundreds of megabytes is never held whole.
+ * range and inflated by yauzl off the event loop (zlib's threads), so a package of hundreds of megabytes is
+ * never held whole. What the inflated bytes are is read in the file-reading worker (file-readers.ts).
  */
 
 /** Where the archive's bytes come from: chunk `index` holds bytes `[index × chunkBytes, …)`. */
@@ -87,8 +87,12 @@ export interface ZipArchive {
   sizeOf(name: string): number | undefined;
   /** The entry's bytes, inflated; undefined when there is no such entry; refused above `maxBytes`. */
   read(name: string, maxBytes: number): Promise<Buffer | undefined>;
-  /** The entry's text, line by line, as it inflates; nothing when there is no such entry. */
-  lines(name: string): AsyncIterable<string>;
+  /**
+   * The entry's bytes as they inflate (undefined when there is no such entry), refused above `maxBytes`: its
+   * header's size is checked first, and yauzl fails the stream as soon as it yields more than the header
+   * said, so a lying header costs nothing.
+   */
+  stream(name: string, maxBytes: number): Promise<AsyncIterable<Buffer> | undefined>;
   close(): void;
 }
 
@@ -113,18 +117,28 @@ export async function openZipArchive(source: ChunkedBytes): Promise<ZipArchive> 
       `unreadable ZIP directory: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+  async function openEntry(name: string, maxBytes: number): Promise<Readable | undefined> {
+    const entry = entries.get(name);
+    if (!entry) return undefined;
+    if (entry.uncompressedSize > maxBytes) {
+      throw new ArchiveError(`${name} is ${entry.uncompressedSize} bytes, over ${maxBytes}`);
+    }
+    try {
+      return await zip.openReadStreamPromise(entry);
+    } catch (error) {
+      throw new ArchiveError(
+        `${name} does not read: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
   return {
     names: () => [...entries.keys()],
     has: (name) => entries.has(name),
     sizeOf: (name) => entries.get(name)?.uncompressedSize,
     async read(name, maxBytes) {
-      const entry = entries.get(name);
-      if (!entry) return undefined;
-      if (entry.uncompressedSize > maxBytes) {
-        throw new ArchiveError(`${name} is ${entry.uncompressedSize} bytes, over ${maxBytes}`);
-      }
+      const stream = await openEntry(name, maxBytes);
+      if (!stream) return undefined;
       try {
-        const stream = await zip.openReadStreamPromise(entry);
         const parts: Buffer[] = [];
         for await (const part of stream) parts.push(part as Buffer);
         return Buffer.concat(parts);
@@ -134,18 +148,18 @@ export async function openZipArchive(source: ChunkedBytes): Promise<ZipArchive> 
         );
       }
     },
-    async *lines(name) {
-      const entry = entries.get(name);
-      if (!entry) return;
-      let stream: Readable;
-      try {
-        stream = await zip.openReadStreamPromise(entry);
-      } catch (error) {
-        throw new ArchiveError(
-          `${name} does not read: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
-      yield* createInterface({ input: stream, crlfDelay: Infinity });
+    async stream(name, maxBytes) {
+      const stream = await openEntry(name, maxBytes);
+      if (!stream) return undefined;
+      return (async function* inflated() {
+        try {
+          for await (const part of stream) yield part as Buffer;
+        } catch (error) {
+          throw new ArchiveError(
+            `${name} does not read: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        }
+      })();
     },
     close: () => zip.close(),
   };

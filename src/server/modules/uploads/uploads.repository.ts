@@ -37,6 +37,15 @@ const UPDATABLE_FIELDS = [
   'secondVoiceAudioData',
 ] as const satisfies ReadonlyArray<keyof NewWord>;
 
+/** A word already in the dictionary, as an upload's duplicates report names it. */
+const existingWordColumns = {
+  id: words.id,
+  duplicateKey: words.duplicateKey,
+  russian: words.russian,
+  isActive: words.isActive,
+};
+export type ExistingWord = { id: number; duplicateKey: string; russian: string; isActive: boolean };
+
 export function createUploadsRepository(db: Db) {
   return {
     /**
@@ -46,12 +55,7 @@ export function createUploadsRepository(db: Db) {
     async findByDuplicateKeys(userId: string, keys: string[]) {
       if (keys.length === 0) return [];
       return db
-        .select({
-          id: words.id,
-          duplicateKey: words.duplicateKey,
-          russian: words.russian,
-          isActive: words.isActive,
-        })
+        .select(existingWordColumns)
         .from(words)
         .where(and(eq(words.userId, userId), inArray(words.duplicateKey, keys), eq(words.isDeleted, false)));
     },
@@ -66,10 +70,14 @@ export function createUploadsRepository(db: Db) {
      */
     async saveChunk(
       userId: string,
-      chunk: NewWord[],
+      chunk: readonly NewWord[],
       checkpoint: {
         jobId: string;
-        resultsAfter: (ids: Map<string, number>) => unknown;
+        /**
+         * The checkpoint to write, from the ids of the words inserted and, for words another upload of the
+         * learner's inserted first, the words already there.
+         */
+        resultsAfter: (ids: Map<string, number>, existing: Map<string, ExistingWord>) => unknown;
         /**
          * Words already in the dictionary that take an import's fields (docs/product/transfer.md#imports):
          * each field the file filled replaces the word's, the rest stay.
@@ -106,6 +114,17 @@ export function createUploadsRepository(db: Db) {
                 .onConflictDoNothing({ target: [words.userId, words.duplicateKey] })
                 .returning({ id: words.id, duplicateKey: words.duplicateKey });
         const ids = new Map(inserted.map((row) => [row.duplicateKey, row.id]));
+        const conflicted = chunk.flatMap((word) => (ids.has(word.duplicateKey) ? [] : [word.duplicateKey]));
+        const existing = new Map(
+          conflicted.length === 0
+            ? []
+            : (
+                await tx
+                  .select(existingWordColumns)
+                  .from(words)
+                  .where(and(eq(words.userId, userId), inArray(words.duplicateKey, conflicted)))
+              ).map((row) => [row.duplicateKey, row]),
+        );
         // Themes and pictures link to new and updated words alike.
         const linked = new Map([
           ...ids,
@@ -138,7 +157,7 @@ export function createUploadsRepository(db: Db) {
         if (pictures.length > 0) await tx.insert(generatedImages).values(pictures);
         await tx
           .update(uploadJobs)
-          .set({ results: checkpoint.resultsAfter(ids) })
+          .set({ results: checkpoint.resultsAfter(ids, existing) })
           .where(and(eq(uploadJobs.id, checkpoint.jobId), eq(uploadJobs.userId, userId)));
         return ids;
       });

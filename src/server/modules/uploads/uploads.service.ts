@@ -15,7 +15,8 @@ import { decodeTextFile } from '../../../shared/text/decode-text-file';
 import { parseWordLines } from '../../../shared/text/word-lines';
 import { AppError, notFound } from '../../http/app-error';
 import { rejectedLineFailure } from '../../jobs/job-failure';
-import { UPLOAD_WORDS_JOB, type UploadJobInput } from '../../jobs/upload-words.job';
+import type { UploadJobInput } from '../../jobs/upload-words.data';
+import { UPLOAD_WORDS_JOB } from '../../jobs/upload-words.job';
 import type { JobRuntime } from '../../jobs/job-runtime';
 import type { SettingsService } from '../settings/settings.service';
 

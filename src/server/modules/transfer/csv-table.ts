@@ -1,0 +1,67 @@
+import Papa from 'papaparse';
+import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '../../../shared/api/transfer';
+import { decodeTextFile } from '../../../shared/text/decode-text-file';
+import {
+  type ImportRow,
+  ImportFileError,
+  namesKnownColumn,
+  type TableShape,
+  tooManyRows,
+} from './import-table';
+
+/**
+ * A CSV read as rows (docs/product/transfer.md#imports), in the file-reading worker: decoded (UTF-8 with or
+ * without its byte order mark, or a Windows code page), its delimiter guessed by papaparse, record by
+ * record. The reading stops at the row cap, keeps at most `MAX_IMPORT_COLUMNS` cells of a record and cuts a
+ * cell at `MAX_IMPORT_CELL_CHARACTERS`, so what a 20 MB file holds in memory stays near its own size.
+ */
+
+/** No field keeps more than a few hundred characters; a longer cell is cut when read. */
+export const MAX_IMPORT_CELL_CHARACTERS = 10_000;
+
+export interface CsvTable {
+  shape: TableShape;
+  /** Every row, header excluded. */
+  rows: ImportRow[];
+  /** The records as they are, header included: what the preview shows. */
+  firstRecords: string[][];
+}
+
+/** `hasHeaderRow` undefined: guessed from whether the first row names known columns. */
+export function readCsvTable(bytes: Uint8Array, hasHeaderRow?: boolean): CsvTable {
+  const { text } = decodeTextFile(bytes);
+  const records: string[][] = [];
+  // An object: the parser's callback sets it, which narrowing after the call cannot see.
+  const reading = { hasTooManyRows: false };
+  Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+    skipEmptyLines: 'greedy',
+    step(result, parser) {
+      // The header may be one more.
+      if (records.length > MAX_IMPORT_ROWS) {
+        reading.hasTooManyRows = true;
+        parser.abort();
+        return;
+      }
+      const cells = result.data.slice(0, MAX_IMPORT_COLUMNS);
+      records.push(
+        cells.map((cell) =>
+          cell.length > MAX_IMPORT_CELL_CHARACTERS ? cell.slice(0, MAX_IMPORT_CELL_CHARACTERS) : cell,
+        ),
+      );
+    },
+  });
+  if (reading.hasTooManyRows) throw tooManyRows();
+  if (records.length === 0) throw new ImportFileError({ code: 'import_no_words' });
+  const first = records[0] ?? [];
+  const isHeader = hasHeaderRow ?? first.some(namesKnownColumn);
+  let width = 0;
+  for (const record of records) width = Math.max(width, record.length);
+  const columns = Array.from({ length: width }, (_, index) => (isHeader ? (first[index] ?? '').trim() : ''));
+  const rows = records.map((cells, index) => ({ rowNumber: index + 1, cells })).slice(isHeader ? 1 : 0);
+  if (rows.length > MAX_IMPORT_ROWS) throw tooManyRows();
+  return {
+    shape: { columns, hasHeaderRow: isHeader, isHtml: false },
+    rows,
+    firstRecords: records,
+  };
+}
