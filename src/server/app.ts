@@ -374,6 +374,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       backup: backupRepository,
       mediaStore,
       openBackup: (userId, fileId) => transferService.openBackup(userId, fileId),
+      discardImport: (userId, fileId) => transferService.discardImport(userId, fileId),
     }),
   );
   const wordMaintenanceService = createWordMaintenanceService({ maintenance, jobRuntime, userProviders });

@@ -41,6 +41,7 @@ import { chunkedBuffer, openZipArchive } from '../../src/server/modules/transfer
 import { seedAudiobook, seedGenre } from '../support/audiobook-seeds';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
 import { seedWords } from '../support/word-seeds';
+import { sendMultipart } from '../support/multipart';
 
 /*
  * docs/product/transfer.md#backup: everything a learner owns, out as a .zip and back into an empty account on
@@ -81,28 +82,11 @@ async function backupOf(app: TestApp, user: TestUser): Promise<Buffer> {
   return download.rawPayload;
 }
 
-function upload(app: TestApp, user: TestUser, url: string, fields: Record<string, string>, file?: Buffer) {
-  const boundary = '----palabra-backup-boundary';
-  const pieces: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  if (file) {
-    pieces.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="backup.zip"\r\nContent-Type: application/zip\r\n\r\n`,
-      ),
-      file,
-      Buffer.from('\r\n'),
-    );
-  }
-  pieces.push(Buffer.from(`--${boundary}--\r\n`));
-  return app.app.inject({
-    method: 'POST',
-    url,
-    payload: Buffer.concat(pieces),
-    headers: { cookie: user.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+const upload = (app: TestApp, user: TestUser, url: string, fields: Record<string, string>, file?: Buffer) =>
+  sendMultipart(app.app, user, url, {
+    fields,
+    ...(file ? { file: { name: 'backup.zip', bytes: file } } : {}),
   });
-}
 
 async function restore(app: TestApp, user: TestUser, bytes: Buffer) {
   const preview = await upload(app, user, '/api/imports/preview', {}, bytes);

@@ -19,6 +19,7 @@ import { chunkedBuffer, openZipArchive } from '../../src/server/modules/transfer
 import { type PackageSpec, latestPackage, legacyPackage, zipOf } from '../support/anki-packages';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
 import { type FakeProviders, startFakeProviders } from '../support/fake-providers/fake-provider-server';
+import { sendMultipart } from '../support/multipart';
 import { waitForUploadJob } from '../support/upload-jobs';
 import { seedWords } from '../support/word-seeds';
 
@@ -44,36 +45,11 @@ const db = () => testApp.database.db;
 const send = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
   testApp.app.inject({ method, url, payload, headers: { cookie: user.cookie } });
 
-/** A multipart body: text fields, then the file when there is one. */
-function multipart(
+const multipart = (
   user: TestUser,
   url: string,
   parts: { file?: { name: string; bytes: Buffer }; fields?: Record<string, string> },
-) {
-  const boundary = '----palabra-import-boundary';
-  const pieces: Buffer[] = [];
-  for (const [name, value] of Object.entries(parts.fields ?? {})) {
-    pieces.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (parts.file) {
-    pieces.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${parts.file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      parts.file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  pieces.push(Buffer.from(`--${boundary}--\r\n`));
-  return testApp.app.inject({
-    method: 'POST',
-    url,
-    payload: Buffer.concat(pieces),
-    headers: { cookie: user.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
-}
+) => sendMultipart(testApp.app, user, url, parts);
 
 async function importFile(
   user: TestUser,

@@ -72,6 +72,8 @@ export function createRestoreBackupJob(deps: {
   backup: BackupRepository;
   mediaStore: Pick<MediaStore, 'put'>;
   openBackup(userId: string, fileId: string): Promise<BackupArchive>;
+  /** Deletes the backup's file once the restore is done with it. */
+  discardImport?: (userId: string, fileId: string) => Promise<void>;
 }): JobDefinition<RestoreBackupInput, RestoreResults, RestoreResults, Unit> {
   return {
     kind: RESTORE_BACKUP_JOB,
@@ -306,9 +308,10 @@ export function createRestoreBackupJob(deps: {
           unitsDone += 1;
           await context.reportProgress({ processed: unitsDone }, snapshot);
         },
-        finish() {
+        async finish() {
           archive.close();
-          return Promise.resolve(results);
+          await deps.discardImport?.(userId, context.input.fileId);
+          return results;
         },
       };
     },
