@@ -1,16 +1,8 @@
 import { JOB_KINDS } from '../../shared/api/jobs';
-import type { CodedError } from '../../shared/api/errors';
 import type { CardAudio } from '../../shared/api/learn';
 import type { Settings } from '../../shared/api/settings';
-import {
-  type UploadFallback,
-  type UploadResults,
-  UPLOAD_STAGES,
-  type UploadStage,
-  type UploadStageSkipReason,
-} from '../../shared/api/uploads';
+import type { UploadResults } from '../../shared/api/uploads';
 import { drawableFormat, resolveImageStyle } from '../../shared/catalogs/image-styles';
-import { duplicateKeyOf } from '../../shared/text/duplicate-key';
 import { createLimiter, type Limiter } from '../lib/concurrency';
 import type { MediaStore } from '../media/media-store';
 import {
@@ -20,7 +12,13 @@ import {
   speakCard,
 } from '../modules/enrichment/card-audio.step';
 import { drawWordPicture } from '../modules/enrichment/word-picture.step';
-import { analyseWords, type LocalAnalysis, localAnalysis } from '../modules/enrichment/word-analysis.step';
+import {
+  analyseWords,
+  emptyAnalysis,
+  type LocalAnalysis,
+  localAnalysis,
+  needsAnalysis,
+} from '../modules/enrichment/word-analysis.step';
 import type { ProviderPauses } from '../modules/providers/provider-pauses';
 import type { UserProviders } from '../modules/providers/user-providers';
 import type { SettingsService } from '../modules/settings/settings.service';
@@ -31,19 +29,21 @@ import {
   type ImportMediaSource,
   mediaNamesOf,
 } from '../modules/transfer/imported-words.step';
+import {
+  findDuplicates,
+  type PreparedEntry,
+  type WordUpdate,
+} from '../modules/uploads/upload-duplicates.step';
+import { createUploadReport, type UploadReport } from '../modules/uploads/upload-report';
+import { saveWords } from '../modules/uploads/upload-save.step';
+import { createUploadTally, type UploadTally } from '../modules/uploads/upload-tally';
 import type { NewWord, UploadsRepository } from '../modules/uploads/uploads.repository';
-import { isCircuitOpen, isProviderError, type ProviderError } from '../providers/provider-error';
-import type { KeyedProviderName, ProviderSet } from '../providers/provider-set';
+import { isCircuitOpen, isProviderError } from '../providers/provider-error';
+import type { ProviderSet } from '../providers/provider-set';
 import { chunksOf } from './dictionary-job';
 import { failureOf, JOB_ERROR_CODES } from './job-failure';
 import type { JobContext, JobDefinition } from './job-runtime';
-import {
-  emptyUploadResults,
-  type UploadEntry,
-  type UploadJobInput,
-  uploadInput,
-  uploadResults,
-} from './upload-words.data';
+import { emptyUploadResults, type UploadJobInput, uploadInput, uploadResults } from './upload-words.data';
 
 export const UPLOAD_WORDS_JOB = JOB_KINDS.uploadWords;
 /** docs/product/upload.md#stages: up to 20 words per language-model request. */
@@ -58,20 +58,7 @@ export const UPLOAD_PROVIDER_LIMITS = { languageModel: 4, images: 12, speech: 32
 /** Uploads of different learners run side by side; one long list never queues everyone else's. */
 const UPLOADS_AT_ONCE = 4;
 
-/** The stage whose work a provider's key would have done, for a report line about that key. */
-const STAGE_OF_KEYED_PROVIDER: Readonly<Record<KeyedProviderName, UploadStage>> = {
-  openai: 'analysis',
-  elevenlabs: 'audio',
-  leonardo: 'images',
-};
-
-interface Prepared extends UploadEntry {
-  duplicateKey: string;
-}
-/** An import's row for a word already in the dictionary, which the learner chose to update. */
-type Update = Prepared & { existingWordId: number };
-
-type Unit = { kind: 'add'; entries: Prepared[] } | { kind: 'update'; entries: Update[] };
+type Unit = { kind: 'add'; entries: PreparedEntry[] } | { kind: 'update'; entries: WordUpdate[] };
 
 interface UploadDeps {
   uploads: UploadsRepository;
@@ -122,13 +109,14 @@ interface UploadRun {
   languageModel: ProviderSet['languageModel'];
   voices: CardVoices;
   limiters: Record<keyof typeof UPLOAD_PROVIDER_LIMITS, Limiter>;
-  /**
-   * One chunk saved at a time: each save writes the checkpoint of every word saved so far, so two saves
-   * in flight on two connections could each commit a list without the other's words.
-   */
-  saving: Limiter;
-  /** The report so far: words saved, duplicates, errors, fallbacks. */
+  /** Stage 10 (upload-save.step.ts): a chunk's words saved with the checkpoint, then counted. */
+  save(
+    inserted: readonly NewWord[],
+    updated: ReadonlyArray<NewWord & { existingWordId: number }>,
+  ): Promise<void>;
+  /** The report so far: words saved, duplicates, errors, fallbacks; and the lines its stages write. */
   results: UploadResults;
+  report: UploadReport;
   tally: UploadTally;
   /** Set once a word is saved without one of its clips: the built-in clips job has work. */
   leftClips: { value: boolean };
@@ -136,233 +124,27 @@ interface UploadRun {
   imported: ImportedWords;
 }
 
-// ---- One run ----
-
-/** The stages only a language model does (docs/product/upload.md#skipped-stages). */
-const LANGUAGE_MODEL_STAGES: ReadonlySet<UploadStage> = new Set([
-  'translation',
-  'analysis',
-  'examples',
-  'tags',
-  'themes',
-]);
-
-/**
- * Which stages this upload does not run, and why (docs/product/upload.md#skipped-stages): without a
- * language model (none configured, or the learner asked for no AI help) its stages are skipped, base
- * translation only when some line needs one; without pictures asked for, the picture stage is.
- */
-export function skippedStages(
-  input: Pick<UploadJobInput, 'enhanceWithAI' | 'generateImages'>,
-  hasLanguageModel: boolean,
-  needsTranslation: boolean,
-): Partial<Record<UploadStage, UploadStageSkipReason>> {
-  const skipped: Partial<Record<UploadStage, UploadStageSkipReason>> = {};
-  const modelReason = !input.enhanceWithAI ? 'ai_off' : hasLanguageModel ? null : 'no_language_model';
-  if (modelReason) {
-    for (const stage of LANGUAGE_MODEL_STAGES) {
-      if (stage !== 'translation' || needsTranslation) skipped[stage] = modelReason;
-    }
-  }
-  if (!input.generateImages) skipped.images = 'images_off';
-  return skipped;
-}
-
-/**
- * The counts of the ten monitoring stages (docs/product/upload.md#stages) and of lines done or failed: one
- * object owns them, and each step tells it what it really finished; a skipped stage counts nothing.
- */
-function createUploadTally(
-  context: UploadRun['context'],
-  /**
-   * The entries left after the duplicates step (on a resumed run, the checkpoint's lines are done): words
-   * to add, which every stage counts, and words an import updates, which only the saving does.
-   */
-  left: { adds: readonly UploadEntry[]; updates: readonly UploadEntry[] },
-  isResumed: boolean,
-  hasLanguageModel: boolean,
-) {
-  const { input } = context;
-  const total = input.entries.length + input.rejected.length;
-  const fresh = left.adds.length + left.updates.length;
-  const needingTranslation = left.adds.filter((entry) => !entry.russian).length;
-  const skipped = skippedStages(input, hasLanguageModel, needingTranslation > 0);
-  const stageTotal = (stage: UploadStage) => {
-    if (skipped[stage]) return 0;
-    if (stage === 'duplicates') return input.entries.length;
-    if (stage === 'translation') return needingTranslation;
-    if (stage === 'saving') return fresh;
-    return left.adds.length;
-  };
-  const counters = Object.fromEntries(
-    UPLOAD_STAGES.map((stage) => [stage, { completed: 0, total: stageTotal(stage) }]),
-  ) as Record<UploadStage, { completed: number; total: number }>;
-  counters.duplicates.completed = counters.duplicates.total;
-  // Rejected lines count as failed on the first run; a resumed run starts its counts from what is left.
-  let processed = total - fresh - (isResumed ? 0 : input.rejected.length);
-  let failed = isResumed ? 0 : input.rejected.length;
-  return {
-    complete(stage: UploadStage, count = 1) {
-      if (skipped[stage]) return;
-      counters[stage].completed += count;
-    },
-    lineFailed() {
-      failed += 1;
-    },
-    linesSaved(count: number) {
-      processed += count;
-    },
-    report: (stage: UploadStage, currentWord: string | null) =>
-      context.reportProgress({
-        total,
-        processed,
-        failed,
-        stage,
-        currentWord,
-        stages: UPLOAD_STAGES.map((name) => {
-          const reason = skipped[name];
-          return { name, ...counters[name], ...(reason ? { skipped: { reason } } : {}) };
-        }),
-      }),
-  };
-}
-type UploadTally = ReturnType<typeof createUploadTally>;
-
-const recordError = (run: UploadRun, entry: UploadEntry, stage: UploadStage, failure: CodedError) => {
-  run.results.errors.push({ lineNumber: entry.lineNumber, spanish: entry.spanish, stage, ...failure });
-};
-
-/**
- * A provider the upload no longer calls (its circuit is open) is reported once for the whole upload,
- * not for every word it would have served (docs/product/upload.md#results-report).
- */
-function recordStoppedProvider(run: Pick<UploadRun, 'results'>, error: ProviderError) {
-  if (run.results.stoppedProviders.some((stopped) => stopped.provider === error.provider)) return;
-  run.results.stoppedProviders.push({ provider: error.provider });
-}
-
-/** The word was saved with the built-in picture or voice because its provider failed (providers.md#fallback). */
-function recordFallback(
-  run: UploadRun,
-  entry: UploadEntry,
-  stage: UploadFallback['stage'],
-  error: ProviderError,
-) {
-  run.deps.providerPauses?.noteFailure(run.context.userId, error);
-  if (isCircuitOpen(error)) {
-    recordStoppedProvider(run, error);
-    return;
-  }
-  const reported = run.results.fallbacks.some(
-    (fallback) => fallback.lineNumber === entry.lineNumber && fallback.stage === stage,
-  );
-  if (reported) return;
-  run.results.fallbacks.push({
-    lineNumber: entry.lineNumber,
-    spanish: entry.spanish,
-    stage,
-    ...failureOf(error),
-  });
-}
-
-/**
- * Stage 1: duplicates against the dictionary and inside the upload (docs/product/upload.md#duplicate-key).
- * Answers the entries still to add, and those of words already there that an import updates; words an
- * interrupted earlier run saved or updated are neither.
- */
-async function findDuplicates(
-  run: Pick<UploadRun, 'deps' | 'context' | 'results' | 'rules'>,
-  isResumed: boolean,
-): Promise<{ adds: Prepared[]; updates: Update[] }> {
-  const { input, userId } = run.context;
-  const savedKeys = new Set(run.results.words.map((word) => duplicateKeyOf(word.spanish)));
-  // Words an earlier run of this import updated already: reported then, not updated twice.
-  const updatedKeys = new Set(
-    run.results.duplicates
-      .filter((duplicate) => duplicate.reason.code === JOB_ERROR_CODES.wordUpdated)
-      .map((duplicate) => duplicateKeyOf(duplicate.spanish)),
-  );
-  const prepared = input.entries.map((entry) => ({ ...entry, duplicateKey: duplicateKeyOf(entry.spanish) }));
-  const existing = new Map(
-    (
-      await run.deps.uploads.findByDuplicateKeys(userId, [
-        ...new Set(prepared.map((entry) => entry.duplicateKey)),
-      ])
-    ).map((row) => [row.duplicateKey, row]),
-  );
-  const adds: Prepared[] = [];
-  const updates: Update[] = [];
-  /** Earlier lines of this upload, by duplicate key, with their translation for the report. */
-  const seen = new Map<string, string | null>();
-  for (const entry of prepared) {
-    if (savedKeys.has(entry.duplicateKey)) continue;
-    const known = existing.get(entry.duplicateKey);
-    if (known && run.rules.updatesExisting && !seen.has(entry.duplicateKey)) {
-      seen.set(entry.duplicateKey, entry.russian);
-      if (!updatedKeys.has(entry.duplicateKey)) updates.push({ ...entry, existingWordId: known.id });
-      continue;
-    }
-    if (known || seen.has(entry.duplicateKey)) {
-      // The earlier run reported it already.
-      if (!isResumed) {
-        run.results.duplicates.push({
-          spanish: entry.spanish,
-          newRussian: entry.russian,
-          existingRussian: known?.russian ?? seen.get(entry.duplicateKey) ?? null,
-          existingWordId: known?.id ?? null,
-          isActive: known?.isActive ?? true,
-          reason: { code: known ? JOB_ERROR_CODES.wordExists : JOB_ERROR_CODES.wordRepeated },
-        });
-      }
-      continue;
-    }
-    seen.set(entry.duplicateKey, entry.russian);
-    adds.push(entry);
-  }
-  return { adds, updates };
-}
-
-/** The text fields a word's analysis gives, which a row may bring itself. */
-const ANALYSED_FIELDS = ['example', 'exampleTranslation', 'partOfSpeech', 'cefrLevel', 'theme'] as const;
-
-/** Whether a row lacks something only the language model can give (a pasted line always does). */
-const needsAnalysis = (entry: Prepared) =>
-  !entry.russian || ANALYSED_FIELDS.some((field) => !entry.imported?.[field]);
-
-/** What a row's own values stand on when the model gave nothing and nothing may be guessed. */
-const noAnalysis = (entry: UploadEntry): LocalAnalysis => ({
-  spanishWithArticle: null,
-  russian: entry.russian,
-  partOfSpeech: null,
-  cefrLevel: null,
-  theme: null,
-  example: null,
-  exampleTranslation: null,
-  highlightedSpanishWord: null,
-  highlightedRussianWord: null,
-});
-
 /**
  * Stages 2–5: translation, analysis, example phrases, CEFR level and tags — one language-model request
  * per chunk, for the rows that lack something. Answers the words that have a translation; the others are
  * reported and counted as failed.
  */
-async function analyseChunk(run: UploadRun, chunk: Prepared[]) {
+async function analyseChunk(run: UploadRun, chunk: PreparedEntry[]) {
   const analyses = await analyseWords(
     chunk.filter(needsAnalysis),
     run.languageModel,
     run.settings.vocabularyLevel,
     run.limiters.languageModel,
     (entry, error) => {
-      if (isCircuitOpen(error)) recordStoppedProvider(run, error);
-      else recordError(run, entry, 'analysis', failureOf(error));
+      if (isCircuitOpen(error)) run.report.stoppedProvider(error);
+      else run.report.error(entry, 'analysis', failureOf(error));
     },
   );
-  const ready: Array<{ entry: Prepared; analysis: LocalAnalysis; isByModel: boolean }> = [];
+  const ready: Array<{ entry: PreparedEntry; analysis: LocalAnalysis; isByModel: boolean }> = [];
   for (const entry of chunk) {
     const analysis = analyses.get(entry);
     if (!entry.russian && !analysis?.russian) {
-      recordError(run, entry, 'translation', {
+      run.report.error(entry, 'translation', {
         code: run.languageModel ? JOB_ERROR_CODES.translationFailed : JOB_ERROR_CODES.translationMissing,
       });
       run.tally.lineFailed();
@@ -371,7 +153,7 @@ async function analyseChunk(run: UploadRun, chunk: Prepared[]) {
     if (!entry.russian) run.tally.complete('translation');
     ready.push({
       entry,
-      analysis: analysis ?? (run.rules.isVerbatim ? noAnalysis(entry) : localAnalysis(entry)),
+      analysis: analysis ?? (run.rules.isVerbatim ? emptyAnalysis(entry) : localAnalysis(entry)),
       isByModel: analysis !== undefined,
     });
   }
@@ -390,7 +172,11 @@ async function analyseChunk(run: UploadRun, chunk: Prepared[]) {
  * fails for it, the built-in pictures draw it (docs/product/providers.md#fallback); a failure of those
  * too leaves it without one.
  */
-async function drawPicture(run: UploadRun, entry: Prepared, subject: { spanish: string; russian: string }) {
+async function drawPicture(
+  run: UploadRun,
+  entry: PreparedEntry,
+  subject: { spanish: string; russian: string },
+) {
   const { input, userId } = run.context;
   if (!input.generateImages) return null;
   const style = resolveImageStyle(input.imageStyle ?? run.settings.defaultImageStyle);
@@ -402,7 +188,7 @@ async function drawPicture(run: UploadRun, entry: Prepared, subject: { spanish: 
         mediaStore: run.deps.mediaStore,
         userId,
         limiter: run.limiters.images,
-        fallback: { onFallback: (error) => recordFallback(run, entry, 'images', error) },
+        fallback: { onFallback: (error) => run.report.fallback(entry, 'images', error) },
       },
       subject,
       style,
@@ -411,7 +197,7 @@ async function drawPicture(run: UploadRun, entry: Prepared, subject: { spanish: 
     run.tally.complete('images');
     return { url, style, format };
   } catch (error) {
-    recordError(run, entry, 'images', failureOf(error));
+    run.report.error(entry, 'images', failureOf(error));
     return null;
   }
 }
@@ -425,9 +211,9 @@ const NO_CLIPS: CardAudio = { audioData: null, russianAudioData: null, secondVoi
  * are not made here but on demand (docs/product/upload.md#built-in-clips-on-demand); a keyed voice that
  * fails leaves its clip to the built-in voice the same way.
  */
-async function enrichWord(run: UploadRun, entry: Prepared, analysis: LocalAnalysis): Promise<NewWord> {
+async function enrichWord(run: UploadRun, entry: PreparedEntry, analysis: LocalAnalysis): Promise<NewWord> {
   const given = await run.imported.given(entry);
-  for (const { stage, failure } of given.failures) recordError(run, entry, stage, failure);
+  for (const { stage, failure } of given.failures) run.report.error(entry, stage, failure);
   const spanish = run.rules.isVerbatim ? entry.spanish : analysis.spanishWithArticle || entry.spanish;
   const russian = entry.russian ?? analysis.russian ?? '';
   const example = given.fields.example ?? analysis.example;
@@ -448,8 +234,8 @@ async function enrichWord(run: UploadRun, entry: Prepared, analysis: LocalAnalys
             limiter: run.limiters.speech,
             isBackground: true,
             onError: (error) => {
-              if (isProviderError(error)) recordFallback(run, entry, 'audio', error);
-              else recordError(run, entry, 'audio', failureOf(error));
+              if (isProviderError(error)) run.report.fallback(entry, 'audio', error);
+              else run.report.error(entry, 'audio', failureOf(error));
             },
           },
           { spanish, russian, example, exampleTranslation },
@@ -491,78 +277,16 @@ async function enrichWord(run: UploadRun, entry: Prepared, analysis: LocalAnalys
   };
 }
 
-/**
- * Stage 10: the chunk's words in one transaction, with the checkpoint that records them, so a restart
- * never saves a word twice nor reports a saved word as its own duplicate. Words an import updates are
- * reported among the duplicates, as updated; a word another upload of the learner's saved meanwhile is
- * reported as already in the dictionary, never left out of the report.
- */
-async function saveChunk(
-  run: UploadRun,
-  inserted: readonly NewWord[],
-  updated: ReadonlyArray<NewWord & { existingWordId: number }>,
-) {
-  const updateReports: UploadResults['duplicates'] = updated.map((word) => ({
-    spanish: word.spanish,
-    newRussian: word.russian || null,
-    existingRussian: null,
-    existingWordId: word.existingWordId,
-    isActive: true,
-    reason: { code: JOB_ERROR_CODES.wordUpdated },
-  }));
-  await run.saving(async () => {
-    let saved: UploadResults['words'] = [];
-    let taken: UploadResults['duplicates'] = [];
-    await run.deps.uploads.saveChunk(run.context.userId, inserted, {
-      jobId: run.context.jobId,
-      updates: updated,
-      resultsAfter: (ids, existing) => {
-        saved = inserted.flatMap((word) => {
-          const id = ids.get(word.duplicateKey);
-          if (id === undefined) return [];
-          const { spanish, russian, example, exampleTranslation, cefrLevel, partOfSpeech } = word;
-          return [{ id, spanish, russian, example, exampleTranslation, cefrLevel, partOfSpeech }];
-        });
-        taken = inserted.flatMap((word) => {
-          const known = ids.has(word.duplicateKey) ? undefined : existing.get(word.duplicateKey);
-          if (!known) return [];
-          return [
-            {
-              spanish: word.spanish,
-              newRussian: word.russian || null,
-              existingRussian: known.russian,
-              existingWordId: known.id,
-              isActive: known.isActive,
-              reason: { code: JOB_ERROR_CODES.wordExists },
-            },
-          ];
-        });
-        return run.context.encodeCheckpoint({
-          ...run.results,
-          words: [...run.results.words, ...saved],
-          duplicates: [...run.results.duplicates, ...updateReports, ...taken],
-        });
-      },
-    });
-    run.results.words.push(...saved);
-    run.results.duplicates.push(...updateReports, ...taken);
-  });
-  const count = inserted.length + updated.length;
-  run.tally.complete('saving', count);
-  run.tally.linesSaved(count);
-  await run.tally.report('saving', (updated.at(-1) ?? inserted.at(-1))?.spanish ?? null);
-}
-
 /** An import's rows for words already in the dictionary: the rows' own fields and files, saved as updates. */
-async function updateWords(run: UploadRun, entries: Update[]) {
+async function updateWords(run: UploadRun, entries: WordUpdate[]) {
   const words = await Promise.all(
     entries.map(async (entry) => {
       const { word, failures } = await run.imported.update(entry, entry.existingWordId);
-      for (const { stage, failure } of failures) recordError(run, entry, stage, failure);
+      for (const { stage, failure } of failures) run.report.error(entry, stage, failure);
       return word;
     }),
   );
-  await saveChunk(run, [], words);
+  await run.save([], words);
 }
 
 /**
@@ -584,33 +308,17 @@ export function createUploadWordsJob(
       const settings = await deps.settingsService.get(userId);
       const providers = await deps.userProviders.forUser(userId);
       const results: UploadResults = checkpoint ?? emptyUploadResults();
-      if (!checkpoint) {
-        for (const line of input.rejected) {
-          results.errors.push({
-            lineNumber: line.lineNumber,
-            spanish: null,
-            stage: 'duplicates',
-            ...line.reason,
-          });
-        }
-        // A key another instance sealed serves as none: the report says so once, never in silence.
-        for (const provider of providers.unreadableKeys) {
-          results.errors.push({
-            lineNumber: null,
-            spanish: null,
-            stage: STAGE_OF_KEYED_PROVIDER[provider],
-            code: JOB_ERROR_CODES.keyUnreadable,
-            params: { provider },
-          });
-        }
-      }
+      const report = createUploadReport(results, (error) => deps.providerPauses?.noteFailure(userId, error));
+      // Reported once, on the first run: a key another instance sealed serves as none, never in silence.
+      if (!checkpoint) report.firstLines(input.rejected, providers.unreadableKeys);
       const importFileId = input.import?.fileId ?? null;
       const source =
         importFileId && deps.openImportMedia
           ? await deps.openImportMedia(userId, importFileId, mediaNamesOf(input.entries))
           : null;
       const rules = rulesOf(input);
-      const run: Omit<UploadRun, 'tally'> = {
+      const run: Omit<UploadRun, 'tally' | 'save'> = {
+        report,
         imported: createImportedWords({ source, mediaStore: deps.mediaStore, userId }),
         leftClips: { value: false },
         deps,
@@ -625,21 +333,35 @@ export function createUploadWordsJob(
           images: createLimiter(UPLOAD_PROVIDER_LIMITS.images),
           speech: createLimiter(UPLOAD_PROVIDER_LIMITS.speech),
         },
-        saving: createLimiter(1),
         results,
       };
       // The tally's totals need the duplicates step's answer.
-      const left = await findDuplicates(run, checkpoint !== null);
-      if (checkpoint) {
-        // Lines this run does again drop what an earlier run recorded against them: reported once.
-        const redone = new Set([...left.adds, ...left.updates].map((entry) => entry.lineNumber));
-        results.errors = results.errors.filter(
-          (error) => error.lineNumber === null || !redone.has(error.lineNumber),
-        );
-        results.fallbacks = results.fallbacks.filter((fallback) => !redone.has(fallback.lineNumber));
-      }
+      const left = await findDuplicates({ uploads: deps.uploads, userId }, input.entries, results, {
+        updatesExisting: rules.updatesExisting,
+        isResumed: checkpoint !== null,
+      });
+      if (checkpoint)
+        report.forgetLines(new Set([...left.adds, ...left.updates].map((entry) => entry.lineNumber)));
       const tally = createUploadTally(context, left, checkpoint !== null, run.languageModel !== null);
-      const fullRun: UploadRun = { ...run, tally };
+      const saving = createLimiter(1);
+      const fullRun: UploadRun = {
+        ...run,
+        tally,
+        save: (inserted, updated) =>
+          saveWords(
+            {
+              uploads: deps.uploads,
+              userId,
+              jobId: context.jobId,
+              encodeCheckpoint: (value) => context.encodeCheckpoint(value),
+              saving,
+              tally,
+            },
+            results,
+            inserted,
+            updated,
+          ),
+      };
       await tally.report('duplicates', null);
 
       return {
@@ -658,7 +380,7 @@ export function createUploadWordsJob(
           const words = await Promise.all(
             ready.map(({ entry, analysis }) => enrichWord(fullRun, entry, analysis)),
           );
-          await saveChunk(fullRun, words, []);
+          await fullRun.save(words, []);
         },
         async finish() {
           fullRun.imported.close();

@@ -177,6 +177,27 @@ export function localAnalysis(entry: AnalysisInput): LocalAnalysis {
   };
 }
 
+/** Nothing beyond what the word came with: where the model gave nothing and nothing may be guessed. */
+export const emptyAnalysis = (entry: AnalysisInput): LocalAnalysis => ({
+  spanishWithArticle: null,
+  russian: entry.russian,
+  partOfSpeech: null,
+  cefrLevel: null,
+  theme: null,
+  example: null,
+  exampleTranslation: null,
+  highlightedSpanishWord: null,
+  highlightedRussianWord: null,
+});
+
+/** The text fields an analysis gives, which an import's row may bring itself. */
+const ANALYSED_FIELDS = ['example', 'exampleTranslation', 'partOfSpeech', 'cefrLevel', 'theme'] as const;
+
+/** Whether a word lacks something only the language model can give (a pasted line always does). */
+export const needsAnalysis = (
+  entry: AnalysisInput & { imported?: Partial<Record<(typeof ANALYSED_FIELDS)[number], string>> },
+) => !entry.russian || ANALYSED_FIELDS.some((field) => !entry.imported?.[field]);
+
 const normalizeEcho = (text: string) => text.normalize('NFC').trim().toLocaleLowerCase('es');
 
 /** The model's answer left the word out or garbled it, twice. */
