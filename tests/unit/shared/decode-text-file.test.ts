@@ -235,6 +235,14 @@ describe('a UTF-8 file with bytes that do not read (docs/product/upload.md#file-
     );
   });
 
+  it('reads a 20 MB file that is a single word in a code page', () => {
+    // Matching such a text word by word overflowed the regular expression engine's stack (from about 5 MB).
+    const text = decodeTextFile(new Uint8Array(20 * 1024 * 1024).fill(0xff));
+    expect(text.encoding).toBe('windows-1251');
+    expect(text.text).toHaveLength(20 * 1024 * 1024);
+    expect(text.text.startsWith('яяя')).toBe(true);
+  });
+
   it('says so for a file with a mark or in UTF-16 whose units do not read', () => {
     expect(decodeTextFile(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('casa / д'), 0xff]))).toEqual({
       text: 'casa / д\uFFFD',
