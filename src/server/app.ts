@@ -37,6 +37,7 @@ import { dictionaryRoutes } from './modules/dictionary/dictionary.routes';
 import { createDictionaryRepository } from './modules/dictionary/dictionary.repository';
 import { createDictionaryService } from './modules/dictionary/dictionary.service';
 import { createUploadsRepository } from './modules/uploads/uploads.repository';
+import { createDiskSpaceGuard, DEFAULT_MIN_FREE_DISK_MB } from './lib/disk-space';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { learnRoutes } from './modules/learn/learn.routes';
@@ -154,6 +155,13 @@ export interface AppDeps {
   /** Tests move the clock: learning sessions, streaks and spaced repetition are all about days. */
   now?: () => Date;
   /**
+   * The data folder (`DATA_DIR`), whose disk must keep `minFreeDiskMb` free (`MIN_FREE_DISK_MB`, default
+   * 1024) for uploads to be taken (src/server/lib/disk-space.ts); main.ts passes both. Left out by apps on
+   * an in-memory test database, which keep nothing on a disk of their own.
+   */
+  dataDir?: string;
+  minFreeDiskMb?: number;
+  /**
    * False for test apps that do not exercise jobs: pg-boss is not started and unfinished jobs are not
    * resumed; starting a job still creates its row, left pending. Default true.
    */
@@ -197,6 +205,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const { db } = deps.database;
+  const diskSpace = createDiskSpaceGuard({
+    dataDir: deps.dataDir,
+    minFreeDiskMb: deps.minFreeDiskMb ?? DEFAULT_MIN_FREE_DISK_MB,
+  });
   const sessions = createSessionStore(db);
   const sessionResolver = createSessionResolver(sessions);
   const secretBox = createSecretBox(deps.appSecret);
@@ -477,14 +489,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(learnRoutes, { learnService, sessionResolver });
   await app.register(reviewRoutes, { reviewService, sessionResolver });
   await app.register(statsRoutes, { statsService, sessionResolver });
-  await app.register(transferRoutes, { transferService, sessionResolver });
+  await app.register(transferRoutes, { transferService, sessionResolver, diskSpace });
   await app.register(mediaRoutes, {
     mediaStore,
     pictureVariants: createPictureVariants({ repository: mediaRepository }),
     sessionResolver,
   });
   await app.register(wordMaintenanceRoutes, { wordMaintenanceService, sessionResolver });
-  await app.register(uploadsRoutes, { uploadsService, sessionResolver });
+  await app.register(uploadsRoutes, { uploadsService, sessionResolver, diskSpace });
   await app.register(audiobooksRoutes, { audiobooksService, audiobookGenresService, sessionResolver });
   await app.register(audiobookMaintenanceRoutes, { audiobookMaintenanceService, sessionResolver });
   await app.register(audiobookCreationRoutes, {

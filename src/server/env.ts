@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_MIN_FREE_DISK_MB } from './lib/disk-space';
 
 /**
  * `ALLOWED_ORIGINS`: comma-separated origins (`scheme://host[:port]`) whose pages may change state besides
@@ -57,6 +58,12 @@ const envSchema = z
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     ALLOWED_ORIGINS: originList.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Uploads and imports are refused while the data folder's disk has less free (0: never). */
+    MIN_FREE_DISK_MB: z.coerce
+      .number({ error: 'MIN_FREE_DISK_MB must be a whole number of megabytes' })
+      .int('MIN_FREE_DISK_MB must be a whole number of megabytes')
+      .min(0, 'MIN_FREE_DISK_MB must be 0 or more')
+      .default(DEFAULT_MIN_FREE_DISK_MB),
   })
   // Instances sharing one database must share the secret that seals provider keys, or a key saved
   // through one is unreadable on the other (docs/product/providers.md#keys).
@@ -95,6 +102,7 @@ const envSchema = z
         : undefined,
     allowedOrigins: env.ALLOWED_ORIGINS ?? [],
     logLevel: env.LOG_LEVEL,
+    minFreeDiskMb: env.MIN_FREE_DISK_MB,
   }));
 
 export type Env = z.infer<typeof envSchema>;

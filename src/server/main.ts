@@ -37,6 +37,8 @@ async function main(): Promise<void> {
       providerBaseUrls: env.providerBaseUrls,
       allowedOrigins: env.allowedOrigins,
       providerAddressPolicy: { allowPrivate: env.allowPrivateProviderUrls },
+      dataDir: env.dataDir,
+      minFreeDiskMb: env.minFreeDiskMb,
       logger: {
         level: env.logLevel,
         redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],

@@ -104,6 +104,36 @@ describe('listens and position', () => {
     ).toBe(400);
   });
 
+  it('keeps counting listens once a sentence holds the largest count its column stores', async () => {
+    const { learner, bookId } = await learnerWithBook();
+    const top = 2 ** 31 - 1;
+    const listen = (orderIndex: number, listenCount: number) =>
+      call(learner, 'PATCH', `/api/audiobooks/${bookId}/sentences/${orderIndex}`, { listenCount });
+    expect(sentenceListensResponseSchema.parse((await listen(0, top)).json())).toEqual({
+      orderIndex: 0,
+      listenCount: top,
+      bookListenCount: top,
+    });
+    // From here the book's sum is past its column's range: every later listen is still kept, the book's
+    // count held at the top, two sentences at the top included.
+    for (const [orderIndex, listenCount] of [
+      [1, 1],
+      [2, 5],
+      [1, 2],
+      [3, top],
+      [0, top],
+    ] as const) {
+      const response = await listen(orderIndex, listenCount);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ orderIndex, listenCount, bookListenCount: top });
+    }
+    expect((await bookOf(learner, bookId)).listenCount).toBe(top);
+    const sentences = sentenceListSchema.parse(
+      (await call(learner, 'GET', `/api/audiobooks/${bookId}/sentences`)).json(),
+    );
+    expect(sentences.slice(0, 4).map((sentence) => sentence.listenCount)).toEqual([top, 2, 5, top]);
+  });
+
   it('restores the saved position clamped into the book; PUT and the keepalive POST both save', async () => {
     const { learner, bookId } = await learnerWithBook();
     const url = `/api/audiobooks/${bookId}/position`;

@@ -238,6 +238,33 @@ describe('a CSV import', () => {
     ]);
   });
 
+  it('brings back text the export kept from running as a formula, and only from its own export', async () => {
+    const source = await registerUser(testApp.app);
+    const words = ['=A1', '-ito', '+34', '@x'];
+    await seedWords(
+      db(),
+      source.id,
+      words.map((spanish) => ({
+        spanish,
+        duplicateKey: duplicateKeyOf(spanish),
+        russian: `=${spanish}`,
+        example: `${spanish} y más`,
+      })),
+    );
+    const { bytes } = await exportFile(source, 'csv');
+    expect(bytes.toString('utf8')).toContain("'=A1");
+    const target = await registerUser(testApp.app);
+    const job = await importFile(target, { name: 'palabra.csv', bytes });
+    expect(job.results?.errors).toEqual([]);
+    expect((await wordRows(target)).map((row) => [row.spanish, row.russian, row.example])).toEqual(
+      words.map((spanish) => [spanish, `=${spanish}`, `${spanish} y más`]),
+    );
+    // Another tool's file is kept as it is: its quote is the learner's own text.
+    const stranger = await registerUser(testApp.app);
+    await importFile(stranger, { name: 'other.csv', bytes: Buffer.from("word,meaning\n'=A1,формула\n") });
+    expect((await wordRows(stranger)).map((row) => row.spanish)).toEqual(["'=A1"]);
+  });
+
   it('into a dictionary with the same words reports them as duplicates, or updates them when asked', async () => {
     const learner = await registerUser(testApp.app);
     const [perro] = await seedWords(db(), learner.id, [

@@ -9,7 +9,7 @@ import {
 } from '../../src/shared/api/learn';
 import { progressSchema } from '../../src/shared/api/progress';
 import { wordListItemSchema, wordListSchema } from '../../src/shared/api/words';
-import { audioFiles, learningSessions, userProgress, words } from '../../src/server/db/schema';
+import { audioFiles, dailyActivity, learningSessions, userProgress, words } from '../../src/server/db/schema';
 import { ProviderError } from '../../src/server/providers/provider-error';
 import type { SpeechRequest } from '../../src/server/providers/speech';
 import { seedWords as insertWordSeeds, type WordSeed } from '../support/word-seeds';
@@ -308,6 +308,42 @@ describe('PATCH /api/words/:id/listen-count', () => {
       currentStreak: 2,
       wordsStudiedToday: 1,
     });
+  });
+
+  it('keeps counting plays once the word’s and the learner’s counters hold their columns’ largest value', async () => {
+    const top = 2 ** 31 - 1;
+    const learner = await registerUser(testApp.app);
+    const [hidden] = await seedWords(learner, [
+      { spanish: 'el búho', isHidden: true, disabledUsageCount: top },
+    ]);
+    const db = testApp.database.db;
+    at('2031-06-15T10:00:00.000Z');
+    expect((await play(learner, hidden!, 1)).json()).toMatchObject({ disabledUsageCount: top });
+    // Every counter a play raises at the top of its range, as a restored backup may leave them.
+    await db.update(userProgress).set({ sessionListenCount: top }).where(eq(userProgress.userId, learner.id));
+    await db
+      .update(learningSessions)
+      .set({ wordsStudied: top })
+      .where(eq(learningSessions.userId, learner.id));
+    await db
+      .update(dailyActivity)
+      .set({ wordsStudied: top, plays: top, secondsStudied: top })
+      .where(eq(dailyActivity.userId, learner.id));
+    later(MINUTE);
+    const response = await play(learner, hidden!, 2);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(listenCountResponseSchema.parse(response.json())).toEqual({
+      success: true,
+      attempts: 2,
+      listenCount: 2,
+      disabledUsageCount: top,
+    });
+    const [progress] = await db.select().from(userProgress).where(eq(userProgress.userId, learner.id));
+    expect(progress?.sessionListenCount).toBe(top);
+    expect((await sessionsOf(learner)).map((session) => session.wordsStudied)).toEqual([top]);
+    const [today] = await db.select().from(dailyActivity).where(eq(dailyActivity.userId, learner.id));
+    expect(today).toMatchObject({ wordsStudied: top, plays: top, secondsStudied: top });
+    expect(await progressOf(learner)).toMatchObject({ playsToday: top });
   });
 
   it('stops a runaway client after 240 plays a minute, for that learner only', async () => {

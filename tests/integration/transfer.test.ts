@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Job, jobSchema } from '../../src/shared/api/jobs';
-import { CSV_COLUMNS, exportResultsSchema, exportStartedSchema } from '../../src/shared/api/transfer';
+import { exportResultsSchema, exportStartedSchema } from '../../src/shared/api/transfer';
 import { transferFileChunks, transferFiles } from '../../src/server/db/schema';
 import { MAX_CHUNK_BYTES, splitIntoChunks } from '../../src/server/jobs/export-words.job';
+import { EXPORT_CSV_COLUMNS, restoreCell } from '../../src/server/modules/transfer/csv-cells';
 import { createTransferRepository } from '../../src/server/modules/transfer/transfer.repository';
 import { seedWords } from '../support/word-seeds';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
@@ -75,7 +76,7 @@ describe('a CSV export', () => {
     expect(download.rawPayload.length).toBe(results.byteSize);
     expect([...download.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(download.rawPayload.toString('utf8').slice(1));
-    expect(rows[0]).toEqual([...CSV_COLUMNS]);
+    expect(rows[0]).toEqual([...EXPORT_CSV_COLUMNS]);
     expect(rows.slice(1).map((row) => row.slice(0, 9))).toEqual([
       [
         'el perro',
@@ -94,6 +95,37 @@ describe('a CSV export', () => {
     const stranger = await registerUser(testApp.app);
     expect((await send(stranger, 'GET', results.downloadUrl!)).statusCode).toBe(404);
     expect((await testApp.app.inject({ method: 'GET', url: results.downloadUrl! })).statusCode).toBe(401);
+  });
+
+  it('neutralises text cells a spreadsheet would run as formulas, and never a count', async () => {
+    const learner = await registerUser(testApp.app);
+    await seedWords(testApp.database.db, learner.id, [
+      { spanish: '=A1', russian: 'формула', attempts: 3 },
+      { spanish: '-ito', russian: '-ик', example: '\tcasita', exampleTranslation: '\rдомик' },
+      { spanish: '+34', russian: 'код Испании', themeCategory: '@x' },
+      { spanish: '@x', russian: '=1+1', example: "'=A1", exampleTranslation: 'a=b' },
+      { spanish: "'hola", russian: ' =1', example: '' },
+    ]);
+    const results = await exportCsv(learner);
+    const raw = (await send(learner, 'GET', results.downloadUrl!)).rawPayload.toString('utf8');
+    const rows = parseCsv(raw.slice(1));
+    expect(rows[0]).toEqual([...EXPORT_CSV_COLUMNS]);
+    const cells = rows.slice(1).map((row) => row.slice(0, 8));
+    expect(cells).toEqual([
+      ["'=A1", 'формула', '', '', '', '', '', '3'],
+      ["'-ito", "'-ик", "'\tcasita", "'\rдомик", '', '', '', '0'],
+      ["'+34", 'код Испании', '', '', '', '', "'@x", '0'],
+      ["'@x", "'=1+1", "''=A1", 'a=b', '', '', '', '0'],
+      ["'hola", ' =1', '', '', '', '', '', '0'],
+    ]);
+    // The quotes come off exactly as they went on: what the learner wrote, cell for cell.
+    expect(cells.map((row) => row.slice(0, 4).map(restoreCell))).toEqual([
+      ['=A1', 'формула', '', ''],
+      ['-ito', '-ик', '\tcasita', '\rдомик'],
+      ['+34', 'код Испании', '', ''],
+      ['@x', '=1+1', "'=A1", 'a=b'],
+      ["'hola", ' =1', '', ''],
+    ]);
   });
 
   it('writes only the words asked for, and of the learner’s own', async () => {
@@ -132,7 +164,7 @@ describe('a CSV export', () => {
     const results = await exportCsv(learner);
     expect(results.words).toBe(0);
     const text = (await send(learner, 'GET', results.downloadUrl!)).rawPayload.toString('utf8');
-    expect(text).toBe(`\uFEFF${CSV_COLUMNS.join(',')}\r\n`);
+    expect(text).toBe(`\uFEFF${EXPORT_CSV_COLUMNS.join(',')}\r\n`);
   });
 
   it('is kept in chunks of at most 1 MB and deleted after 24 hours', async () => {

@@ -2,7 +2,6 @@ import Papa from 'papaparse';
 import { z } from 'zod';
 import { JOB_KINDS } from '../../shared/api/jobs';
 import {
-  CSV_COLUMNS,
   WORD_EXPORT_FORMATS,
   EXPORT_LIFETIME_MS,
   exportDownloadPath,
@@ -20,6 +19,7 @@ import {
   type WordMediaColumn,
 } from '../modules/transfer/anki-export';
 import { type AnkiNoteSpec, buildLegacyCollection } from '../modules/transfer/anki-package.writer';
+import { EXPORT_CSV_COLUMNS, exportCsvCells } from '../modules/transfer/csv-cells';
 import type { ExportWord, TransferRepository } from '../modules/transfer/transfer.repository';
 import { createChunkedZipWriter } from '../modules/transfer/zip-writer';
 import { jobData } from './job-data';
@@ -47,20 +47,22 @@ const checkpointSchema = exportResultsSchema.extend({
 });
 type Checkpoint = z.infer<typeof checkpointSchema>;
 
-/** One row per word, a column per field (CSV_COLUMNS). */
+/** One row per word, a column per field, text cells a spreadsheet would run as a formula neutralised. */
 function csvRows(wordRows: readonly ExportWord[]): string[][] {
-  return wordRows.map((word) => [
-    word.spanish,
-    word.russian,
-    word.example ?? '',
-    word.exampleTranslation ?? '',
-    word.partOfSpeech ?? '',
-    word.cefrLevel ?? '',
-    word.themeCategory ?? '',
-    String(word.listenCount),
-    word.isHidden ? 'true' : 'false',
-    word.createdAt.toISOString(),
-  ]);
+  return wordRows.map((word) =>
+    exportCsvCells({
+      spanish: word.spanish,
+      russian: word.russian,
+      example: word.example ?? '',
+      example_translation: word.exampleTranslation ?? '',
+      part_of_speech: word.partOfSpeech ?? '',
+      cefr_level: word.cefrLevel ?? '',
+      theme: word.themeCategory ?? '',
+      listen_count: word.listenCount,
+      is_hidden: word.isHidden,
+      created_at: word.createdAt,
+    }),
+  );
 }
 
 /** Bytes cut into pieces of at most `MAX_CHUNK_BYTES`. */
@@ -152,7 +154,7 @@ export function createExportWordsJob(deps: {
           const wordRows = await deps.transfer.listWords(userId, stepIds);
           const isFirst = state.stepsDone === 0;
           const csv = Papa.unparse(
-            { fields: isFirst ? [...CSV_COLUMNS] : [], data: csvRows(wordRows) },
+            { fields: isFirst ? [...EXPORT_CSV_COLUMNS] : [], data: csvRows(wordRows) },
             { header: isFirst, newline: '\r\n' },
           );
           // Each step's rows end with a line break, so the next step's rows start on a line of their own.
@@ -173,7 +175,7 @@ export function createExportWordsJob(deps: {
           if (isCancelled) return { ...results, downloadUrl: null };
           // No word at all: the file still has its columns.
           if (state.stepsDone === 0) {
-            const header = `${BYTE_ORDER_MARK}${CSV_COLUMNS.join(',')}\r\n`;
+            const header = `${BYTE_ORDER_MARK}${EXPORT_CSV_COLUMNS.join(',')}\r\n`;
             await deps.transfer.writeChunks(file, 0, [Buffer.from(header, 'utf8')]);
           }
           const byteSize = await deps.transfer.completeFile(file);

@@ -1,4 +1,5 @@
 import type { CodedError } from '../../shared/api/errors';
+import { withoutControlCharacters } from '../../shared/text/control-characters';
 import {
   MAX_WORD_LINE_LENGTH,
   type RejectReasonCode,
@@ -75,18 +76,33 @@ export class JobFailure extends Error {
   }
 }
 
+/**
+ * Why an upload line was rejected: the line rules' reasons, or bytes of a `.txt` file that did not read
+ * in its encoding (docs/product/upload.md#file-encodings), which the line is never read with.
+ */
+export type RejectedLineReason = RejectReasonCode | 'bad-bytes';
+
 /** Why a rejected upload line was rejected, as a code with what its sentence needs. */
-export const REJECTED_LINE_CODES: Readonly<Record<RejectReasonCode, string>> = {
+export const REJECTED_LINE_CODES: Readonly<Record<RejectedLineReason, string>> = {
   'no-spanish': 'upload_line_no_spanish',
   'russian-first': 'upload_line_russian_first',
   'no-separator': 'upload_line_no_separator',
   'too-long': 'upload_line_too_long',
+  'bad-bytes': JOB_ERROR_CODES.importRowBadBytes,
 };
 
-/** A rejected upload line's reason as a code (the line is too long: with the limit). */
-export const rejectedLineFailure = (reason: RejectReasonCode): CodedError => ({
+/**
+ * A rejected upload line's reason as a code: a line too long with the limit; a line with bad bytes with
+ * its text (`line`, U+FFFD where the bytes were, at most MAX_WORD_LINE_LENGTH characters), which the
+ * report shows in place of a word, since nothing of it was read as one.
+ */
+export const rejectedLineFailure = (reason: RejectedLineReason, raw = ''): CodedError => ({
   code: REJECTED_LINE_CODES[reason],
   ...(reason === 'too-long' ? { params: { max: MAX_WORD_LINE_LENGTH } } : {}),
+  // Cut before cleaning: a character cut in two is a lone surrogate, which the cleaning removes.
+  ...(reason === 'bad-bytes'
+    ? { params: { line: withoutControlCharacters(raw.slice(0, MAX_WORD_LINE_LENGTH)) } }
+    : {}),
 });
 
 /** Any error a step met, as the code the learner reads; the details of an unexpected one go to the log. */

@@ -55,20 +55,6 @@ export const exportResultsSchema = z.object({
 });
 export type ExportResults = z.infer<typeof exportResultsSchema>;
 
-/** The CSV's columns, one per field of a word, in this order. */
-export const CSV_COLUMNS = [
-  'spanish',
-  'russian',
-  'example',
-  'example_translation',
-  'part_of_speech',
-  'cefr_level',
-  'theme',
-  'listen_count',
-  'is_hidden',
-  'created_at',
-] as const;
-
 // ---- Imports (docs/product/transfer.md#imports) ----
 
 /** docs/product/transfer.md#limits: a CSV file, an Anki package, and the rows either may hold. */

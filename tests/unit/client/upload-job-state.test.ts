@@ -8,6 +8,7 @@ import {
   nextVisibleCount,
   parseStoredUploadJob,
   RESULT_PAGE_SIZE,
+  reportedWordOf,
   splitRemaining,
   summarizeResults,
   uploadJobOf,
@@ -169,6 +170,21 @@ describe('completion summary', () => {
       errors: 0,
       isNothingAdded: true,
     });
+  });
+});
+
+describe('the word a report row names', () => {
+  it('is the Spanish, else the text of a line whose bytes did not read, else none', () => {
+    expect(reportedWordOf({ spanish: 'caminar', code: 'upload_translation_missing' })).toBe('caminar');
+    expect(
+      reportedWordOf({
+        spanish: null,
+        code: 'import_row_bad_bytes',
+        params: { line: 'el ni\uFFFDo / мальчик' },
+      }),
+    ).toBe('el ni\uFFFDo / мальчик');
+    expect(reportedWordOf({ spanish: null, code: 'upload_line_too_long', params: { max: 500 } })).toBeNull();
+    expect(reportedWordOf({ spanish: null, code: 'upload_line_no_spanish' })).toBeNull();
   });
 });
 

@@ -153,6 +153,25 @@ describe('readEnv', () => {
     });
   });
 
+  describe('MIN_FREE_DISK_MB', () => {
+    it('keeps 1024 MB free by default and takes a whole number of megabytes, 0 included', () => {
+      expect(readEnv({}).minFreeDiskMb).toBe(1024);
+      expect(readEnv({ MIN_FREE_DISK_MB: '' }).minFreeDiskMb).toBe(1024);
+      expect(readEnv({ MIN_FREE_DISK_MB: '4096' }).minFreeDiskMb).toBe(4096);
+      expect(readEnv({ MIN_FREE_DISK_MB: '0' }).minFreeDiskMb).toBe(0);
+    });
+
+    it.each([
+      ['abc', 'a whole number of megabytes'],
+      ['1.5', 'a whole number of megabytes'],
+      ['-1', '0 or more'],
+    ])('refuses %j', (value, message) => {
+      expect(() => readEnv({ MIN_FREE_DISK_MB: value })).toThrow(
+        `MIN_FREE_DISK_MB: MIN_FREE_DISK_MB must be ${message}`,
+      );
+    });
+  });
+
   describe('ALLOWED_ORIGINS', () => {
     it('is empty by default and lists each origin, normalised, when set', () => {
       expect(readEnv({}).allowedOrigins).toEqual([]);

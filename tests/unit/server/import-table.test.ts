@@ -90,23 +90,33 @@ describe('a CSV', () => {
   });
 
   it('rejects a row whose mapped cells hold bytes that did not read, and only that row', () => {
-    // UTF-8 with one byte that is not: the file stays UTF-8, the bad byte becomes U+FFFD in its row.
+    // UTF-8 with one byte that is not (1 in 21 of its non-ASCII sequences): the file stays UTF-8, the bad
+    // byte becomes U+FFFD in its row.
     const bytes = Buffer.concat([
       Buffer.from('perro,собака\ngato,ко'),
       Buffer.from([0xff]),
-      Buffer.from('шка\nmesa,стол\n'),
+      Buffer.from('шка\nmesa,стол\nlibro,книга\n'),
     ]);
     const table = readCsvTable(bytes);
     const { entries, rejected } = entriesOfRows(table.shape, { spanish: 0, russian: 1 }, table.rows);
-    expect(entries.map((entry) => entry.russian)).toEqual(['собака', 'стол']);
+    expect(entries.map((entry) => entry.russian)).toEqual(['собака', 'стол', 'книга']);
     expect(rejected).toEqual([
-      { lineNumber: 2, raw: 'gato | ко\uFFFDшка', reason: { code: 'import_row_bad_bytes' } },
+      {
+        lineNumber: 2,
+        raw: 'gato | ко\uFFFDшка',
+        reason: { code: 'import_row_bad_bytes', params: { line: 'gato | ко\uFFFDшка' } },
+      },
     ]);
   });
 });
 
 describe('an Anki field', () => {
-  const packageShape: TableShape = { columns: ['Front', 'Back', 'Audio'], hasHeaderRow: false, isHtml: true };
+  const packageShape: TableShape = {
+    columns: ['Front', 'Back', 'Audio'],
+    hasHeaderRow: false,
+    isHtml: true,
+    hasReplacedBytes: false,
+  };
 
   it('reads as text without tags, sounds and entities', () => {
     expect(plainTextOfField('<div><b>el&nbsp;perro</b></div>[sound:perro.mp3]<br>&lt;perro&gt; &#233;')).toBe(
@@ -147,7 +157,7 @@ describe('an Anki field', () => {
 
   it('of a package suggests its sound column when no name says where the audio is', () => {
     const preview = previewOfTable(
-      { columns: ['Front', 'Back', 'Extra'], hasHeaderRow: false, isHtml: true },
+      { columns: ['Front', 'Back', 'Extra'], hasHeaderRow: false, isHtml: true, hasReplacedBytes: false },
       [['perro', 'собака', '[sound:perro.mp3]']],
       1,
     );

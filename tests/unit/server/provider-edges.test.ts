@@ -4,7 +4,9 @@ import { classifyAddress, refusalOf } from '../../../src/server/providers/http/a
 import { createCircuitBreaker } from '../../../src/server/providers/http/circuit-breaker';
 import { checkAudio, checkImage, sniffAudio } from '../../../src/server/providers/http/media-check';
 import { isCircuitOpen, ProviderError } from '../../../src/server/providers/provider-error';
+import { encodeMp3 } from '../../../src/server/providers/builtin-speech/mp3-encoder';
 import { synthesiseMp3, synthesiseWav } from '../../support/fake-providers/media';
+import { createFastBuiltinSpeech } from '../../support/fast-builtin-speech';
 
 const oggPage = Buffer.concat([Buffer.from('OggS\0\x02', 'latin1'), Buffer.alloc(40)]);
 const jsonError = Buffer.from(JSON.stringify({ error: { message: 'Bad gateway' } }));
@@ -60,6 +62,105 @@ describe('media checks', () => {
       .toBuffer();
     expect(huge.length).toBeLessThan(1024 * 1024);
     await expect(checkImage('openai', huge)).rejects.toMatchObject({ code: 'provider_bad_output' });
+  });
+});
+
+/** Seven bits a byte, as an ID3v2 header's size is written. */
+const synchsafe = (size: number) =>
+  Buffer.from([(size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f]);
+
+/**
+ * An ID3v2 tag as taggers write one: a title frame, then `padding` zero bytes, all counted in the header's
+ * size; version 4 with `footer` adds the footer ('3DI', the header repeated) after the size.
+ */
+function id3Tag(options: { version: 3 | 4; padding: number; footer?: boolean }): Buffer {
+  const title = Buffer.from('\x03perro ladrando', 'latin1');
+  const frameSize = options.version === 4 ? synchsafe(title.length) : Buffer.alloc(4);
+  if (options.version === 3) frameSize.writeUInt32BE(title.length);
+  const body = Buffer.concat([
+    Buffer.from('TIT2', 'latin1'),
+    frameSize,
+    Buffer.alloc(2),
+    title,
+    Buffer.alloc(options.padding),
+  ]);
+  const flags = options.footer ? 0x10 : 0;
+  const header = (magic: string) =>
+    Buffer.concat([
+      Buffer.from(magic, 'latin1'),
+      Buffer.from([options.version, 0, flags]),
+      synchsafe(body.length),
+    ]);
+  return Buffer.concat([header('ID3'), body, options.footer ? header('3DI') : Buffer.alloc(0)]);
+}
+
+describe('an ID3v2 tag (docs/product/providers.md#media-checks)', () => {
+  const lame = synthesiseMp3('hola', { sampleRate: 24000, kbps: 64 });
+
+  it('is MP3 when a real MPEG audio frame starts where the tag’s size ends', async () => {
+    // The clips the built-in voice's encoder and the test double make (a TXXX frame before LAME frames).
+    const builtin = await encodeMp3(new Int16Array(576 * 8), 22_050);
+    const { audio: double } = await createFastBuiltinSpeech().synthesize({
+      text: 'El perro come.',
+      voiceId: 'builtin:es-ES-m3',
+      language: 'es-ES',
+      speed: 1,
+    });
+    expect(double.subarray(0, 3).toString('latin1')).toBe('ID3');
+    expect(sniffAudio(double)).toBe('audio/mpeg');
+    for (const frames of [lame, builtin]) {
+      expect(sniffAudio(frames)).toBe('audio/mpeg');
+      expect(sniffAudio(Buffer.concat([id3Tag({ version: 3, padding: 1024 }), frames]))).toBe('audio/mpeg');
+      expect(sniffAudio(Buffer.concat([id3Tag({ version: 4, padding: 0 }), frames]))).toBe('audio/mpeg');
+      expect(sniffAudio(Buffer.concat([id3Tag({ version: 4, padding: 7, footer: true }), frames]))).toBe(
+        'audio/mpeg',
+      );
+    }
+    expect(checkAudio('elevenlabs', double, ['audio/mpeg']).mimeType).toBe('audio/mpeg');
+  });
+
+  it('is not audio when anything but an MPEG audio frame follows it', () => {
+    const empty = Buffer.from('ID3\x04\0\0\0\0\0\0', 'latin1');
+    for (const bytes of [
+      Buffer.from('ID3{"error":{"message":"Bad gateway"}}'),
+      Buffer.concat([empty, jsonError]),
+      Buffer.concat([id3Tag({ version: 3, padding: 16 }), jsonError]),
+      Buffer.concat([empty, synthesiseWav('hola', 24000)]),
+      // A tag alone, or one whose size reaches past the bytes there are.
+      empty,
+      id3Tag({ version: 4, padding: 0 }),
+      Buffer.concat([id3Tag({ version: 3, padding: 0 }).subarray(0, 6), synchsafe(5000), lame]),
+      // A frame off by one byte from where the size says the audio starts, either way.
+      Buffer.concat([id3Tag({ version: 3, padding: 0 }), Buffer.alloc(1), lame]),
+      Buffer.concat([id3Tag({ version: 3, padding: 1 }).subarray(0, -2), lame]),
+      // A footer announced by the flags that is not there.
+      Buffer.concat([id3Tag({ version: 4, padding: 0 }).fill(0x10, 5, 6), lame]),
+      // Zero bytes past the size are no part of the tag: encoders put the first frame right there.
+      Buffer.concat([id3Tag({ version: 3, padding: 0 }), Buffer.alloc(4), lame]),
+    ]) {
+      expect(sniffAudio(bytes)).toBeUndefined();
+      expect(() => checkAudio('openai', bytes, ['audio/mpeg'])).toThrow(
+        expect.objectContaining({ code: 'provider_bad_output' }),
+      );
+    }
+  });
+
+  it('is not audio when its header is malformed', () => {
+    const tag = id3Tag({ version: 3, padding: 0 });
+    const withByte = (at: number, value: number) => {
+      const copy = Buffer.concat([tag, lame]);
+      copy[at] = value;
+      return copy;
+    };
+    expect(sniffAudio(Buffer.concat([tag, lame]))).toBe('audio/mpeg');
+    // Versions 2 to 4 only; never a revision of 0xFF.
+    for (const version of [0, 1, 5, 0xff]) expect(sniffAudio(withByte(3, version))).toBeUndefined();
+    expect(sniffAudio(withByte(4, 0xff))).toBeUndefined();
+    // A flag version 3 leaves undefined (a footer is version 4's alone).
+    expect(sniffAudio(withByte(5, 0x10))).toBeUndefined();
+    expect(sniffAudio(withByte(5, 0x01))).toBeUndefined();
+    // A size byte with its top bit set is not synchsafe.
+    for (const at of [6, 7, 8, 9]) expect(sniffAudio(withByte(at, 0x80))).toBeUndefined();
   });
 });
 

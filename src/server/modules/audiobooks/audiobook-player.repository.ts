@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { clampedSum } from '../../db/counters';
 import { audiobookSentences, audiobooks } from '../../db/schema';
 import type { SentenceClipSlot, SentenceRow } from './audiobooks.repository';
 
@@ -20,8 +21,8 @@ export function createAudiobookPlayerRepository(db: Db) {
 
   return {
     /**
-     * Raises a sentence's listen count to `listenCount` (never lowers it) and sums the book's; undefined when
-     * the learner's book has no sentence at that index.
+     * Raises a sentence's listen count to `listenCount` (never lowers it) and sums the book's, held at the
+     * column's range; undefined when the learner's book has no sentence at that index.
      */
     async raiseListenCount(userId: string, audiobookId: number, orderIndex: number, listenCount: number) {
       return db.transaction(async (tx) => {
@@ -42,7 +43,10 @@ export function createAudiobookPlayerRepository(db: Db) {
         const [book] = await tx
           .update(audiobooks)
           .set({
-            listenCount: sql`(select coalesce(sum(${audiobookSentences.listenCount}), 0)::int from ${audiobookSentences} where ${audiobookSentences.audiobookId} = ${audiobookId})`,
+            listenCount: clampedSum(
+              audiobookSentences.listenCount,
+              sql`from ${audiobookSentences} where ${audiobookSentences.audiobookId} = ${audiobookId}`,
+            ),
             lastPlayedAt: new Date(),
           })
           .where(ownBook(userId, audiobookId))

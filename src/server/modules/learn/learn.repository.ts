@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { raisedCount } from '../../db/counters';
 import { dailyActivity, dailyStudiedWords, learningSessions, userProgress, words } from '../../db/schema';
 import { liveWordOf, liveWordsOf } from '../words/word-scope';
 import type { CardAudio } from '../../../shared/api/learn';
@@ -115,7 +116,10 @@ export function createLearnRepository(db: Db) {
             attempts: play.listenCount,
             listenCount: play.listenCount,
             // Decided by the row as it is when written, so a hide arriving at the same time is not missed.
-            disabledUsageCount: sql`${words.disabledUsageCount} + case when ${words.isHidden} or not ${words.isActive} then 1 else 0 end`,
+            disabledUsageCount: raisedCount(
+              words.disabledUsageCount,
+              sql`case when ${words.isHidden} or not ${words.isActive} then 1 else 0 end`,
+            ),
           })
           .where(liveWordOf(userId, wordId))
           .returning({
@@ -134,7 +138,7 @@ export function createLearnRepository(db: Db) {
             target: userProgress.userId,
             set: {
               lastStudyDate: play.at,
-              sessionListenCount: sql`${userProgress.sessionListenCount} + 1`,
+              sessionListenCount: raisedCount(userProgress.sessionListenCount, 1),
             },
           });
 
@@ -170,7 +174,7 @@ export function createLearnRepository(db: Db) {
             .update(learningSessions)
             .set({
               endTime: play.at,
-              wordsStudied: sql`${learningSessions.wordsStudied} + 1`,
+              wordsStudied: raisedCount(learningSessions.wordsStudied, 1),
               totalTime: Math.max(0, Math.round((play.at.getTime() - open.startTime.getTime()) / 1000)),
             })
             .where(eq(learningSessions.id, open.id));
@@ -240,9 +244,9 @@ export function createLearnRepository(db: Db) {
       .onConflictDoUpdate({
         target: [dailyActivity.userId, dailyActivity.day],
         set: {
-          wordsStudied: sql`${dailyActivity.wordsStudied} + ${newWords}`,
-          plays: sql`${dailyActivity.plays} + 1`,
-          secondsStudied: sql`${dailyActivity.secondsStudied} + ${secondsStudied}`,
+          wordsStudied: raisedCount(dailyActivity.wordsStudied, newWords),
+          plays: raisedCount(dailyActivity.plays, 1),
+          secondsStudied: raisedCount(dailyActivity.secondsStudied, secondsStudied),
         },
       });
   }

@@ -183,7 +183,8 @@ export async function openCollection(bytes: Uint8Array): Promise<CollectionTable
       }
     }
     return {
-      shape: { columns, hasHeaderRow: false, isHtml: true },
+      // sql.js reads the file's text as UTF-8 and cannot say which of it did not read.
+      shape: { columns, hasHeaderRow: false, isHtml: true, hasReplacedBytes: false },
       rows,
       rowCount: () =>
         Number(

@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '../../../shared/api/transfer';
 import { decodeTextFile } from '../../../shared/text/decode-text-file';
+import { isExportHeaderRow, restoreCell } from './csv-cells';
 import {
   type ImportRow,
   ImportFileError,
@@ -29,11 +30,11 @@ export interface CsvTable {
 
 /** `hasHeaderRow` undefined: guessed from whether the first row names known columns. */
 export function readCsvTable(bytes: Uint8Array, hasHeaderRow?: boolean): CsvTable {
-  const { text } = decodeTextFile(bytes);
+  const decoded = decodeTextFile(bytes);
   const records: string[][] = [];
   // An object: the parser's callback sets it, which narrowing after the call cannot see.
   const reading = { hasTooManyRows: false };
-  Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+  Papa.parse<string[]>(decoded.text.replace(/^\uFEFF/, ''), {
     skipEmptyLines: 'greedy',
     step(result, parser) {
       // The header may be one more.
@@ -53,6 +54,11 @@ export function readCsvTable(bytes: Uint8Array, hasHeaderRow?: boolean): CsvTabl
   if (reading.hasTooManyRows) throw tooManyRows();
   if (records.length === 0) throw new ImportFileError({ code: 'import_no_words' });
   const first = records[0] ?? [];
+  // Our own export's cells that a spreadsheet would run as formulas carry a leading quote
+  // (docs/product/transfer.md#formulas-in-csv-cells): taken off only in a file whose header is ours.
+  if (isExportHeaderRow(first)) {
+    for (const record of records) record.forEach((cell, index) => (record[index] = restoreCell(cell)));
+  }
   const isHeader = hasHeaderRow ?? first.some(namesKnownColumn);
   let width = 0;
   for (const record of records) width = Math.max(width, record.length);
@@ -60,7 +66,7 @@ export function readCsvTable(bytes: Uint8Array, hasHeaderRow?: boolean): CsvTabl
   const rows = records.map((cells, index) => ({ rowNumber: index + 1, cells })).slice(isHeader ? 1 : 0);
   if (rows.length > MAX_IMPORT_ROWS) throw tooManyRows();
   return {
-    shape: { columns, hasHeaderRow: isHeader, isHtml: false },
+    shape: { columns, hasHeaderRow: isHeader, isHtml: false, hasReplacedBytes: decoded.hasReplacedBytes },
     rows,
     firstRecords: records,
   };

@@ -9,9 +9,10 @@ import {
 } from '../../../shared/api/transfer';
 import type { CodedError } from '../../../shared/api/errors';
 import { withoutControlCharacters } from '../../../shared/text/control-characters';
+import { holdsReplacedBytes } from '../../../shared/text/decode-text-file';
 import { MAX_WORD_LINE_LENGTH } from '../../../shared/text/word-lines';
 import type { HttpErrorCode } from '../../http/error-codes';
-import { JOB_ERROR_CODES } from '../../jobs/job-failure';
+import { JOB_ERROR_CODES, rejectedLineFailure } from '../../jobs/job-failure';
 import type { ImportedFields, UploadEntry } from '../../jobs/upload-words.data';
 
 /**
@@ -33,6 +34,8 @@ export interface TableShape {
   hasHeaderRow: boolean;
   /** True for fields whose cells are Anki HTML, with `[sound:…]` and `<img>` naming media. */
   isHtml: boolean;
+  /** Some of the file's bytes did not read as text and stand as U+FFFD (docs/product/upload.md#file-encodings). */
+  hasReplacedBytes: boolean;
 }
 
 /** What the preview shows: the first rows as they are (a CSV's header row included), and the mapping. */
@@ -242,20 +245,22 @@ export function createEntryMapper(shape: TableShape, mapping: ImportMapping) {
     return text === '' ? null : text.slice(0, MAX_WORD_LINE_LENGTH);
   }
 
-  const reject = (row: ImportRow, code: string): { rejected: RejectedRow } => ({
+  const rawOf = (row: ImportRow) => row.cells.join(' | ');
+  const reject = (row: ImportRow, reason: CodedError): { rejected: RejectedRow } => ({
     rejected: {
       lineNumber: row.rowNumber,
-      raw: withoutControlCharacters(row.cells.join(' | ')).slice(0, MAX_WORD_LINE_LENGTH),
-      reason: { code },
+      raw: withoutControlCharacters(rawOf(row)).slice(0, MAX_WORD_LINE_LENGTH),
+      reason,
     },
   });
 
   function entryOf(row: ImportRow): { entry: UploadEntry } | { rejected: RejectedRow } {
-    if (mappedColumns.some((column) => row.cells[column]?.includes('\uFFFD'))) {
-      return reject(row, JOB_ERROR_CODES.importRowBadBytes);
+    // Reported with its text, as an upload's line is: nothing of it was read as a word.
+    if (mappedColumns.some((column) => holdsReplacedBytes(shape, row.cells[column] ?? ''))) {
+      return reject(row, rejectedLineFailure('bad-bytes', rawOf(row)));
     }
     const spanish = textOf(row, mapping.spanish);
-    if (!spanish) return reject(row, JOB_ERROR_CODES.importRowNoSpanish);
+    if (!spanish) return reject(row, { code: JOB_ERROR_CODES.importRowNoSpanish });
     const imported: ImportedFields = {};
     for (const field of TEXT_FIELDS) {
       const value = textOf(row, mapping[field]);
@@ -277,7 +282,7 @@ export function createEntryMapper(shape: TableShape, mapping: ImportMapping) {
       return entryOf(row);
     } catch (error) {
       if (error instanceof UnreadableFieldError || error instanceof RangeError) {
-        return reject(row, JOB_ERROR_CODES.importRowUnreadable);
+        return reject(row, { code: JOB_ERROR_CODES.importRowUnreadable });
       }
       throw error;
     }

@@ -16,6 +16,7 @@ import {
 import { createAttemptLimiter } from '../../auth/attempt-limiter';
 import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
 import { AppError } from '../../http/app-error';
+import type { DiskSpaceGuard } from '../../lib/disk-space';
 import { perUserLimit } from '../../http/per-user-limit';
 import type { TransferService } from './transfer.service';
 
@@ -59,7 +60,8 @@ function multipartFailure(error: unknown): never {
 export const transferRoutes: FastifyPluginAsyncZod<{
   transferService: TransferService;
   sessionResolver: SessionResolver;
-}> = async (app, { transferService: service, sessionResolver }) => {
+  diskSpace: DiskSpaceGuard;
+}> = async (app, { transferService: service, sessionResolver, diskSpace }) => {
   app.addHook('preValidation', sessionResolver.requireUser);
   // A byte over the largest limit, so the service tells an oversize file by its own limits.
   await app.register(fastifyMultipart, {
@@ -68,6 +70,8 @@ export const transferRoutes: FastifyPluginAsyncZod<{
   // Each export reads the whole dictionary: a handful a minute is plenty. Imports likewise.
   const exports = perUserLimit(createAttemptLimiter({ max: 10, windowMs: MINUTE }));
   const imports = perUserLimit(createAttemptLimiter({ max: 20, windowMs: MINUTE }));
+  // Before a file's bytes are read or a job starts: on a nearly full disk no import is taken.
+  const roomToStore = () => diskSpace.assertRoomToStore();
 
   app.post(
     transferPaths.exports,
@@ -93,7 +97,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
     transferPaths.importPreview,
     {
       schema: { response: { 200: importPreviewSchema } },
-      preHandler: imports,
+      preHandler: [imports, roomToStore],
       config: { acceptsMultipart: true },
     },
     async (request) => {
@@ -114,7 +118,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
     transferPaths.imports,
     {
       schema: { response: { 200: importStartedSchema } },
-      preHandler: imports,
+      preHandler: [imports, roomToStore],
       config: { acceptsMultipart: true },
     },
     async (request) => {

@@ -100,8 +100,6 @@ export function createTransferService(deps: {
   transfer: TransferRepository;
   jobRuntime: Pick<JobRuntime, 'start'>;
   readers: FileReaders;
-  /** Refuses a new file when the data folder's disk is nearly full (docs/product/transfer.md#limits). */
-  checkFreeDisk?: () => Promise<void>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -129,7 +127,6 @@ export function createTransferService(deps: {
   async function storeImport(userId: string, file: IncomingFile) {
     const format = FORMAT_OF_EXTENSION.find(([pattern]) => pattern.test(file.fileName))?.[1];
     if (!format) throw new AppError('import_unknown_format', 400);
-    await deps.checkFreeDisk?.();
     const quotaLeft = TRANSFER_QUOTA_BYTES - (await transfer.storedBytes(userId));
     if (quotaLeft <= 0) throw overQuota();
     const fileId = await transfer.createFile({

@@ -12,6 +12,7 @@ import { currentUploadSchema, dismissUploadSchema, wordsJobSchema } from '../../
 import { createAttemptLimiter } from '../../auth/attempt-limiter';
 import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
 import { AppError } from '../../http/app-error';
+import type { DiskSpaceGuard } from '../../lib/disk-space';
 import { perUserLimit } from '../../http/per-user-limit';
 import type { UploadsService } from './uploads.service';
 
@@ -34,18 +35,21 @@ function multipartFailure(error: unknown): never {
 export const uploadsRoutes: FastifyPluginAsyncZod<{
   uploadsService: UploadsService;
   sessionResolver: SessionResolver;
-}> = async (app, { uploadsService, sessionResolver }) => {
+  diskSpace: DiskSpaceGuard;
+}> = async (app, { uploadsService, sessionResolver, diskSpace }) => {
   app.addHook('preValidation', sessionResolver.requireUser);
   // A little over the file limit, so an oversize file is told apart from a broken request.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10 } });
   // Each upload spends the learner's provider quota on every word.
   const uploads = perUserLimit(createAttemptLimiter({ max: 30, windowMs: 60_000 }));
+  // Before anything is stored and before a file's bytes are read: on a nearly full disk no upload is taken.
+  const roomToStore = () => diskSpace.assertRoomToStore();
 
   app.post(
     '/api/words/process-batch',
     {
       schema: { body: processBatchRequestSchema, response: { 200: processBatchResponseSchema } },
-      preHandler: uploads,
+      preHandler: [uploads, roomToStore],
       // Pasted lists may be long; the schema caps the text itself at 1 MB.
       bodyLimit: MAX_UPLOAD_BYTES * 2,
     },
@@ -56,7 +60,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
     '/api/words/upload',
     {
       schema: { response: { 200: fileUploadResponseSchema } },
-      preHandler: uploads,
+      preHandler: [uploads, roomToStore],
       config: { acceptsMultipart: true },
     },
     async (request) => {

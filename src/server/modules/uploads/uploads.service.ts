@@ -11,10 +11,14 @@ import {
 } from '../../../shared/api/uploads';
 import type { CurrentUpload, Job, WordsJob } from '../../../shared/api/jobs';
 import { withoutControlCharacters } from '../../../shared/text/control-characters';
-import { decodeTextFile } from '../../../shared/text/decode-text-file';
+import {
+  type DecodedTextFile,
+  decodeTextFile,
+  holdsReplacedBytes,
+} from '../../../shared/text/decode-text-file';
 import { parseWordLines } from '../../../shared/text/word-lines';
 import { AppError, notFound } from '../../http/app-error';
-import { rejectedLineFailure } from '../../jobs/job-failure';
+import { type RejectedLineReason, rejectedLineFailure } from '../../jobs/job-failure';
 import type { UploadJobInput } from '../../jobs/upload-words.data';
 import { UPLOAD_WORDS_JOB } from '../../jobs/upload-words.job';
 import type { JobRuntime } from '../../jobs/job-runtime';
@@ -42,21 +46,41 @@ export function createUploadsService(deps: {
 }) {
   const { jobRuntime, settingsService } = deps;
 
-  async function start(userId: string, text: string, options: UploadOptions) {
+  /** `file`: how a `.txt` file was decoded; pasted text has no bytes that could fail to read. */
+  async function start(
+    userId: string,
+    text: string,
+    options: UploadOptions,
+    file?: Pick<DecodedTextFile, 'hasReplacedBytes'>,
+  ) {
     const parsed = parseWordLines(text);
     const lineCount = parsed.entries.length + parsed.rejected.length;
     if (lineCount > MAX_UPLOAD_LINES) throw tooLong();
-    if (parsed.entries.length === 0) {
+    // A line whose bytes did not read is reported with its text, never saved with U+FFFD in a word
+    // (docs/product/upload.md#file-encodings); every other line goes on.
+    const isDamaged = (raw: string) => file !== undefined && holdsReplacedBytes(file, raw);
+    const entries = parsed.entries.filter(({ raw }) => !isDamaged(raw));
+    const rejected: Array<{ lineNumber: number; raw: string; reason: RejectedLineReason }> = [
+      ...parsed.rejected.map(({ lineNumber, raw, code }) => ({
+        lineNumber,
+        raw,
+        reason: isDamaged(raw) ? ('bad-bytes' as const) : code,
+      })),
+      ...parsed.entries
+        .filter(({ raw }) => isDamaged(raw))
+        .map(({ lineNumber, raw }) => ({ lineNumber, raw, reason: 'bad-bytes' as const })),
+    ].sort((first, second) => first.lineNumber - second.lineNumber);
+    if (entries.length === 0) {
       throw new AppError('no_words', 400);
     }
     const input: UploadJobInput = {
-      entries: parsed.entries.map(({ lineNumber, spanish, russian }) => ({ lineNumber, spanish, russian })),
-      rejected: parsed.rejected.map(({ lineNumber, raw, code }) => ({
+      entries: entries.map(({ lineNumber, spanish, russian }) => ({ lineNumber, spanish, russian })),
+      rejected: rejected.map(({ lineNumber, raw, reason }) => ({
         lineNumber,
         // The job's input is JSON in the database, which holds no NUL or lone surrogate
         // (docs/product/upload.md#invisible-characters).
         raw: withoutControlCharacters(raw),
-        reason: rejectedLineFailure(code),
+        reason: rejectedLineFailure(reason, raw),
       })),
       enhanceWithAI: options.enhanceWithAI,
       generateImages: options.generateImages ?? (await settingsService.get(userId)).autoGenerateImages,
@@ -64,7 +88,7 @@ export function createUploadsService(deps: {
       import: null,
     };
     const jobId = await jobRuntime.start(userId, UPLOAD_WORDS_JOB, input, lineCount);
-    return { jobId, entries: parsed.entries };
+    return { jobId, entries };
   }
 
   return {
@@ -73,7 +97,10 @@ export function createUploadsService(deps: {
       return { jobId };
     },
 
-    /** A .txt file, UTF-8 or Windows-1251 (learners' files from Windows often are). */
+    /**
+     * A .txt file, UTF-8 or Windows-1251 (learners' files from Windows often are); lines with bytes that
+     * did not read are reported instead of saved (docs/product/upload.md#file-encodings).
+     */
     async processFile(
       userId: string,
       file: { filename: string; mimetype: string; bytes: Buffer },
@@ -84,8 +111,8 @@ export function createUploadsService(deps: {
       if (file.bytes.length > MAX_UPLOAD_BYTES) {
         throw new AppError('payload_too_large', 413);
       }
-      const { text } = decodeTextFile(new Uint8Array(file.bytes));
-      const { jobId, entries } = await start(userId, text, options);
+      const decoded = decodeTextFile(new Uint8Array(file.bytes));
+      const { jobId, entries } = await start(userId, decoded.text, options, decoded);
       return {
         jobId,
         processed: entries.length,

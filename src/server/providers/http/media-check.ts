@@ -14,20 +14,51 @@ const startsWith = (bytes: Buffer, text: string, at = 0) =>
   bytes.length >= at + text.length && bytes.toString('latin1', at, at + text.length) === text;
 
 export function sniffAudio(bytes: Buffer): AudioType | undefined {
-  if (startsWith(bytes, 'ID3')) return 'audio/mpeg';
+  if (startsWith(bytes, 'ID3')) {
+    // 'ID3' and then anything is not a clip: the tag must be well-formed and end where the audio begins.
+    const audioStart = audioAfterId3Tag(bytes);
+    return audioStart !== undefined && isMpegAudioFrame(bytes, audioStart) ? 'audio/mpeg' : undefined;
+  }
   if (isMpegAudioFrame(bytes)) return 'audio/mpeg';
   if (startsWith(bytes, 'RIFF') && startsWith(bytes, 'WAVE', 8)) return 'audio/wav';
   if (startsWith(bytes, 'OggS')) return 'audio/ogg';
   return undefined;
 }
 
+const ID3_HEADER_BYTES = 10;
+const ID3_FOOTER_BYTES = 10;
+const ID3_FOOTER_FLAG = 0x10;
+/** Per major version, the header flags it leaves undefined, which must be clear. */
+const ID3_UNDEFINED_FLAGS: Readonly<Record<number, number>> = { 2: 0x3f, 3: 0x1f, 4: 0x0f };
+
 /**
- * An MP3 frame header: 11 set bits (frame sync), Layer III, a real bitrate and sample rate. The sync alone
+ * Where the audio after an ID3v2 tag starts (docs/product/providers.md#media-checks), or undefined when
+ * the header is not well-formed: major version 2, 3 or 4, a revision that is not 0xFF, no flag its version
+ * leaves undefined, and four size bytes of seven bits each ("synchsafe"). The size counts the tag's frames
+ * and its padding, so the audio starts right after it, and after a version 4 footer when the flags announce
+ * one. Zero bytes past the size are not skipped: encoders write none there, only broken taggers do.
+ */
+function audioAfterId3Tag(bytes: Buffer): number | undefined {
+  if (bytes.length < ID3_HEADER_BYTES) return undefined;
+  const [, , , version = 0, revision = 0, flags = 0] = bytes;
+  const undefinedFlags = ID3_UNDEFINED_FLAGS[version];
+  if (undefinedFlags === undefined || revision === 0xff || (flags & undefinedFlags) !== 0) return undefined;
+  let size = 0;
+  for (const byte of bytes.subarray(6, ID3_HEADER_BYTES)) {
+    if (byte > 0x7f) return undefined;
+    size = (size << 7) | byte;
+  }
+  const footer = version === 4 && (flags & ID3_FOOTER_FLAG) !== 0 ? ID3_FOOTER_BYTES : 0;
+  return ID3_HEADER_BYTES + size + footer;
+}
+
+/**
+ * An MP3 frame header (at `at`): 11 set bits (frame sync), Layer III, a real bitrate and sample rate. The sync alone
  * would also take a UTF-16 byte-order mark (FF FE, which reads as Layer I) or AAC (FF F1) for MP3.
  */
-function isMpegAudioFrame(bytes: Buffer): boolean {
-  if (bytes.length < 4) return false;
-  const [sync = 0, versionAndLayer = 0, rates = 0] = bytes;
+function isMpegAudioFrame(bytes: Buffer, at = 0): boolean {
+  if (bytes.length < at + 4) return false;
+  const [sync = 0, versionAndLayer = 0, rates = 0] = bytes.subarray(at, at + 3);
   const layer = (versionAndLayer >> 1) & 0b11;
   const version = (versionAndLayer >> 3) & 0b11;
   const bitrate = rates >> 4;

@@ -11,6 +11,7 @@ import { Badge } from '../../../ui/badge.component';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.component';
 import { CefrBadge } from '../../../ui/cefr-badge.component';
 import { useVisibleCount } from '../hooks/visible-count.hook';
+import { reportedWordOf } from '../lib/upload-job-state';
 import { DuplicateReport } from './duplicate-report.component';
 import { DuplicateStatusBadge } from './duplicate-status-badge.component';
 import { HighlightedText } from './highlighted-text.component';
@@ -298,7 +299,7 @@ function LineReportTable({
                   : t('upload.results.errorLine', { line: row.lineNumber })}
               </td>
               <td className="py-2 pr-3" lang={row.spanish === null ? undefined : 'es'}>
-                {row.spanish ?? t('upload.results.noTranslation')}
+                {reportedWordOf(row) ?? t('upload.results.noTranslation')}
               </td>
               <td className="py-2 pr-3">{t(`upload.stages.${row.stage}.name`)}</td>
               <td className="py-2">{errorText(t, row)}</td>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CodedError } from '../../../../shared/api/errors';
 import { type UploadJob, type UploadResults, uploadResultsSchema } from '../../../../shared/api/uploads';
 import type { JobSnapshot } from '../../../lib/jobs/job-state';
 import { isUploadStage } from './upload-stages';
@@ -67,6 +68,17 @@ export function summarizeResults(results: UploadResults | null): UploadSummary {
     errors: results?.errors.length ?? 0,
     isNothingAdded: words.length === 0,
   };
+}
+
+/**
+ * The word a report row names: its Spanish, or for a line whose bytes did not read (nothing of it was
+ * read as a word) the line itself, U+FFFD where those bytes were (docs/product/upload.md#file-encodings);
+ * null for neither.
+ */
+export function reportedWordOf(row: CodedError & { spanish: string | null }): string | null {
+  if (row.spanish !== null) return row.spanish;
+  const line = row.params?.line;
+  return typeof line === 'string' ? line : null;
 }
 
 /** What is kept in localStorage about the watched job. */
