@@ -103,6 +103,7 @@ import { createGenerateAudiobookAudioJob } from './jobs/generate-audiobook-audio
 import { createAudiobookMaintenanceService } from './modules/audiobooks/audiobook-maintenance.service';
 import { createWordsRepository } from './modules/words/words.repository';
 import { createWordsService } from './modules/words/words.service';
+import { countWords } from './modules/words/dictionary-room';
 import { createBuiltinImages } from './providers/builtin-images/builtin-images.provider';
 import { createBuiltinSpeech } from './providers/builtin-speech/builtin-speech.provider';
 import {
@@ -311,10 +312,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Learners' files are read in worker threads (docs/product/transfer.md#limits), started when a file comes.
   const fileReaders = createFileReaders(deps.fileReading);
   app.addHook('onClose', () => fileReaders.close());
+  // The dictionary cap (docs/product/upload.md#dictionary-cap) is checked before an upload or import starts.
+  const wordCount = (userId: string) => countWords(db, userId);
   const transferService = createTransferService({
     transfer: transferRepository,
     jobRuntime,
     readers: fileReaders,
+    countWords: wordCount,
     now: deps.now,
   });
   await jobRuntime.define(
@@ -387,10 +391,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mediaStore,
       openBackup: (userId, fileId) => transferService.openBackup(userId, fileId),
       discardImport: (userId, fileId) => transferService.discardImport(userId, fileId),
+      restoreSettings: (userId, row) => settingsService.restore(userId, row),
     }),
   );
   const wordMaintenanceService = createWordMaintenanceService({ maintenance, jobRuntime, userProviders });
-  const uploadsService = createUploadsService({ jobRuntime, settingsService });
+  const uploadsService = createUploadsService({ jobRuntime, settingsService, countWords: wordCount });
   const wordUsage = createWordUsageRepository(db);
   const audiobooksRepository = createAudiobooksRepository(db);
   const audiobooksService = createAudiobooksService({

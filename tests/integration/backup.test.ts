@@ -321,6 +321,9 @@ async function canonicalRows(db: Db, userId: string) {
         value[column] = positionIn(target, value[column]);
     }
     for (const column of table.cleared ?? []) value[column] = null;
+    // Settings are restored as a change to the account's (docs/product/transfer.md#backup): their time is
+    // the restore's.
+    if (table.name === 'settings') delete value.updatedAt;
     return value;
   };
   const themesOf = await repository.readWordThemes(userId, 0);

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import type { CodedError } from '../../shared/api/errors';
 import { JOB_KINDS } from '../../shared/api/jobs';
+import { MAX_DICTIONARY_WORDS } from '../../shared/api/uploads';
 import { duplicateKeyOf } from '../../shared/text/duplicate-key';
 import { type RestoreResults, restoreResultsSchema } from '../../shared/api/transfer';
 import { MEDIA_EXTENSIONS, type MediaStore, type MediaType } from '../media/media-store';
@@ -13,6 +15,7 @@ import {
   tableEntry,
   WORD_THEMES_ENTRY,
 } from '../modules/transfer/backup-tables';
+import { contractOf } from '../modules/transfer/backup-contracts';
 import type { BackupRepository, BackupRow, RestoredRow } from '../modules/transfer/backup.repository';
 import { BACKUP_PAGE_ROWS } from '../modules/transfer/backup.repository';
 import type { BackupManifest } from './export-backup.job';
@@ -38,6 +41,8 @@ type Unit =
   { kind: 'media' } | { kind: 'table'; table: BackupTable } | { kind: 'word_themes' } | { kind: 'links' };
 
 const rowSchema = z.record(z.string(), z.unknown());
+/** Errors a restore's report lists; the rest are counted (`moreErrors`). */
+const MAX_REPORTED_ERRORS = 1_000;
 /** Media files read and stored at once. */
 const MEDIA_AT_ONCE = 32;
 const wordThemeSchema = z.object({
@@ -74,6 +79,11 @@ export function createRestoreBackupJob(deps: {
   openBackup(userId: string, fileId: string): Promise<BackupArchive>;
   /** Deletes the backup's file once the restore is done with it. */
   discardImport?: (userId: string, fileId: string) => Promise<void>;
+  /**
+   * Writes the backup's settings as `PUT /api/settings` would; answers the fields whose values were refused
+   * and took the default.
+   */
+  restoreSettings(userId: string, row: BackupRow): Promise<string[]>;
 }): JobDefinition<RestoreBackupInput, RestoreResults, RestoreResults, Unit> {
   return {
     kind: RESTORE_BACKUP_JOB,
@@ -83,7 +93,12 @@ export function createRestoreBackupJob(deps: {
     async plan(context) {
       const { userId } = context;
       const archive = await deps.openBackup(userId, context.input.fileId);
-      const results: RestoreResults = { ...emptyUploadResults(), restored: {}, mediaFiles: 0 };
+      const results: RestoreResults = {
+        ...emptyUploadResults(),
+        restored: {},
+        mediaFiles: 0,
+        moreErrors: 0,
+      };
       const snapshot = () => results;
       /** Backup id → new id, per table. */
       const ids = new Map<string, Map<number, number>>();
@@ -99,18 +114,20 @@ export function createRestoreBackupJob(deps: {
       let unitsDone = 0;
       await context.reportProgress({ total: units.length, processed: 0, stage: 'restore' }, snapshot);
 
+      /** The report keeps the first errors and counts the rest: a hostile file cannot make it huge. */
+      const reportError = (error: CodedError & { spanish?: string | null }) => {
+        if (results.errors.length >= MAX_REPORTED_ERRORS) results.moreErrors += 1;
+        else results.errors.push({ lineNumber: null, spanish: null, stage: 'saving', ...error });
+      };
       const failRow = (table: string, line?: BackupLine) =>
-        results.errors.push({
-          lineNumber: null,
-          spanish: null,
-          stage: 'saving',
-          ...(line && 'isTooLong' in line
+        reportError(
+          line && 'isTooLong' in line
             ? {
                 code: JOB_ERROR_CODES.backupRowTooLong,
                 params: { table, maxKb: MAX_BACKUP_LINE_BYTES / 1024 },
               }
-            : { code: JOB_ERROR_CODES.backupRowUnreadable, params: { table } }),
-        });
+            : { code: JOB_ERROR_CODES.backupRowUnreadable, params: { table } },
+        );
 
       /** The row ready to insert: references mapped, or undefined when a required one does not resolve. */
       function mapped(backupTable: BackupTable, row: BackupRow): BackupRow | undefined {
@@ -154,6 +171,14 @@ export function createRestoreBackupJob(deps: {
         }
       }
 
+      /** The settings, each refused value reported; keys are never among them. */
+      async function restoreSettings(row: BackupRow) {
+        for (const field of await deps.restoreSettings(userId, row)) {
+          reportError({ code: JOB_ERROR_CODES.backupValueInvalid, params: { field } });
+        }
+        results.restored.settings = 1;
+      }
+
       async function restoreTable(backupTable: BackupTable) {
         const tableIds = new Map<number, number>();
         ids.set(backupTable.name, tableIds);
@@ -170,6 +195,14 @@ export function createRestoreBackupJob(deps: {
           ready.forEach(({ row, value }, index) => {
             const outcome = outcomes[index];
             if (!outcome) return;
+            if (outcome.isOverCap) {
+              reportError({
+                code: JOB_ERROR_CODES.dictionaryFull,
+                params: { max: MAX_DICTIONARY_WORDS },
+                spanish: text(value.spanish),
+              });
+              return;
+            }
             if (outcome.id !== null && typeof row.id === 'number') tableIds.set(row.id, outcome.id);
             if (!outcome.isMerged) restored += 1;
             if (outcome.id !== null && !outcome.isMerged) {
@@ -189,18 +222,23 @@ export function createRestoreBackupJob(deps: {
             continue;
           }
           const row = rowSchema.safeParse(line.value);
-          if (!row.success) {
+          if (row.success && backupTable.name === 'settings') {
+            await restoreSettings(row.data);
+            continue;
+          }
+          const contracted = row.success ? contractOf(backupTable).safeParse(row.data) : undefined;
+          if (!contracted?.success) {
             failRow(backupTable.name);
             continue;
           }
-          page.push(row.data);
+          page.push(contracted.data);
           if (page.length >= BACKUP_PAGE_ROWS) {
             await flush(page);
             page = [];
           }
         }
         await flush(page);
-        results.restored[backupTable.name] = restored;
+        if (backupTable.name !== 'settings') results.restored[backupTable.name] = restored;
       }
 
       const text = (value: unknown) => (typeof value === 'string' ? value : null);
@@ -232,10 +270,7 @@ export function createRestoreBackupJob(deps: {
         const bytes = await archive.readMedia(name).catch(() => undefined);
         const type = bytes ? checkedMedia(name, bytes) : undefined;
         if (!bytes || !type) {
-          results.errors.push({
-            lineNumber: null,
-            spanish: null,
-            stage: 'saving',
+          reportError({
             code: bytes ? JOB_ERROR_CODES.importMediaUnreadable : JOB_ERROR_CODES.importMediaMissing,
             params: { name },
           });

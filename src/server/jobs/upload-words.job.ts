@@ -58,6 +58,9 @@ export const UPLOAD_PROVIDER_LIMITS = { languageModel: 4, images: 12, speech: 32
 /** Uploads of different learners run side by side; one long list never queues everyone else's. */
 const UPLOADS_AT_ONCE = 4;
 
+/** A word the upload adds, with the line it came from (for the report). */
+type AddedWord = NewWord & { lineNumber: number };
+
 type Unit = { kind: 'add'; entries: PreparedEntry[] } | { kind: 'update'; entries: WordUpdate[] };
 
 interface UploadDeps {
@@ -111,7 +114,7 @@ interface UploadRun {
   limiters: Record<keyof typeof UPLOAD_PROVIDER_LIMITS, Limiter>;
   /** Stage 10 (upload-save.step.ts): a chunk's words saved with the checkpoint, then counted. */
   save(
-    inserted: readonly NewWord[],
+    inserted: readonly AddedWord[],
     updated: ReadonlyArray<NewWord & { existingWordId: number }>,
   ): Promise<void>;
   /** The report so far: words saved, duplicates, errors, fallbacks; and the lines its stages write. */
@@ -211,7 +214,7 @@ const NO_CLIPS: CardAudio = { audioData: null, russianAudioData: null, secondVoi
  * are not made here but on demand (docs/product/upload.md#built-in-clips-on-demand); a keyed voice that
  * fails leaves its clip to the built-in voice the same way.
  */
-async function enrichWord(run: UploadRun, entry: PreparedEntry, analysis: LocalAnalysis): Promise<NewWord> {
+async function enrichWord(run: UploadRun, entry: PreparedEntry, analysis: LocalAnalysis): Promise<AddedWord> {
   const given = await run.imported.given(entry);
   for (const { stage, failure } of given.failures) run.report.error(entry, stage, failure);
   const spanish = run.rules.isVerbatim ? entry.spanish : analysis.spanishWithArticle || entry.spanish;
@@ -259,6 +262,7 @@ async function enrichWord(run: UploadRun, entry: PreparedEntry, analysis: LocalA
   run.tally.complete('pronunciation');
   await run.tally.report('audio', entry.spanish);
   return {
+    lineNumber: entry.lineNumber,
     spanish,
     russian,
     duplicateKey: entry.duplicateKey,
@@ -275,18 +279,6 @@ async function enrichWord(run: UploadRun, entry: PreparedEntry, analysis: LocalA
     imageFormat: picture?.format ?? null,
     ...clips,
   };
-}
-
-/** An import's rows for words already in the dictionary: the rows' own fields and files, saved as updates. */
-async function updateWords(run: UploadRun, entries: WordUpdate[]) {
-  const words = await Promise.all(
-    entries.map(async (entry) => {
-      const { word, failures } = await run.imported.update(entry, entry.existingWordId);
-      for (const { stage, failure } of failures) run.report.error(entry, stage, failure);
-      return word;
-    }),
-  );
-  await run.save([], words);
 }
 
 /**
@@ -372,7 +364,9 @@ export function createUploadWordsJob(
         unitsAtOnce: CHUNKS_IN_FLIGHT,
         async step(unit) {
           if (unit.kind === 'update') {
-            await updateWords(fullRun, unit.entries);
+            const { words, failures } = await fullRun.imported.updates(unit.entries);
+            for (const { entry, stage, failure } of failures) report.error(entry, stage, failure);
+            await fullRun.save([], words);
             return;
           }
           const ready = await analyseChunk(fullRun, unit.entries);

@@ -21,6 +21,11 @@ export type UploadStage = (typeof UPLOAD_STAGES)[number];
 
 export const MAX_UPLOAD_BYTES = 1024 * 1024;
 export const MAX_UPLOAD_LINES = 5000;
+/**
+ * The most words one learner's dictionary holds (docs/product/upload.md#dictionary-cap): uploads, imports and
+ * restores alike stop there (`dictionary_full`).
+ */
+export const MAX_DICTIONARY_WORDS = 100_000;
 
 export const processBatchRequestSchema = z.object({
   text: z

@@ -79,7 +79,7 @@ async function runUpload(entries: UploadEntry[]) {
         const ids = new Map(chunk.map((word, index) => [word.duplicateKey, nextId + index]));
         nextId += chunk.length;
         // The repository writes the checkpoint in the transaction that saves the words.
-        checkpoint.resultsAfter(ids, new Map());
+        checkpoint.resultsAfter({ ids, existing: new Map(), overCap: new Set() });
         return Promise.resolve(ids);
       },
     } satisfies Pick<UploadsRepository, 'findByDuplicateKeys' | 'saveChunk'>,

@@ -4,6 +4,7 @@ import {
   type Settings,
   type settingsUpdateSchema,
   type SettingsValues,
+  settingsDefaults,
   settingsValuesSchema,
 } from '../../../shared/api/settings';
 import { SPEECH_SPEEDS } from '../../../shared/catalogs/voices';
@@ -108,6 +109,44 @@ export function createSettingsService(deps: {
       const updated = toSettings(await settings.update(userId, changes));
       for (const provider of changedProviders) deps.onProviderChanged?.(userId, provider);
       return updated;
+    },
+
+    /**
+     * A backup's settings over the learner's (docs/product/transfer.md#backup), each value read as
+     * `PUT /api/settings` reads it: one its field's schema refuses, an endpoint the address policy refuses
+     * and a time zone the database does not know each take the default, and their fields are answered for
+     * the report. Keys are never restored: a backup holds none, and a row carrying one is not believed.
+     */
+    async restore(userId: string, row: Readonly<Record<string, unknown>>): Promise<string[]> {
+      const changes: Record<string, unknown> = {};
+      const refused: string[] = [];
+      const fallBack = (field: (typeof VALUE_FIELDS)[number]) => {
+        changes[field] = settingsDefaults[field];
+        refused.push(field);
+      };
+      for (const field of VALUE_FIELDS) {
+        if (!(field in row)) continue;
+        const parsed = settingsValuesSchema.shape[field].safeParse(row[field]);
+        if (parsed.success) changes[field] = parsed.data;
+        else fallBack(field);
+      }
+      const { openaiBaseUrl, timeZone } = changes;
+      if (typeof openaiBaseUrl === 'string') {
+        try {
+          await deps.checkOpenaiBaseUrl?.(openaiBaseUrl);
+        } catch {
+          fallBack('openaiBaseUrl');
+        }
+      }
+      if (typeof timeZone === 'string' && !(await settings.isKnownTimeZone(timeZone))) fallBack('timeZone');
+      if (
+        typeof changes.speechSpeed === 'number' &&
+        !(SPEECH_SPEEDS as readonly number[]).includes(changes.speechSpeed)
+      ) {
+        fallBack('speechSpeed');
+      }
+      await settings.update(userId, changes);
+      return refused;
     },
 
     /** The learner's time zone alone, for the calls that only need their day (no key is opened). */

@@ -2,14 +2,18 @@ import { and, asc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { audiobooks, themes, words, wordThemes } from '../../db/schema';
+import { lockRoomInDictionary } from '../words/dictionary-room';
 import { linkWordThemes } from '../words/word-themes';
 import type { BackupTable } from './backup-tables';
 
 /** A row as the archive holds it: its columns by their code names, instants as ISO strings. */
 export type BackupRow = Record<string, unknown>;
 
-/** What became of a backup row on restore: its new id, the account's own (merged), or nothing (dropped). */
-export type RestoredRow = { id: number | null; isMerged: boolean } | null;
+/**
+ * What became of a backup row on restore: its new id, the account's own (merged), no room for it in the
+ * dictionary (a word over the cap), or nothing (dropped).
+ */
+export type RestoredRow = { id: number | null; isMerged: boolean; isOverCap?: boolean } | null;
 
 const columnsOf = (table: PgTable) => getTableColumns(table) as Record<string, PgColumn>;
 const column = (table: PgTable, name: string): PgColumn => {
@@ -90,48 +94,13 @@ export function createBackupRepository(db: Db) {
         }
         return rows.map(() => ({ id: null, isMerged: false }));
       }
-      const { naturalKey } = backupTable;
-      const returning: Record<string, PgColumn> = {};
-      if (backupTable.hasId) returning.id = column(table, 'id');
-      for (const name of naturalKey) returning[name] = column(table, name);
-      // The account's rows with the same natural keys: kept, and the backup's ids mapped to them.
-      const matches = values.map(
-        (value) =>
-          sql`(${sql.join(
-            naturalKey.map((name) => sql`${column(table, name)} is not distinct from ${value[name] ?? null}`),
-            sql` and `,
-          )})`,
-      );
-      const existingRows = (await db
-        .select(returning)
-        .from(table)
-        // The alternatives in parentheses: the learner's condition must hold for every one of them.
-        .where(
-          and(eq(column(table, 'userId'), userId), sql`(${sql.join(matches, sql` or `)})`),
-        )) as BackupRow[];
-      const existingByKey = new Map(existingRows.map((row) => [keyOf(row, naturalKey), row]));
-      const fresh = new Map<string, BackupRow>();
-      for (const value of values) {
-        const key = keyOf(value, naturalKey);
-        if (!existingByKey.has(key) && !fresh.has(key)) fresh.set(key, value);
+      // Words count against the learner's dictionary cap: added under its lock, as an upload's are.
+      if (backupTable.name === 'words') {
+        return db.transaction(async (tx) =>
+          insertKeyed(tx, backupTable, userId, values, await lockRoomInDictionary(tx, userId)),
+        );
       }
-      const inserted =
-        fresh.size === 0
-          ? []
-          : ((await db
-              .insert(table)
-              .values([...fresh.values()] as never)
-              .onConflictDoNothing()
-              .returning(returning)) as BackupRow[]);
-      const insertedByKey = new Map(inserted.map((row) => [keyOf(row, naturalKey), row]));
-      return values.map((value) => {
-        const key = keyOf(value, naturalKey);
-        const own = insertedByKey.get(key);
-        if (own) return { id: backupTable.hasId ? Number(own.id) : null, isMerged: false };
-        const existing = existingByKey.get(key);
-        // A row of the same key inserted by another request meanwhile is neither: left out.
-        return existing ? { id: backupTable.hasId ? Number(existing.id) : null, isMerged: true } : null;
-      });
+      return insertKeyed(db, backupTable, userId, values, Number.POSITIVE_INFINITY);
     },
 
     /** Links restored words to their themes by name, adding a theme the catalogue lacks. */
@@ -149,3 +118,61 @@ export function createBackupRepository(db: Db) {
   };
 }
 export type BackupRepository = ReturnType<typeof createBackupRepository>;
+
+/**
+ * Inserts rows that have a natural key (docs/product/transfer.md#backup): a row whose key the account has
+ * already is merged into the account's, the first `room` new ones are inserted, and any beyond are over the
+ * dictionary's cap.
+ */
+async function insertKeyed(
+  executor: Pick<Db, 'select' | 'insert'>,
+  backupTable: BackupTable,
+  userId: string,
+  values: readonly BackupRow[],
+  room: number,
+): Promise<RestoredRow[]> {
+  const { table, naturalKey } = backupTable;
+  const returning: Record<string, PgColumn> = {};
+  if (backupTable.hasId) returning.id = column(table, 'id');
+  for (const name of naturalKey) returning[name] = column(table, name);
+  // The account's rows with the same natural keys: kept, and the backup's ids mapped to them.
+  const matches = values.map(
+    (value) =>
+      sql`(${sql.join(
+        naturalKey.map((name) => sql`${column(table, name)} is not distinct from ${value[name] ?? null}`),
+        sql` and `,
+      )})`,
+  );
+  const existingRows = (await executor
+    .select(returning)
+    .from(table)
+    // The alternatives in parentheses: the learner's condition must hold for every one of them.
+    .where(and(eq(column(table, 'userId'), userId), sql`(${sql.join(matches, sql` or `)})`))) as BackupRow[];
+  const existingByKey = new Map(existingRows.map((row) => [keyOf(row, naturalKey), row]));
+  const fresh = new Map<string, BackupRow>();
+  const overCap = new Set<string>();
+  for (const value of values) {
+    const key = keyOf(value, naturalKey);
+    if (existingByKey.has(key) || fresh.has(key)) continue;
+    if (fresh.size < room) fresh.set(key, value);
+    else overCap.add(key);
+  }
+  const inserted =
+    fresh.size === 0
+      ? []
+      : ((await executor
+          .insert(table)
+          .values([...fresh.values()] as never)
+          .onConflictDoNothing()
+          .returning(returning)) as BackupRow[]);
+  const insertedByKey = new Map(inserted.map((row) => [keyOf(row, naturalKey), row]));
+  return values.map((value) => {
+    const key = keyOf(value, naturalKey);
+    const own = insertedByKey.get(key);
+    if (own) return { id: backupTable.hasId ? Number(own.id) : null, isMerged: false };
+    if (overCap.has(key)) return { id: null, isMerged: false, isOverCap: true };
+    const existing = existingByKey.get(key);
+    // A row of the same key inserted by another request meanwhile is neither: left out.
+    return existing ? { id: backupTable.hasId ? Number(existing.id) : null, isMerged: true } : null;
+  });
+}

@@ -103,28 +103,35 @@ export function createImportedWords(deps: {
     given,
 
     /**
-     * A word already in the dictionary as the row updates it, when the learner chose so: each field the row
-     * fills replaces the word's; its Spanish, listens and progress stay.
+     * Words already in the dictionary as their rows update them, when the learner chose so: each field a
+     * row fills replaces the word's; its Spanish, listens and progress stay. `failures` are the rows' files
+     * that could not be kept.
      */
-    async update(entry: UploadEntry & { duplicateKey: string }, existingWordId: number) {
-      const parts = await given(entry);
-      const word: NewWord & { existingWordId: number } = {
-        spanish: entry.spanish,
-        russian: entry.russian ?? '',
-        duplicateKey: entry.duplicateKey,
-        ...parts.fields,
-        highlightedSpanishWord: null,
-        highlightedRussianWord: null,
-        imageUrl: parts.media.imageUrl ?? null,
-        imageStyle: null,
-        imageStyleId: null,
-        imageFormat: null,
-        audioData: parts.media.audioData ?? null,
-        russianAudioData: parts.media.russianAudioData ?? null,
-        secondVoiceAudioData: parts.media.secondVoiceAudioData ?? null,
-        existingWordId,
-      };
-      return { word, failures: parts.failures };
+    async updates(entries: ReadonlyArray<UploadEntry & { duplicateKey: string; existingWordId: number }>) {
+      const failures: Array<{ entry: UploadEntry } & GivenParts['failures'][number]> = [];
+      const words = await Promise.all(
+        entries.map(async (entry): Promise<NewWord & { existingWordId: number }> => {
+          const parts = await given(entry);
+          failures.push(...parts.failures.map((failure) => ({ entry, ...failure })));
+          return {
+            spanish: entry.spanish,
+            russian: entry.russian ?? '',
+            duplicateKey: entry.duplicateKey,
+            ...parts.fields,
+            highlightedSpanishWord: null,
+            highlightedRussianWord: null,
+            imageUrl: parts.media.imageUrl ?? null,
+            imageStyle: null,
+            imageStyleId: null,
+            imageFormat: null,
+            audioData: parts.media.audioData ?? null,
+            russianAudioData: parts.media.russianAudioData ?? null,
+            secondVoiceAudioData: parts.media.secondVoiceAudioData ?? null,
+            existingWordId: entry.existingWordId,
+          };
+        }),
+      );
+      return { words, failures };
     },
 
     close: () => deps.source?.close(),

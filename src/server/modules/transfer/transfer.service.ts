@@ -10,6 +10,7 @@ import {
   MAX_IMPORT_ARCHIVE_BYTES,
   MAX_IMPORT_CSV_BYTES,
 } from '../../../shared/api/transfer';
+import { MAX_DICTIONARY_WORDS } from '../../../shared/api/uploads';
 import { AppError, notFound } from '../../http/app-error';
 import {
   backupManifestSchema,
@@ -37,6 +38,7 @@ import type { TableAnswer, TableRequest } from './file-reading.worker';
 import { ImportFileError, type TablePreview } from './import-table';
 import { type ImportMediaSource, MAX_IMPORTED_MEDIA_BYTES } from './imported-words.step';
 import type { TransferRepository } from './transfer.repository';
+import { dictionaryFull } from '../words/dictionary-room';
 import { ArchiveError, type ChunkedBytes, openZipArchive, type ZipArchive } from './zip-archive';
 
 /** A file as the request carries it: its name and its bytes, arriving. */
@@ -100,6 +102,8 @@ export function createTransferService(deps: {
   transfer: TransferRepository;
   jobRuntime: Pick<JobRuntime, 'start'>;
   readers: FileReaders;
+  /** The learner's words, against the dictionary cap (docs/product/upload.md#dictionary-cap). */
+  countWords(userId: string): Promise<number>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -303,6 +307,8 @@ export function createTransferService(deps: {
       const options = importOptionsSchema.parse(request.options ?? {});
       const file = await findImport(userId, request.fileId);
       if (file.format === 'backup') {
+        // A restore into a full dictionary adds no word; one into a nearly full one adds up to the cap.
+        if ((await deps.countWords(userId)) >= MAX_DICTIONARY_WORDS) throw dictionaryFull();
         // Checked now, so a file that is no backup is refused before any job starts.
         (await readOrDiscard(file.fileId, () => openBackup(file.fileId, file.byteSize))).close();
         await keepForJob(userId, file.fileId);
@@ -320,6 +326,10 @@ export function createTransferService(deps: {
         throw new AppError('import_no_words', 400);
       }
       const { entries, rejected } = answer;
+      if ((await deps.countWords(userId)) + entries.length > MAX_DICTIONARY_WORDS) {
+        await discard(file.fileId);
+        throw dictionaryFull();
+      }
       const isPackage = file.format === 'apkg';
       const input: UploadJobInput = {
         entries,

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { generatedImages, uploadJobs, words } from '../../db/schema';
+import { lockRoomInDictionary } from '../words/dictionary-room';
 import { linkWordThemes } from '../words/word-themes';
 
 export interface NewWord {
@@ -74,10 +75,15 @@ export function createUploadsRepository(db: Db) {
       checkpoint: {
         jobId: string;
         /**
-         * The checkpoint to write, from the ids of the words inserted and, for words another upload of the
-         * learner's inserted first, the words already there.
+         * The checkpoint to write, from what became of the chunk's words: the ids of those inserted, the
+         * words already there for those another upload of the learner's inserted first, and the keys of
+         * those the dictionary had no room for (docs/product/upload.md#dictionary-cap).
          */
-        resultsAfter: (ids: Map<string, number>, existing: Map<string, ExistingWord>) => unknown;
+        resultsAfter: (saved: {
+          ids: Map<string, number>;
+          existing: Map<string, ExistingWord>;
+          overCap: ReadonlySet<string>;
+        }) => unknown;
         /**
          * Words already in the dictionary that take an import's fields (docs/product/transfer.md#imports):
          * each field the file filled replaces the word's, the rest stay.
@@ -88,6 +94,9 @@ export function createUploadsRepository(db: Db) {
       const updates = checkpoint.updates ?? [];
       if (chunk.length === 0 && updates.length === 0) return new Map();
       return db.transaction(async (tx) => {
+        const room = chunk.length === 0 ? 0 : await lockRoomInDictionary(tx, userId);
+        const overCap = new Set(chunk.slice(room).map((word) => word.duplicateKey));
+        const admitted = chunk.slice(0, room);
         for (const update of updates) {
           const changed = Object.fromEntries(
             UPDATABLE_FIELDS.flatMap((field) => (update[field] ? [[field, update[field]]] : [])),
@@ -101,12 +110,12 @@ export function createUploadsRepository(db: Db) {
             );
         }
         const inserted =
-          chunk.length === 0
+          admitted.length === 0
             ? []
             : await tx
                 .insert(words)
                 .values(
-                  chunk.map(({ imageStyleId: _id, imageFormat: _format, ...word }) => ({
+                  admitted.map(({ imageStyleId: _id, imageFormat: _format, ...word }) => ({
                     ...word,
                     userId,
                   })),
@@ -114,7 +123,9 @@ export function createUploadsRepository(db: Db) {
                 .onConflictDoNothing({ target: [words.userId, words.duplicateKey] })
                 .returning({ id: words.id, duplicateKey: words.duplicateKey });
         const ids = new Map(inserted.map((row) => [row.duplicateKey, row.id]));
-        const conflicted = chunk.flatMap((word) => (ids.has(word.duplicateKey) ? [] : [word.duplicateKey]));
+        const conflicted = admitted.flatMap((word) =>
+          ids.has(word.duplicateKey) ? [] : [word.duplicateKey],
+        );
         const existing = new Map(
           conflicted.length === 0
             ? []
@@ -157,7 +168,7 @@ export function createUploadsRepository(db: Db) {
         if (pictures.length > 0) await tx.insert(generatedImages).values(pictures);
         await tx
           .update(uploadJobs)
-          .set({ results: checkpoint.resultsAfter(ids, existing) })
+          .set({ results: checkpoint.resultsAfter({ ids, existing, overCap }) })
           .where(and(eq(uploadJobs.id, checkpoint.jobId), eq(uploadJobs.userId, userId)));
         return ids;
       });

@@ -4,6 +4,7 @@ import {
   type DictionaryJobResults,
 } from '../../../shared/api/dictionary';
 import {
+  MAX_DICTIONARY_WORDS,
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_LINES,
   UPLOAD_STAGES,
@@ -23,6 +24,7 @@ import type { UploadJobInput } from '../../jobs/upload-words.data';
 import { UPLOAD_WORDS_JOB } from '../../jobs/upload-words.job';
 import type { JobRuntime } from '../../jobs/job-runtime';
 import type { SettingsService } from '../settings/settings.service';
+import { dictionaryFull } from '../words/dictionary-room';
 
 export interface UploadOptions {
   enhanceWithAI: boolean;
@@ -43,6 +45,8 @@ const tooLong = () => new AppError('too_many_lines', 400, { max: MAX_UPLOAD_LINE
 export function createUploadsService(deps: {
   jobRuntime: JobRuntime;
   settingsService: Pick<SettingsService, 'get'>;
+  /** The learner's words, against the dictionary cap (docs/product/upload.md#dictionary-cap). */
+  countWords(userId: string): Promise<number>;
 }) {
   const { jobRuntime, settingsService } = deps;
 
@@ -73,6 +77,7 @@ export function createUploadsService(deps: {
     if (entries.length === 0) {
       throw new AppError('no_words', 400);
     }
+    if ((await deps.countWords(userId)) + entries.length > MAX_DICTIONARY_WORDS) throw dictionaryFull();
     const input: UploadJobInput = {
       entries: entries.map(({ lineNumber, spanish, russian }) => ({ lineNumber, spanish, russian })),
       rejected: rejected.map(({ lineNumber, raw, reason }) => ({

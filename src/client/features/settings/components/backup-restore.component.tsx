@@ -10,6 +10,9 @@ import { Button } from '../../../ui/button.component';
 import { Progress } from '../../../ui/progress.component';
 import { useStartImport } from '../api/start-import.api';
 
+/** The errors the report lists; the rest are counted. */
+const SHOWN_ERRORS = 10;
+
 /**
  * A previewed backup restored into the account (docs/product/transfer.md#backup): what it holds, then the
  * restore followed in place as a job to its report — words added, words kept as the account had them,
@@ -83,10 +86,17 @@ export function BackupRestore({ preview }: { preview: ImportPreview }) {
           ) : null}
           {results.errors.length > 0 ? (
             <ul className="list-disc pl-5 text-destructive">
-              {results.errors.slice(0, 10).map((failure, index) => (
+              {results.errors.slice(0, SHOWN_ERRORS).map((failure, index) => (
                 <li key={index}>{errorText(t, failure)}</li>
               ))}
             </ul>
+          ) : null}
+          {results.errors.length + results.moreErrors > SHOWN_ERRORS ? (
+            <p className="text-destructive">
+              {t('settingsDisplay.data.restoreMoreErrors', {
+                count: results.errors.length + results.moreErrors - SHOWN_ERRORS,
+              })}
+            </p>
           ) : null}
         </div>
       ) : null}
