@@ -151,6 +151,8 @@ export interface AppDeps {
   providerAddressResolver?: AddressResolver;
   /** Tests shorten the budget of a learner's file to prove what happens past it. */
   fileReading?: FileReadersOptions;
+  /** Tests lower a learner's transfer quota (docs/product/transfer.md#limits) to reach it with small files. */
+  transferQuotaBytes?: number;
   /** Tests shorten the providers' first-byte limit instead of waiting for the real one. */
   providerTimeouts?: { firstByteMs?: number };
   /** Tests move the clock: learning sessions, streaks and spaced repetition are all about days. */
@@ -319,6 +321,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobRuntime,
     readers: fileReaders,
     countWords: wordCount,
+    quotaBytes: deps.transferQuotaBytes,
     now: deps.now,
   });
   await jobRuntime.define(

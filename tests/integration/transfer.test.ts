@@ -2,21 +2,24 @@ import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Job, jobSchema } from '../../src/shared/api/jobs';
-import { exportResultsSchema, exportStartedSchema } from '../../src/shared/api/transfer';
+import { exportResultsSchema, exportStartedSchema, importPreviewSchema } from '../../src/shared/api/transfer';
 import { transferFileChunks, transferFiles } from '../../src/server/db/schema';
 import { MAX_CHUNK_BYTES, splitIntoChunks } from '../../src/server/jobs/export-words.job';
 import { EXPORT_CSV_COLUMNS, restoreCell } from '../../src/server/modules/transfer/csv-cells';
 import { createTransferRepository } from '../../src/server/modules/transfer/transfer.repository';
 import { seedWords } from '../support/word-seeds';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
+import { sendMultipart } from '../support/multipart';
 
 // docs/product/transfer.md#exports: a CSV export through the routes and the job runtime, then its download.
 
 let testApp: TestApp;
 let clock = new Date();
+/** A learner's transfer quota here: reached with a few small files instead of gigabytes. */
+const QUOTA_BYTES = 8 * 1024 * 1024;
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ runsJobs: true, now: () => clock });
+  testApp = await buildTestApp({ runsJobs: true, now: () => clock, transferQuotaBytes: QUOTA_BYTES });
 });
 afterAll(() => testApp.close());
 
@@ -219,5 +222,50 @@ describe('a CSV export', () => {
     expect(unknown.json()).toMatchObject({ code: 'validation_failed', params: { field: 'format' } });
     const empty = await send(learner, 'POST', '/api/exports', { format: 'csv', wordIds: [] });
     expect(empty.json()).toMatchObject({ code: 'validation_failed', params: { field: 'wordIds' } });
+  });
+});
+
+describe('a learner’s stored import and export files', () => {
+  /** A CSV that previews, exactly `megabytes` MB long: a thousand rows with long examples. */
+  const csvOf = (megabytes: number) => {
+    const header = 'spanish,russian,example\n';
+    const rows = Array.from({ length: 1024 }, (_, index) => `palabra${index},слово${index},`);
+    const body = megabytes * 1024 * 1024 - Buffer.byteLength(header + rows.join(''));
+    const pad = Math.floor(body / rows.length);
+    const csv = Buffer.from(header + rows.map((row) => `${row}${'x'.repeat(pad - 1)}\n`).join(''));
+    return Buffer.concat([csv, Buffer.alloc(megabytes * 1024 * 1024 - csv.length, 'x')]);
+  };
+  const preview = (user: TestUser, bytes: Buffer) =>
+    sendMultipart(testApp.app, user, '/api/imports/preview', { file: { name: 'words.csv', bytes } });
+  const stored = (user: TestUser) =>
+    testApp.database.db.select().from(transferFiles).where(eq(transferFiles.userId, user.id));
+
+  it('wait an hour for their import, and together stay within the learner’s quota', async () => {
+    const learner = await registerUser(testApp.app);
+    clock = new Date('2031-07-01T10:00:00.000Z');
+    const first = await preview(learner, csvOf(5));
+    expect(first.statusCode, first.body).toBe(200);
+    const { fileId } = importPreviewSchema.parse(first.json());
+
+    // 5 MB kept and 5 MB more: refused while it arrives, and nothing of it kept.
+    const second = await preview(learner, csvOf(5));
+    expect(second.statusCode, second.body).toBe(413);
+    expect(second.json()).toMatchObject({ code: 'transfer_quota_exceeded', params: { maxMb: 8 } });
+    expect(await stored(learner)).toHaveLength(1);
+    // Filled to the quota, no export starts either.
+    expect((await preview(learner, csvOf(3))).statusCode).toBe(200);
+    const exported = await send(learner, 'POST', '/api/exports', { format: 'csv' });
+    expect(exported.statusCode, exported.body).toBe(413);
+    expect(exported.json()).toMatchObject({ code: 'transfer_quota_exceeded' });
+    // Another learner has a quota of their own.
+    const other = await registerUser(testApp.app);
+    expect((await preview(other, csvOf(5))).statusCode).toBe(200);
+
+    // An hour later the first preview names no file any more, and the purge takes it.
+    clock = new Date('2031-07-01T11:00:01.000Z');
+    const late = await sendMultipart(testApp.app, learner, '/api/imports', { fields: { fileId } });
+    expect(late.statusCode).toBe(404);
+    await createTransferRepository(testApp.database.db).deleteExpired(clock);
+    expect(await stored(learner)).toEqual([]);
   });
 });

@@ -82,7 +82,8 @@ export const TRANSFER_QUOTA_BYTES = 2 * MAX_IMPORT_ARCHIVE_BYTES;
 const MB = 1024 * 1024;
 const tooLarge = (format: ImportFormat) =>
   new AppError('import_too_large', 413, { maxMb: LIMIT_OF_FORMAT[format] / MB });
-const overQuota = () => new AppError('transfer_quota_exceeded', 413, { maxMb: TRANSFER_QUOTA_BYTES / MB });
+const overQuota = (quotaBytes: number) =>
+  new AppError('transfer_quota_exceeded', 413, { maxMb: Math.floor(quotaBytes / MB) });
 const unreadable = () => new AppError('import_unreadable', 400);
 
 /** A file the readers refused, as the answer to the request; what else goes wrong is rethrown. */
@@ -104,8 +105,11 @@ export function createTransferService(deps: {
   readers: FileReaders;
   /** The learner's words, against the dictionary cap (docs/product/upload.md#dictionary-cap). */
   countWords(userId: string): Promise<number>;
+  /** What one learner's stored files may take together; `TRANSFER_QUOTA_BYTES` unless a test says less. */
+  quotaBytes?: number | undefined;
   now?: () => Date;
 }) {
+  const quotaBytes = deps.quotaBytes ?? TRANSFER_QUOTA_BYTES;
   const now = deps.now ?? (() => new Date());
   const { transfer, readers } = deps;
 
@@ -131,8 +135,8 @@ export function createTransferService(deps: {
   async function storeImport(userId: string, file: IncomingFile) {
     const format = FORMAT_OF_EXTENSION.find(([pattern]) => pattern.test(file.fileName))?.[1];
     if (!format) throw new AppError('import_unknown_format', 400);
-    const quotaLeft = TRANSFER_QUOTA_BYTES - (await transfer.storedBytes(userId));
-    if (quotaLeft <= 0) throw overQuota();
+    const quotaLeft = quotaBytes - (await transfer.storedBytes(userId));
+    if (quotaLeft <= 0) throw overQuota(quotaBytes);
     const fileId = await transfer.createFile({
       userId,
       kind: 'import',
@@ -148,7 +152,7 @@ export function createTransferService(deps: {
       for await (const part of file.stream) {
         const byteCount = sink.byteCount + part.length;
         if (byteCount > LIMIT_OF_FORMAT[format]) throw tooLarge(format);
-        if (byteCount > quotaLeft) throw overQuota();
+        if (byteCount > quotaLeft) throw overQuota(quotaBytes);
         await sink.push(part);
       }
       await sink.end();
@@ -252,7 +256,7 @@ export function createTransferService(deps: {
 
   return {
     async startExport(userId: string, request: ExportRequest): Promise<{ jobId: string }> {
-      if ((await transfer.storedBytes(userId)) >= TRANSFER_QUOTA_BYTES) throw overQuota();
+      if ((await transfer.storedBytes(userId)) >= quotaBytes) throw overQuota(quotaBytes);
       if (request.format === 'backup') {
         const input: ExportBackupInput = {};
         return { jobId: await deps.jobRuntime.start(userId, EXPORT_BACKUP_JOB, input, 0) };
