@@ -40,11 +40,19 @@ const tooComplex = () => new ImportFileError({ code: 'import_too_complex' });
 /** A chunk copied into a buffer of its own, so handing it to the thread cannot detach a shared one. */
 const ownedCopy = (bytes: Uint8Array) => new Uint8Array(bytes);
 
-/** Feeds the stream to the thread one chunk per `ready`: the thread's pace, never a pile of chunks. */
-function feedStream(port: MessagePort, source: AsyncIterable<Uint8Array>): (message: WorkerMessage) => void {
+/**
+ * Feeds the stream to the thread one chunk per `ready`: the thread's pace, never a pile of chunks. `stop`
+ * lets go of the source when the task ends early (its file refused, or past its budget).
+ */
+function feedStream(port: MessagePort, source: AsyncIterable<Uint8Array>) {
   const iterator = source[Symbol.asyncIterator]();
   let isDone = false;
-  return (message) => {
+  const stop = () => {
+    if (isDone) return;
+    isDone = true;
+    void iterator.return?.().catch(() => undefined);
+  };
+  const onMessage = (message: WorkerMessage) => {
     if (message !== 'ready' || isDone) return;
     iterator.next().then(
       ({ value, done }) => {
@@ -64,6 +72,7 @@ function feedStream(port: MessagePort, source: AsyncIterable<Uint8Array>): (mess
       },
     );
   };
+  return { onMessage, stop };
 }
 
 export function createFileReaders(options: FileReadersOptions = {}) {
@@ -95,7 +104,7 @@ export function createFileReaders(options: FileReadersOptions = {}) {
     const feed = extras.source ? feedStream(port, extras.source) : undefined;
     port.on('message', (message: WorkerMessage) => {
       if (message === 'started') timer = setTimeout(() => abort.abort(), budgetMs);
-      else feed?.(message);
+      else feed?.onMessage(message);
     });
     try {
       const answer = (await pool.run(
@@ -111,6 +120,7 @@ export function createFileReaders(options: FileReadersOptions = {}) {
       throw error;
     } finally {
       clearTimeout(timer);
+      feed?.stop();
       port.close();
     }
   }
