@@ -114,6 +114,7 @@ import type { ImageGenerator } from './providers/images';
 import { createProviderFactory, type ProviderFactoryOptions } from './providers/provider-set';
 import { notFound } from './http/app-error';
 import { currentBuildDir, olderBuildDirs, projectDistDir } from './lib/build-folders';
+import { guardUncaughtErrors, type UncaughtOrigin } from './lib/uncaught-errors';
 
 const MINUTE = 60 * 1000;
 const distDir = projectDistDir(import.meta.url);
@@ -160,6 +161,12 @@ export interface AppDeps {
   jobLeases?: Partial<JobLeaseSettings>;
   /** Job kinds besides the app's own: tests define kinds whose units they hold or break. */
   extraJobs?: readonly AnyJobDefinition[];
+  /**
+   * Given by the process that serves the app (server-process.ts): the app then takes the process's uncaught
+   * exceptions and unhandled rejections from its first job on, failing the job one was thrown in
+   * (docs/product/jobs.md#crashed-jobs), and hands any other here. Unset, the process's are left alone.
+   */
+  onUncaughtError?: (error: unknown, origin: UncaughtOrigin) => void;
 }
 
 declare module 'fastify' {
@@ -277,6 +284,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     leases: deps.jobLeases,
   });
   app.decorate('jobRuntime', jobRuntime);
+  const { onUncaughtError } = deps;
+  if (onUncaughtError) {
+    const unguard = guardUncaughtErrors({
+      claim: (error) => jobRuntime.claimUncaughtError(error),
+      onUnclaimed: onUncaughtError,
+    });
+    app.addHook('onClose', async () => unguard());
+  }
   // The graceful stop, in this order (docs/product/jobs.md#interruption-and-resume): no new delivery here;
   // running jobs stop at their next unit and are released to the queue for the other instances; only then
   // does pg-boss stop, and (main.ts) the database close.
