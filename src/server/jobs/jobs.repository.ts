@@ -240,6 +240,46 @@ export function createJobsRepository(db: Db) {
       return row?.status;
     },
 
+    /**
+     * For the operator's command line (docs/SECURITY.md#crashed-jobs): every unfinished job and every job
+     * that failed crashing, newest first, with how long ago its lease was renewed (the database's clock).
+     */
+    async listForOperator({ limit, crashedCode }: { limit: number; crashedCode: string }) {
+      return db
+        .select({
+          id: uploadJobs.id,
+          kind: uploadJobs.kind,
+          userId: uploadJobs.userId,
+          status: uploadJobs.status,
+          progress: uploadJobs.progress,
+          ownerInstanceId: uploadJobs.ownerInstanceId,
+          crashedStarts: uploadJobs.crashedStarts,
+          leaseAgeSeconds: sql<
+            number | null
+          >`extract(epoch from now() - ${uploadJobs.leaseRenewedAt})::float8`,
+          createdAt: uploadJobs.createdAt,
+        })
+        .from(uploadJobs)
+        .where(
+          or(
+            inArray(uploadJobs.status, UNFINISHED),
+            and(eq(uploadJobs.status, 'failed'), sql`${uploadJobs.error}->>'code' = ${crashedCode}`),
+          ),
+        )
+        .orderBy(desc(uploadJobs.createdAt))
+        .limit(limit);
+    },
+
+    /** Cancels any learner's unfinished job (the operator's command line); false for a finished one. */
+    async cancelAsOperator(jobId: string): Promise<boolean> {
+      const rows = await db
+        .update(uploadJobs)
+        .set({ status: 'cancelled', completedAt: new Date() })
+        .where(and(eq(uploadJobs.id, jobId), inArray(uploadJobs.status, UNFINISHED)))
+        .returning({ id: uploadJobs.id });
+      return rows.length > 0;
+    },
+
     /** Cancels only what is still running, so a finished job keeps its outcome. */
     async cancel(userId: string, jobId: string): Promise<boolean> {
       const rows = await db
