@@ -282,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isRunning: runsJobs,
     log: app.log,
     leases: deps.jobLeases,
+    isSoleInstance: deps.database.isSingleInstance,
   });
   app.decorate('jobRuntime', jobRuntime);
   const { onUncaughtError } = deps;

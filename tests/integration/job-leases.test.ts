@@ -25,7 +25,9 @@ let database: Database;
 const apps: FastifyInstance[] = [];
 
 beforeAll(async () => {
-  database = await openTestDatabase();
+  // Several instances use it, as on a PostgreSQL server: none may take the others' leases for a dead
+  // process's at its start, as the one instance on an embedded database does.
+  database = { ...(await openTestDatabase()), isSingleInstance: false };
 });
 afterEach(async () => {
   for (const app of apps.splice(0).reverse()) await app.close();
@@ -38,7 +40,7 @@ afterAll(async () => {
 const STEADY_LEASES: Partial<JobLeaseSettings> = { renewIntervalMs: 100, lapseMs: 10_000 };
 
 async function instance(overrides: Partial<AppDeps>): Promise<FastifyInstance> {
-  const app = await buildTestAppOn(database, { runsJobs: true, ...overrides });
+  const app = await buildTestAppOn(overrides.database ?? database, { runsJobs: true, ...overrides });
   apps.push(app);
   return app;
 }
@@ -405,6 +407,43 @@ describe('job ownership across instances', () => {
     held.open();
     await vi.waitUntil(async () => (await statusOf(live)) === 'completed', { timeout: 15_000, interval: 50 });
     expect(unitsOf(steps, live)).toEqual(['A:uno']);
+  });
+});
+
+describe('the one instance on its database', () => {
+  it('takes every lease it finds at start for a dead process: the job resumes at once, counted', async () => {
+    const kind = 'lease-sole';
+    const steps: StepRecord[] = [];
+    const user = await registerUser(await instance({ runsJobs: false }));
+    // Renewed a moment ago by an instance killed since: on a shared database it would wait out its lapse.
+    const [left] = await database.db
+      .insert(uploadJobs)
+      .values({
+        userId: user.id,
+        kind,
+        input: stepsInput.write({ units: ['uno', 'dos'] }),
+        status: 'processing',
+        progress: emptyJobProgress(2),
+        results: stepsDone.write({ done: ['uno'] }),
+        ownerInstanceId: 'the-instance-before-the-crash',
+        leaseRenewedAt: sql`now()`,
+      })
+      .returning();
+    await instance({
+      database: { ...database, isSingleInstance: true },
+      jobLeases: { renewIntervalMs: 3_600_000 },
+      extraJobs: [
+        createStepsJob(kind, {
+          beforeStep: async (unit, jobId) => void steps.push({ jobId, instance: 'A', unit }),
+        }),
+      ],
+    });
+    await vi.waitUntil(async () => (await statusOf(left!.id)) === 'completed', {
+      timeout: 15_000,
+      interval: 50,
+    });
+    expect(unitsOf(steps, left!.id)).toEqual(['A:dos']);
+    expect(await rowOf(left!.id)).toMatchObject({ crashedStarts: 1, ownerInstanceId: null });
   });
 });
 

@@ -155,6 +155,12 @@ export function createJobRuntime(deps: {
   log?: JobLog;
   /** The lease durations; tests shorten them. */
   leases?: Partial<JobLeaseSettings>;
+  /**
+   * No other instance can hold a job: the embedded database, behind the data folder's lock. Every lease
+   * found at start is then a dead process's, and lapses at once: a restart resumes its jobs without
+   * waiting out the lapse (the crash still counted).
+   */
+  isSoleInstance?: boolean;
 }) {
   const { jobs, queue, hub } = deps;
   const isRunning = deps.isRunning ?? true;
@@ -265,8 +271,12 @@ export function createJobRuntime(deps: {
    * queued again for any instance, but the one that reaches the limit fails the job with `job_crashed`,
    * and its learner is told. Answers the jobs queued again.
    */
-  async function reapLapsedLeases(): Promise<Set<string>> {
-    const reaped = await jobs.reapLapsedLeases(leases, { code: JOB_ERROR_CODES.jobCrashed });
+  async function reapLapsedLeases(options: { isEveryOtherLapsed?: boolean } = {}): Promise<Set<string>> {
+    const reaped = await jobs.reapLapsedLeases(
+      leases,
+      { code: JOB_ERROR_CODES.jobCrashed },
+      options.isEveryOtherLapsed ? { ownerInstanceId: instanceId } : undefined,
+    );
     const requeued = new Set<string>();
     for (const job of reaped) {
       const progress = readProgress(job.progress);
@@ -616,11 +626,12 @@ export function createJobRuntime(deps: {
     /**
      * Called at start-up: every unfinished job no live instance holds is queued again — pending ones,
      * those released at a graceful stop, and those whose lease lapsed (each lapse a crashed start counted;
-     * the last one fails the job instead). A job another instance holds by a live lease is left to it.
+     * the last one fails the job instead; a sole instance takes every lease it finds as lapsed). A job
+     * another instance holds by a live lease is left to it.
      */
     async resumeUnfinished(): Promise<number> {
       if (!isRunning) return 0;
-      const requeued = await reapLapsedLeases();
+      const requeued = await reapLapsedLeases({ isEveryOtherLapsed: deps.isSoleInstance === true });
       const unowned = (await jobs.findUnownedUnfinished()).filter((job) => !requeued.has(job.id));
       for (const job of unowned) await queue.send(job.kind, { jobId: job.id });
       return requeued.size + unowned.length;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { CodedError } from '../../shared/api/errors';
 import { type UploadJobProgress, type UploadJobStatus, uploadJobs } from '../db/schema';
@@ -153,10 +153,11 @@ export function createJobsRepository(db: Db) {
     /**
      * Clears every lapsed lease, counting one crashed start for each unfinished job in the same statement
      * (so two instances never count one lapse twice), and fails with `job_crashed` the job that reaches
-     * the limit; a cancelled job whose runner died only loses its stale owner. Answers the jobs it changed,
-     * as they are now: unfinished ones are to be queued again.
+     * the limit; a cancelled job whose runner died only loses its stale owner. With `allBut`, every lease
+     * but that instance's own counts as lapsed, however recently renewed (a sole instance's start). Answers
+     * the jobs it changed, as they are now: unfinished ones are to be queued again.
      */
-    async reapLapsedLeases(lease: LeaseTerms, crashed: CodedError) {
+    async reapLapsedLeases(lease: LeaseTerms, crashed: CodedError, allBut?: { ownerInstanceId: string }) {
       const isUnfinished = sql`${uploadJobs.status} in ('pending', 'processing')`;
       const isCrashedOut = sql`${isUnfinished} and ${uploadJobs.crashedStarts} + 1 >= ${lease.maxCrashedStarts}`;
       return db
@@ -169,7 +170,11 @@ export function createJobsRepository(db: Db) {
           error: sql`case when ${isCrashedOut} then ${JSON.stringify(crashed)}::jsonb else ${uploadJobs.error} end`,
           completedAt: sql`case when ${isCrashedOut} then now() else ${uploadJobs.completedAt} end`,
         })
-        .where(and(isNotNull(uploadJobs.ownerInstanceId), hasLapsed(lease.lapseMs)))
+        .where(
+          allBut
+            ? ne(uploadJobs.ownerInstanceId, allBut.ownerInstanceId)
+            : and(isNotNull(uploadJobs.ownerInstanceId), hasLapsed(lease.lapseMs)),
+        )
         .returning({
           id: uploadJobs.id,
           userId: uploadJobs.userId,
