@@ -29,6 +29,10 @@ export async function openToolDatabase(
 ): Promise<Database> {
   if (env.databaseUrl) return connectMigratedDatabase({ connectionString: env.databaseUrl });
 
+  // Checked before the lock, which would make the folder.
+  if (!existsSync(path.resolve(env.dataDir))) {
+    throw new ToolDatabaseUnavailableError(`No database in ${path.resolve(env.dataDir)} (DATA_DIR).`);
+  }
   let lock: { release(): void };
   try {
     lock = lockDataDir(env.dataDir);
