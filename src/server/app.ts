@@ -25,7 +25,8 @@ import { BUILTIN_CLIPS_JOB, createBuiltinClipsJob } from './jobs/builtin-clips.j
 import { createClearExpiredImagesJob } from './jobs/clear-expired-images.job';
 import { createJobQueue } from './jobs/job-queue';
 import { jobsRoutes } from './jobs/jobs.routes';
-import { createJobRuntime } from './jobs/job-runtime';
+import type { JobLeaseSettings } from './jobs/job-leases';
+import { type AnyJobDefinition, createJobRuntime, type JobRuntime } from './jobs/job-runtime';
 import { createJobsRepository } from './jobs/jobs.repository';
 import { createRegenerateAllPhrasesJob } from './jobs/regenerate-all-phrases.job';
 import { createRegenerateRussianAudioJob } from './jobs/regenerate-russian-audio.job';
@@ -116,6 +117,7 @@ import type { ImageGenerator } from './providers/images';
 import { createProviderFactory, type ProviderFactoryOptions } from './providers/provider-set';
 import { notFound } from './http/app-error';
 import { currentBuildDir, olderBuildDirs, projectDistDir } from './lib/build-folders';
+import { guardUncaughtErrors, type UncaughtOrigin } from './lib/uncaught-errors';
 
 const MINUTE = 60 * 1000;
 const distDir = projectDistDir(import.meta.url);
@@ -169,6 +171,23 @@ export interface AppDeps {
    * resumed; starting a job still creates its row, left pending. Default true.
    */
   runsJobs?: boolean;
+  /** Tests shorten the jobs' lease durations (src/server/jobs/job-leases.ts has the defaults). */
+  jobLeases?: Partial<JobLeaseSettings>;
+  /** Job kinds besides the app's own: tests define kinds whose units they hold or break. */
+  extraJobs?: readonly AnyJobDefinition[];
+  /**
+   * Given by the process that serves the app (server-process.ts): the app then takes the process's uncaught
+   * exceptions and unhandled rejections from its first job on, failing the job one was thrown in
+   * (docs/product/jobs.md#crashed-jobs), and hands any other here. Unset, the process's are left alone.
+   */
+  onUncaughtError?: (error: unknown, origin: UncaughtOrigin) => void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's one job runtime: tests start their own kinds of job through it. */
+    jobRuntime: JobRuntime;
+  }
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -280,9 +299,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hub,
     isRunning: runsJobs,
     log: app.log,
+    leases: deps.jobLeases,
+    isSoleInstance: deps.database.isSingleInstance,
   });
+  app.decorate('jobRuntime', jobRuntime);
+  const { onUncaughtError } = deps;
+  if (onUncaughtError) {
+    const unguard = guardUncaughtErrors({
+      claim: (error) => jobRuntime.claimUncaughtError(error),
+      onUnclaimed: onUncaughtError,
+    });
+    app.addHook('onClose', async () => unguard());
+  }
+  // The graceful stop, in this order (docs/product/jobs.md#interruption-and-resume): no new delivery here;
+  // running jobs stop at their next unit and are released to the queue for the other instances; only then
+  // does pg-boss stop, and (main.ts) the database close.
   app.addHook('onClose', async () => {
-    jobRuntime.interrupt();
+    if (runsJobs) queue.stopFetching();
+    await jobRuntime.drain();
     if (runsJobs) await queue.stop();
     await hub.stop();
   });
@@ -527,8 +561,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   purgeTimer.unref();
   app.addHook('onClose', async () => clearInterval(purgeTimer));
 
-  // Jobs a stopped or crashed server left unfinished carry on (docs/product/jobs.md#interruption-and-resume).
+  for (const definition of deps.extraJobs ?? []) await jobRuntime.define(definition);
+
+  // Jobs a stopped or crashed server left unfinished carry on (docs/product/jobs.md#interruption-and-resume),
+  // but none another live instance holds; from now on this instance keeps its leases and looks for lapsed ones.
   await jobRuntime.resumeUnfinished();
+  jobRuntime.watchLeases();
 
   // The build served is the one current at start, by its real folder: a later build switching
   // dist/current does not change what this process serves (docs/product/overview.md#serving-the-client).

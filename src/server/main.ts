@@ -4,14 +4,13 @@ import { openDatabase } from './db/client';
 import { openEmbeddedDatabase } from './db/embedded-database';
 import { readEnv } from './env';
 import { DataDirLockedError, loadAppSecret, lockDataDir } from './lib/data-dir';
+import { createServerProcess } from './server-process';
 
 /** Before the app's logger exists: start-up news in the same one-line JSON shape. */
 const startLog = {
   info: (msg: string) => process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), msg })}\n`),
   warn: (msg: string) => console.warn(JSON.stringify({ level: 40, time: Date.now(), msg })),
 };
-
-const CLOSE_TIMEOUT_MS = 8_000;
 
 // Pictures here are small and drawn one at a time: libvips' cache of recent operations (50 MB by default)
 // and a thread per core would only hold memory the embedded default's budget counts
@@ -26,6 +25,11 @@ async function main(): Promise<void> {
   const database = env.databaseUrl
     ? await openDatabase({ kind: 'postgres', url: env.databaseUrl })
     : await openEmbeddedDatabase(env.dataDir, startLog);
+  const server = createServerProcess({
+    port: env.port,
+    host: env.host,
+    onStopped: () => lock?.release(),
+  });
   // The embedded server is a child process: a start that fails from here on stops it instead of leaving it behind.
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
@@ -43,6 +47,7 @@ async function main(): Promise<void> {
         level: env.logLevel,
         redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       },
+      onUncaughtError: server.onUncaughtError,
     });
   } catch (error) {
     await database.close().catch(() => undefined);
@@ -50,34 +55,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  let isClosing = false;
-  const shutdown = async (signal: string) => {
-    if (isClosing) return;
-    isClosing = true;
-    app.log.info({ signal }, 'shutting down');
-    // A job step that outlives the close (the queue's last write after the pool has ended) must not turn a
-    // clean stop into a crash: from here on such late failures are logged, and the process still exits 0.
-    process.on('unhandledRejection', (error) => app.log.warn({ err: error }, 'failure while shutting down'));
-    try {
-      // Open sockets or a job's last step may hold the app's close; the database is closed either way.
-      await Promise.race([app.close(), new Promise((resolve) => setTimeout(resolve, CLOSE_TIMEOUT_MS))]);
-      await database.close();
-    } finally {
-      lock?.release();
-      process.exit(0);
-    }
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
-  try {
-    await app.listen({ port: env.port, host: env.host });
-  } catch (error) {
-    await app.close();
-    await database.close().catch(() => undefined);
-    lock?.release();
-    throw error;
-  }
+  await server.run(app, database);
 }
 
 main().catch((error: unknown) => {

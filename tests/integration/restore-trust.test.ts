@@ -9,7 +9,7 @@ import {
   restoreResultsSchema,
 } from '../../src/shared/api/transfer';
 import { MAX_DICTIONARY_WORDS } from '../../src/shared/api/uploads';
-import { userSettings, words } from '../../src/server/db/schema';
+import { uploadJobs, userSettings, words } from '../../src/server/db/schema';
 import { createUploadsRepository } from '../../src/server/modules/uploads/uploads.repository';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
 import { deflatedZip } from '../support/hostile-files';
@@ -264,10 +264,21 @@ describe('the dictionary cap', () => {
       sql`delete from ${words} where ${words.userId} = ${learner.id} and ${words.spanish} in ('palabra1', 'palabra2')`,
     );
     const uploads = createUploadsRepository(db());
+    // Each save writes its job's checkpoint, as the instance holding the job.
+    const [job] = await db()
+      .insert(uploadJobs)
+      .values({
+        userId: learner.id,
+        kind: 'upload-words',
+        status: 'processing',
+        ownerInstanceId: 'this-instance',
+      })
+      .returning({ id: uploadJobs.id });
     const outcomes: Array<{ saved: number; overCap: number }> = [];
     const save = (names: string[]) =>
       uploads.saveChunk(learner.id, names.map(newWord), {
-        jobId: '00000000-0000-4000-8000-000000000000',
+        jobId: job!.id,
+        ownerInstanceId: 'this-instance',
         resultsAfter: ({ ids, overCap }) => {
           outcomes.push({ saved: ids.size, overCap: overCap.size });
           return {};

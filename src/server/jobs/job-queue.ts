@@ -45,9 +45,9 @@ export function createJobQueue(database: Database) {
   /** The workers of each queue, woken when this process sends a job so it starts without a polling delay. */
   const workerIds = new Map<string, string[]>();
   /**
-   * Settles when the queue is stopping. A running handler is then let go at once: it finishes its
-   * current step on its own and leaves its job resumable, while pg-boss stops before the database
-   * closes under it.
+   * Settles when the queue is stopping. The runtime has drained by then (app.ts); a handler still running
+   * (a job inside a unit past the drain's bound) is let go at once, so pg-boss stops before the database
+   * closes under it. Its job keeps its lease, which lapses (docs/product/jobs.md#crashed-jobs).
    */
   let signalStop: () => void = () => undefined;
   const stopping = new Promise<void>((resolve) => {
@@ -60,14 +60,32 @@ export function createJobQueue(database: Database) {
       boss.on('error', onError);
       await boss.start();
     },
+    /**
+     * Stops fetching jobs, at the start of a graceful stop: the jobs this instance releases then go to the
+     * other instances rather than back to its own stopping workers.
+     */
+    stopFetching() {
+      for (const name of workerIds.keys()) void boss.offWork(name);
+    },
     async stop() {
       signalStop();
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
       isStopped = true;
     },
+    /**
+     * Runs `handler` for each job of the queue. A handler that answers `false` declines the delivery (its
+     * instance is stopping), which is then sent again for another instance.
+     *
+     * pg-boss's own expiry and retries never run a job twice: its row is the truth, and only the run that
+     * claims the row's lease works on it (job-runtime.ts). A process that dies leaves its pg-boss job
+     * 'active'; an hour later pg-boss expires and retries it, by when the lapsed lease has long been
+     * counted and the job queued again: the retry finds it finished, or held by a live lease, and is
+     * ignored, or finds it waiting and runs it as any delivery would. A run longer than the expiry is
+     * retried likewise while it still runs, and that retry is ignored.
+     */
     async define(
       name: string,
-      handler: (data: { jobId: string }) => Promise<void>,
+      handler: (data: { jobId: string }) => Promise<unknown>,
       options: { retryLimit?: number; expireInSeconds?: number; concurrency?: number } = {},
     ) {
       if (!workerIds.has(name)) {
@@ -97,7 +115,9 @@ export function createJobQueue(database: Database) {
             async ([job]) => {
               if (!job) return;
               try {
-                await Promise.race([handler(job.data), stopping]);
+                const answer = await Promise.race([handler(job.data), stopping]);
+                // Declined by this stopping instance: another one takes it.
+                if (answer === false) await boss.send(name, job.data);
               } finally {
                 // Jobs sent while every worker was busy must not wait for the next poll: each worker of the
                 // queue looks again as soon as one finishes.

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { type CodedError, coded } from '../../shared/api/errors';
 import { emptyJobProgress, isJobFinished, type ServerMessage, stageCountSchema } from '../../shared/realtime';
@@ -5,6 +7,7 @@ import type { UploadJobProgress, UploadJobStatus } from '../db/schema';
 import type { RealtimeHub } from '../realtime/realtime-hub';
 import { type JobData, UnreadableJobDataError } from './job-data';
 import { codeOfLegacySentence, failureOf, JOB_ERROR_CODES } from './job-failure';
+import { JOB_LEASE_DEFAULTS, type JobLeaseSettings } from './job-leases';
 import type { JobQueue } from './job-queue';
 import type { JobRow, JobsRepository } from './jobs.repository';
 
@@ -14,7 +17,9 @@ import type { JobRow, JobsRepository } from './jobs.repository';
  * input, checkpoint and results, and plans a run as units of work with one step function; the runtime
  * drives the loop (so many units at once, cancellation and shutdown checked between units, a fatal
  * provider failure stopping it), publishes progress over `/ws`, saves the checkpoint, and stores the
- * outcome. Every rule below exists here once.
+ * outcome. A run holds its job by a lease this instance renews (docs/product/jobs.md#crashed-jobs), so
+ * two instances never run one job and a job whose process died is counted and, at the third time,
+ * failed. Every rule below exists here once.
  */
 
 const storedProgressSchema = z.object({
@@ -46,6 +51,11 @@ export function readJobError(row: Pick<JobRow, 'error' | 'errorMessage'>): Coded
 export interface JobContext<TInput, TCheckpoint> {
   jobId: string;
   userId: string;
+  /**
+   * The instance holding the job's lease (docs/product/jobs.md#crashed-jobs): a repository that writes the
+   * checkpoint in the transaction of its own work writes it only while this instance still holds the job.
+   */
+  ownerInstanceId: string;
   /** The input, parsed (and converted from an older version) on this read. */
   input: TInput;
   /** What an interrupted earlier run saved (parsed and converted likewise); null on a first run. */
@@ -105,7 +115,7 @@ export interface JobDefinition<
 
 // Each definition has its own types; the registry only hands rows to the one of their kind.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyJobDefinition = JobDefinition<any, any, any, any>;
+export type AnyJobDefinition = JobDefinition<any, any, any, any>;
 
 /** A job as the learner's screens read it: results parsed once the job is over, failure as a code. */
 export interface JobView {
@@ -120,25 +130,66 @@ export interface JobView {
 const PROGRESS_INTERVAL_MS = 250;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+interface JobLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+/** A run of a job on this instance, as its lease, the guard of uncaught errors and the drain see it. */
+interface ActiveRun {
+  jobId: string;
+  /** Set when a renewal or a write found the lease gone: the run stops at its next unit, writing nothing. */
+  isLeaseLost: boolean;
+  /** Set once the run's outcome is written, the job released, or the run given up. */
+  isOver: boolean;
+  /** Fails the job at once with an error that escaped its steps (an uncaught exception or rejection). */
+  failNow(error: unknown): void;
+  /** Marks the run over and settles `over`. */
+  end(): void;
+  /** Settles once the run is over, even while a step it gave up on never returns. */
+  over: Promise<void>;
+}
+
 export function createJobRuntime(deps: {
   jobs: JobsRepository;
   queue: Pick<JobQueue, 'define' | 'send'>;
   hub: Pick<RealtimeHub, 'publish'>;
   /** False in test apps that do not exercise jobs: rows are created (left pending) but nothing runs. */
   isRunning?: boolean;
-  log?: { warn(object: object, message: string): void };
+  log?: JobLog;
+  /** The lease durations; tests shorten them. */
+  leases?: Partial<JobLeaseSettings>;
+  /**
+   * No other instance can hold a job: the embedded database, behind the data folder's lock. Every lease
+   * found at start is then a dead process's, and lapses at once: a restart resumes its jobs without
+   * waiting out the lapse (the crash still counted).
+   */
+  isSoleInstance?: boolean;
 }) {
   const { jobs, queue, hub } = deps;
   const isRunning = deps.isRunning ?? true;
+  const leases: JobLeaseSettings = { ...JOB_LEASE_DEFAULTS, ...deps.leases };
+  /** This instance, as the rows of the jobs it holds name it: drawn anew at every start. */
+  const instanceId = randomUUID();
   const definitions = new Map<string, AnyJobDefinition>();
   /** startOnce calls in flight, per learner and kind. */
   const startingOnce = new Map<string, Promise<string>>();
-  /** Jobs this process is running: a late redelivery by pg-boss of a job resumed here is ignored. */
-  const running = new Set<string>();
-  /** Set when the server shuts down: running jobs return at their next unit, left resumable. */
+  /** Jobs this instance is running: a late redelivery by pg-boss of one of them is ignored. */
+  const running = new Map<string, ActiveRun>();
+  /** Every delivery being handled, for the drain to wait on. */
+  const executions = new Set<Promise<unknown>>();
+  /**
+   * The run a callback belongs to, however late it is called: a timer or an event a step started carries
+   * its run, so an error thrown there fails that job only (`claimUncaughtError`).
+   */
+  const runScope = new AsyncLocalStorage<ActiveRun>();
+  /** Set when the server shuts down: running jobs return at their next unit, and are released. */
   let shutdownRequested = false;
   // A function, not the variable: the flag changes while a run awaits, which narrowing cannot see.
   const isShuttingDown = () => shutdownRequested;
+  let leaseTimer: NodeJS.Timeout | undefined;
+  let tickInFlight: Promise<void> | undefined;
 
   /** What goes over `/ws` is a display: a failed push is logged and never fails the job. */
   const publish = async (userId: string, message: ServerMessage) => {
@@ -149,7 +200,9 @@ export function createJobRuntime(deps: {
     }
   };
 
-  async function publishProgress(row: JobRow, status: UploadJobStatus, progress: UploadJobProgress) {
+  type JobIdentity = Pick<JobRow, 'id' | 'userId' | 'kind'>;
+
+  async function publishProgress(row: JobIdentity, status: UploadJobStatus, progress: UploadJobProgress) {
     await publish(row.userId, {
       type: 'jobProgress',
       jobId: row.id,
@@ -160,56 +213,190 @@ export function createJobRuntime(deps: {
     });
   }
 
+  /** A job's end as its learner's screens hear it, from whichever instance wrote it. */
+  async function publishEnd(row: JobIdentity, status: UploadJobStatus, progress: UploadJobProgress) {
+    await publishProgress(row, status, progress);
+    await publish(row.userId, { type: 'jobStatus', jobId: row.id, status });
+  }
+
+  /** Queues a job for any instance; a failure is logged, and the job waits for the next start's resume. */
+  async function requeue(kind: string, jobId: string) {
+    try {
+      await queue.send(kind, { jobId });
+    } catch (error) {
+      deps.log?.warn({ err: error, jobId, kind }, 'job not queued again; the next start resumes it');
+    }
+  }
+
+  /**
+   * Writes the outcome while this instance holds the job, and lets it go. Without the lease (another
+   * instance took the job over) nothing is written or sent: the outcome is that instance's to write.
+   */
   async function finishAs(
-    row: JobRow,
+    row: JobIdentity,
     status: 'completed' | 'cancelled' | 'failed',
     progress: UploadJobProgress,
     outcome: { results?: Record<string, unknown>; error?: CodedError },
-  ) {
+  ): Promise<void> {
+    const results = outcome.results ? { results: outcome.results } : {};
     const changes = {
       progress,
-      ...(outcome.results ? { results: outcome.results } : {}),
+      ...results,
       ...(outcome.error ? { error: outcome.error } : {}),
       completedAt: new Date(),
     };
     let final = status;
     if (status === 'cancelled') {
-      await jobs.update(row.id, { status, ...changes });
-    } else if (!(await jobs.updateIfRunning(row.id, { status, ...changes }))) {
+      if (!(await jobs.finishIfHeld(row.id, instanceId, { status, ...changes }, { isUnfinishedOnly: false })))
+        return;
+    } else if (
+      !(await jobs.finishIfHeld(row.id, instanceId, { status, ...changes }, { isUnfinishedOnly: true }))
+    ) {
       // The learner cancelled while the last units ran: the job stays cancelled, with what it did.
       if ((await jobs.findStatus(row.id)) !== 'cancelled') return;
       final = 'cancelled';
-      await jobs.update(row.id, { progress, ...(outcome.results ? { results: outcome.results } : {}) });
+      if (
+        !(await jobs.finishIfHeld(row.id, instanceId, { progress, ...results }, { isUnfinishedOnly: false }))
+      )
+        return;
     }
-    await publishProgress(row, final, progress);
-    await publish(row.userId, { type: 'jobStatus', jobId: row.id, status: final });
+    await publishEnd(row, final, progress);
   }
 
-  async function execute(kind: string, jobId: string) {
-    const row = await jobs.findById(jobId);
-    // Cancelled before it started, finished by an earlier delivery, or deleted with its learner.
-    if (!row || isJobFinished(row.status)) return;
-    if (running.has(jobId) || isShuttingDown()) return;
-    const definition = definitions.get(kind);
-    if (!definition) return;
-    running.add(jobId);
+  /** What a job's log lines name: which job, its kind, its learner and the stage it was at. */
+  const factsOf = (row: JobIdentity, progress: UploadJobProgress) => ({
+    jobId: row.id,
+    kind: row.kind,
+    userId: row.userId,
+    stage: progress.stage,
+  });
+
+  /**
+   * Clears lapsed leases (docs/product/jobs.md#crashed-jobs): each counts one crashed start and its job is
+   * queued again for any instance, but the one that reaches the limit fails the job with `job_crashed`,
+   * and its learner is told. Answers the jobs queued again.
+   */
+  async function reapLapsedLeases(options: { isEveryOtherLapsed?: boolean } = {}): Promise<Set<string>> {
+    const reaped = await jobs.reapLapsedLeases(
+      leases,
+      { code: JOB_ERROR_CODES.jobCrashed },
+      options.isEveryOtherLapsed ? { ownerInstanceId: instanceId } : undefined,
+    );
+    const requeued = new Set<string>();
+    for (const job of reaped) {
+      const progress = readProgress(job.progress);
+      const facts = { ...factsOf(job, progress), crashedStarts: job.crashedStarts };
+      if (job.status === 'failed' && job.crashedStarts >= leases.maxCrashedStarts) {
+        deps.log?.error(facts, 'job failed with job_crashed: its process died during it too often');
+        await publishEnd(job, 'failed', progress);
+      } else if (!isJobFinished(job.status)) {
+        deps.log?.warn(facts, 'job lease lapsed (its process died): one crashed start counted, queued again');
+        await requeue(job.kind, job.id);
+        requeued.add(job.id);
+      }
+    }
+    return requeued;
+  }
+
+  /**
+   * One tick of this instance's leases: renews those of the jobs it runs, in one statement (a job whose
+   * lease is gone stops at its next unit, writing nothing), then clears any lapsed lease.
+   */
+  async function tickLeases() {
     try {
-      await runJob(definition, row);
+      const held = [...running.values()];
+      if (held.length > 0) {
+        const renewed = new Set(
+          await jobs.renewLeases(
+            instanceId,
+            held.map((run) => run.jobId),
+          ),
+        );
+        for (const run of held) {
+          if (!renewed.has(run.jobId)) run.isLeaseLost = true;
+        }
+      }
+      await reapLapsedLeases();
+    } catch (error) {
+      deps.log?.warn({ err: error }, 'job leases not renewed or checked this time');
+    }
+  }
+
+  /**
+   * Handles one delivery of a job by pg-boss. False: declined because this instance is stopping, for the
+   * queue to hand it to another (job-queue.ts). Any other delivery is handled, run or ignored.
+   */
+  async function execute(kind: string, jobId: string): Promise<boolean> {
+    if (isShuttingDown()) return false;
+    if (running.has(jobId)) return true;
+    const definition = definitions.get(kind);
+    if (!definition) return true;
+    // Finished, cancelled, deleted with its learner, or held by a live lease elsewhere: nothing to run.
+    const row = await jobs.claim(jobId, instanceId, leases);
+    if (!row) return true;
+
+    let markOver: () => void = () => undefined;
+    const run: ActiveRun = {
+      jobId,
+      isLeaseLost: false,
+      isOver: false,
+      failNow: () => undefined,
+      end() {
+        run.isOver = true;
+        markOver();
+      },
+      over: new Promise<void>((resolve) => {
+        markOver = resolve;
+      }),
+    };
+    running.set(jobId, run);
+    try {
+      // The run, or its end without it: a job failed by an uncaught error frees its worker even while the
+      // step that let the error escape never returns.
+      await Promise.race([runScope.run(run, () => runJob(definition, row, run)), run.over]);
     } catch (error) {
       // Nothing a job does may take the worker down; a failure while shutting down is no verdict on it.
-      if (isShuttingDown()) return;
-      deps.log?.warn({ err: error, jobId }, 'job failed outside its run');
-      await finishAs(row, 'failed', readProgress(row.progress), { error: failureOf(error) }).catch(
-        () => undefined,
-      );
+      if (isShuttingDown()) {
+        await release(row).catch(() => undefined);
+      } else {
+        deps.log?.warn({ err: error, jobId }, 'job failed outside its run');
+        await finishAs(row, 'failed', readProgress(row.progress), { error: failureOf(error) }).catch(
+          () => undefined,
+        );
+      }
     } finally {
+      run.end();
       running.delete(jobId);
     }
+    return true;
   }
 
-  async function runJob(definition: AnyJobDefinition, row: JobRow) {
+  /**
+   * Lets the job go at a graceful stop, its progress and checkpoint saved, and queues it at once for any
+   * instance; no crashed start is counted. A job the learner cancelled meanwhile is only saved.
+   */
+  async function release(
+    row: JobIdentity,
+    saved: { progress?: UploadJobProgress; results?: Record<string, unknown> } = {},
+  ) {
+    const status = await jobs.release(row.id, instanceId, saved);
+    if (status === 'pending' || status === 'processing') await requeue(row.kind, row.id);
+  }
+
+  async function runJob(definition: AnyJobDefinition, row: JobRow, run: ActiveRun) {
     const { userId, id: jobId } = row;
     let progress = readProgress(row.progress);
+
+    /**
+     * The one outcome of this run, written once whichever path reaches it first (the end of its units, or
+     * an uncaught error). A write that fails is logged: the job keeps its lease, which lapses now that no
+     * run renews it, and it is queued again.
+     */
+    let outcome: Promise<void> | undefined;
+    const settle = (write: () => Promise<void>) =>
+      (outcome ??= write()
+        .catch((error: unknown) => deps.log?.warn({ err: error, jobId }, 'job outcome not stored'))
+        .finally(() => run.end()));
 
     let input: unknown;
     let checkpoint: unknown;
@@ -220,7 +407,9 @@ export function createJobRuntime(deps: {
       if (!(error instanceof UnreadableJobDataError)) throw error;
       // This job's row is unreadable (written by a version no converter reads): it fails, others go on.
       deps.log?.warn({ err: error, jobId, kind: row.kind }, error.message);
-      await finishAs(row, 'failed', progress, { error: { code: JOB_ERROR_CODES.dataUnreadable } });
+      await settle(() =>
+        finishAs(row, 'failed', progress, { error: { code: JOB_ERROR_CODES.dataUnreadable } }),
+      );
       return;
     }
 
@@ -229,19 +418,23 @@ export function createJobRuntime(deps: {
     let stopError: unknown;
     let isCancelled = false;
     let latestCheckpoint: (() => unknown) | undefined;
-    // Cancelled between its delivery and now: nothing to run.
-    if (!(await jobs.updateIfRunning(jobId, { status: 'processing' }))) return;
 
+    const checkpointNow = () =>
+      latestCheckpoint ? definition.checkpoint.write(latestCheckpoint()) : undefined;
     const saveProgress = async () => {
-      await jobs.update(jobId, {
+      if (run.isLeaseLost) return;
+      const results = checkpointNow();
+      const isHeld = await jobs.saveProgressIfHeld(jobId, instanceId, {
         progress,
-        ...(latestCheckpoint ? { results: definition.checkpoint.write(latestCheckpoint()) } : {}),
+        ...(results ? { results } : {}),
       });
+      if (!isHeld) run.isLeaseLost = true;
     };
 
     const context: JobContext<unknown, unknown> = {
       jobId,
       userId,
+      ownerInstanceId: instanceId,
       input,
       checkpoint,
       async reportProgress(change, nextCheckpoint) {
@@ -254,11 +447,12 @@ export function createJobRuntime(deps: {
         if (Date.now() - lastPushAt < PROGRESS_INTERVAL_MS && done < progress.total) return;
         lastPushAt = Date.now();
         await saveProgress();
-        await publishProgress(row, 'processing', progress);
+        if (!run.isLeaseLost && !run.isOver) await publishProgress(row, 'processing', progress);
       },
       encodeCheckpoint: (value) => definition.checkpoint.write(value),
       async shouldStop() {
-        if (stopError !== undefined || isShuttingDown() || isCancelled) return true;
+        if (stopError !== undefined || isShuttingDown() || isCancelled || run.isLeaseLost || run.isOver)
+          return true;
         isCancelled = (await jobs.findStatus(jobId)) === 'cancelled';
         return isCancelled;
       },
@@ -266,6 +460,38 @@ export function createJobRuntime(deps: {
         stopError ??= error;
       },
       publish: (message) => publish(userId, message),
+    };
+
+    /**
+     * The lease went (this instance missed its renewals for longer than a lapse, and another counted a
+     * crashed start): nothing is written, the outcome being the next run's. The job is queued again in
+     * case the delivery meant for that next run came here and was ignored while this run went on.
+     */
+    const giveUp = () =>
+      settle(async () => {
+        deps.log?.warn(factsOf(row, progress), 'job lease lost: this run stopped without an outcome');
+        await requeue(row.kind, jobId);
+      });
+
+    const failWith = (error: unknown) =>
+      run.isLeaseLost
+        ? giveUp()
+        : settle(async () => {
+            // A failure while the server shuts down (its database closing under it) is no verdict on the job.
+            if (isShuttingDown()) {
+              await release(row, { progress, results: checkpointNow() });
+              return;
+            }
+            const failure = failureOf(error);
+            if (failure.code === JOB_ERROR_CODES.unknown) deps.log?.warn({ err: error, jobId }, 'job failed');
+            await finishAs(row, 'failed', progress, { error: failure });
+          });
+
+    // An error a step let escape (a timer's or an event's callback it started): this job fails at once,
+    // without waiting for a unit that may never end, and the process goes on.
+    run.failNow = (error) => {
+      context.stopWith(error);
+      void settle(() => finishAs(row, 'failed', progress, { error: failureOf(error) }));
     };
 
     let results: Record<string, unknown>;
@@ -288,6 +514,14 @@ export function createJobRuntime(deps: {
       };
       const workers = Math.max(1, Math.min(plan.unitsAtOnce, plan.units.length));
       await Promise.all(Array.from({ length: workers }, worker));
+      if (outcome) {
+        await outcome;
+        return;
+      }
+      if (run.isLeaseLost) {
+        await giveUp();
+        return;
+      }
       if (stopError !== undefined) {
         await failWith(stopError);
         return;
@@ -295,8 +529,8 @@ export function createJobRuntime(deps: {
 
       isCancelled = (await jobs.findStatus(jobId)) === 'cancelled';
       if (isShuttingDown() && !isCancelled) {
-        // Interrupted, not finished: left 'processing' with its checkpoint, for resumeUnfinished().
-        await saveProgress();
+        // Interrupted, not finished: released with its checkpoint, for any instance to resume.
+        await settle(() => release(row, { progress, results: checkpointNow() }));
         return;
       }
       // The definition's own type, which the registry does not keep.
@@ -306,15 +540,7 @@ export function createJobRuntime(deps: {
       return;
     }
     // Outside the try: a job whose outcome is stored is never turned into a failure afterwards.
-    await finishAs(row, isCancelled ? 'cancelled' : 'completed', progress, { results });
-
-    async function failWith(error: unknown) {
-      // A failure while the server shuts down (its database closing under it) is no verdict on the job.
-      if (isShuttingDown()) return;
-      const failure = failureOf(error);
-      if (failure.code === JOB_ERROR_CODES.unknown) deps.log?.warn({ err: error, jobId }, 'job failed');
-      await finishAs(row, 'failed', progress, { error: failure });
-    }
+    await settle(() => finishAs(row, isCancelled ? 'cancelled' : 'completed', progress, { results }));
   }
 
   /** A job row as the screens read it; its results read by its kind's schema, once it is over. */
@@ -355,11 +581,21 @@ export function createJobRuntime(deps: {
     return row.id;
   }
 
+  /** A delivery being handled, kept until it is, for the drain to wait on. */
+  function tracked<T>(execution: Promise<T>): Promise<T> {
+    executions.add(execution);
+    void execution.catch(() => undefined).finally(() => executions.delete(execution));
+    return execution;
+  }
+
   return {
+    /** This instance, as the rows of the jobs it holds name it. */
+    instanceId,
+
     async define(definition: AnyJobDefinition) {
       definitions.set(definition.kind, definition);
       if (!isRunning) return;
-      await queue.define(definition.kind, ({ jobId }) => execute(definition.kind, jobId), {
+      await queue.define(definition.kind, ({ jobId }) => tracked(execute(definition.kind, jobId)), {
         concurrency: definition.concurrency,
       });
     },
@@ -393,17 +629,82 @@ export function createJobRuntime(deps: {
 
     cancel: (userId: string, jobId: string) => jobs.cancel(userId, jobId),
 
-    /** Called at start-up: every job a stopped or crashed server left unfinished is queued again. */
+    /**
+     * Called at start-up: every unfinished job no live instance holds is queued again — pending ones,
+     * those released at a graceful stop, and those whose lease lapsed (each lapse a crashed start counted;
+     * the last one fails the job instead; a sole instance takes every lease it finds as lapsed). A job
+     * another instance holds by a live lease is left to it.
+     */
     async resumeUnfinished(): Promise<number> {
       if (!isRunning) return 0;
-      const unfinished = await jobs.findAllUnfinished();
-      for (const job of unfinished) await queue.send(job.kind, { jobId: job.id });
-      return unfinished.length;
+      const requeued = await reapLapsedLeases({ isEveryOtherLapsed: deps.isSoleInstance === true });
+      const unowned = (await jobs.findUnownedUnfinished()).filter((job) => !requeued.has(job.id));
+      for (const job of unowned) await queue.send(job.kind, { jobId: job.id });
+      return requeued.size + unowned.length;
     },
 
-    /** Tells running jobs to wrap up at their next unit; called before the queue stops. */
+    /**
+     * Renews this instance's leases and clears lapsed ones on every tick, from now until the drain
+     * (docs/product/jobs.md#crashed-jobs). Called once the instance runs jobs.
+     */
+    watchLeases() {
+      if (!isRunning || leaseTimer) return;
+      leaseTimer = setInterval(() => {
+        // A tick that outlasts the interval is not doubled.
+        tickInFlight ??= tickLeases().finally(() => {
+          tickInFlight = undefined;
+        });
+      }, leases.renewIntervalMs);
+      leaseTimer.unref();
+    },
+
+    /** Tells running jobs to wrap up at their next unit, where each is released; no new run starts. */
     interrupt() {
       shutdownRequested = true;
+    },
+
+    /**
+     * The graceful stop, before pg-boss stops and the database closes: running jobs stop at their next
+     * unit, save their checkpoint and are released to the queue for any instance. A job still inside a
+     * unit after `drainTimeoutMs` keeps its lease, which lapses now that no tick renews it.
+     */
+    async drain(): Promise<void> {
+      shutdownRequested = true;
+      deps.log?.info({ jobIds: [...running.keys()] }, 'jobs stop at their next unit');
+      let timer: NodeJS.Timeout | undefined;
+      const isDrained = await Promise.race([
+        Promise.allSettled([...executions]).then(() => true),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(false), leases.drainTimeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      clearInterval(leaseTimer);
+      await tickInFlight;
+      if (!isDrained) {
+        deps.log?.warn(
+          { jobIds: [...running.keys()] },
+          'jobs still inside a unit at the stop keep their lease, which will lapse (a crashed start)',
+        );
+      }
+    },
+
+    /**
+     * Takes an uncaught exception or unhandled rejection thrown inside a job's run (in a timer or an event
+     * a step started), and fails that job only: true. False for one no run of this instance threw, which
+     * keeps its fatal course (server-process.ts).
+     */
+    claimUncaughtError(error: unknown): boolean {
+      const run = runScope.getStore();
+      if (!run) return false;
+      if (run.isOver) {
+        // A callback a finished run left behind (a timer, a stream): still that job's, never the process's.
+        deps.log?.error({ err: error, jobId: run.jobId }, 'uncaught error from a job that has ended');
+      } else {
+        deps.log?.error({ err: error, jobId: run.jobId }, 'uncaught error in a job: that job fails');
+        run.failNow(error);
+      }
+      return true;
     },
 
     async cancelUnfinished(userId: string, kind: string): Promise<number> {

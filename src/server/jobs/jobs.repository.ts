@@ -1,9 +1,23 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { CodedError } from '../../shared/api/errors';
 import { type UploadJobProgress, type UploadJobStatus, uploadJobs } from '../db/schema';
 
 export type JobRow = typeof uploadJobs.$inferSelect;
+
+type ProgressChanges = { progress?: UploadJobProgress; results?: unknown };
+
+/** How long a lease lasts without renewal, and how many lapses a job may have before it fails. */
+export interface LeaseTerms {
+  lapseMs: number;
+  maxCrashedStarts: number;
+}
+
+const UNFINISHED: UploadJobStatus[] = ['pending', 'processing'];
+
+/** The lease was last renewed longer ago than it lasts, by the database's clock (instances' clocks may differ). */
+const hasLapsed = (lapseMs: number) =>
+  sql`${uploadJobs.leaseRenewedAt} < now() - ${lapseMs}::integer * interval '1 millisecond'`;
 
 type JobChanges = Partial<{
   status: UploadJobStatus;
@@ -93,27 +107,180 @@ export function createJobsRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Every unfinished job of every learner, for resuming after a restart. */
-    async findAllUnfinished() {
-      return db
-        .select({ id: uploadJobs.id, kind: uploadJobs.kind })
-        .from(uploadJobs)
-        .where(inArray(uploadJobs.status, ['pending', 'processing']));
-    },
-
-    async update(jobId: string, changes: JobChanges) {
-      await db.update(uploadJobs).set(changes).where(eq(uploadJobs.id, jobId));
+    /**
+     * Takes the job for a run by this instance, in one statement so two instances never both take it
+     * (docs/product/jobs.md#crashed-jobs): only an unfinished job nobody holds, or one whose lease lapsed.
+     * Taking over a lapsed lease counts the crashed start in the same statement; the one that would reach
+     * the limit is left to `reapLapsedLeases`, which fails the job. Undefined when the job is not taken.
+     */
+    async claim(jobId: string, ownerInstanceId: string, lease: LeaseTerms): Promise<JobRow | undefined> {
+      const [row] = await db
+        .update(uploadJobs)
+        .set({
+          status: 'processing',
+          ownerInstanceId,
+          leaseRenewedAt: sql`now()`,
+          crashedStarts: sql`${uploadJobs.crashedStarts} + (${uploadJobs.ownerInstanceId} is not null)::int`,
+        })
+        .where(
+          and(
+            eq(uploadJobs.id, jobId),
+            inArray(uploadJobs.status, UNFINISHED),
+            or(
+              isNull(uploadJobs.ownerInstanceId),
+              and(hasLapsed(lease.lapseMs), lt(sql`${uploadJobs.crashedStarts} + 1`, lease.maxCrashedStarts)),
+            ),
+          ),
+        )
+        .returning();
+      return row;
     },
 
     /**
-     * Changes a job only while it is still pending or processing, and says whether it did: a cancel that
-     * landed in the meantime is never overwritten by a start or an outcome.
+     * Renews the leases of the jobs this instance runs, in one statement, and answers those it still holds:
+     * a running job missing from them was taken from it. A job it holds but no longer runs (its run ended
+     * without storing an outcome) is not renewed, so its lease lapses and the job is queued again.
      */
-    async updateIfRunning(jobId: string, changes: JobChanges): Promise<boolean> {
+    async renewLeases(ownerInstanceId: string, runningJobIds: string[]): Promise<string[]> {
+      const rows = await db
+        .update(uploadJobs)
+        .set({ leaseRenewedAt: sql`now()` })
+        .where(and(eq(uploadJobs.ownerInstanceId, ownerInstanceId), inArray(uploadJobs.id, runningJobIds)))
+        .returning({ id: uploadJobs.id });
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Clears every lapsed lease, counting one crashed start for each unfinished job in the same statement
+     * (so two instances never count one lapse twice), and fails with `job_crashed` the job that reaches
+     * the limit; a cancelled job whose runner died only loses its stale owner. With `allBut`, every lease
+     * but that instance's own counts as lapsed, however recently renewed (a sole instance's start). Answers
+     * the jobs it changed, as they are now: unfinished ones are to be queued again.
+     */
+    async reapLapsedLeases(lease: LeaseTerms, crashed: CodedError, allBut?: { ownerInstanceId: string }) {
+      const isUnfinished = sql`${uploadJobs.status} in ('pending', 'processing')`;
+      const isCrashedOut = sql`${isUnfinished} and ${uploadJobs.crashedStarts} + 1 >= ${lease.maxCrashedStarts}`;
+      return db
+        .update(uploadJobs)
+        .set({
+          ownerInstanceId: null,
+          leaseRenewedAt: null,
+          crashedStarts: sql`${uploadJobs.crashedStarts} + (${isUnfinished})::int`,
+          status: sql`case when ${isCrashedOut} then 'failed' else ${uploadJobs.status} end`,
+          error: sql`case when ${isCrashedOut} then ${JSON.stringify(crashed)}::jsonb else ${uploadJobs.error} end`,
+          completedAt: sql`case when ${isCrashedOut} then now() else ${uploadJobs.completedAt} end`,
+        })
+        .where(
+          allBut
+            ? ne(uploadJobs.ownerInstanceId, allBut.ownerInstanceId)
+            : and(isNotNull(uploadJobs.ownerInstanceId), hasLapsed(lease.lapseMs)),
+        )
+        .returning({
+          id: uploadJobs.id,
+          userId: uploadJobs.userId,
+          kind: uploadJobs.kind,
+          status: uploadJobs.status,
+          progress: uploadJobs.progress,
+          crashedStarts: uploadJobs.crashedStarts,
+        });
+    },
+
+    /** Every unfinished job no instance holds (pending, or released at a graceful stop), for resuming. */
+    async findUnownedUnfinished() {
+      return db
+        .select({ id: uploadJobs.id, kind: uploadJobs.kind })
+        .from(uploadJobs)
+        .where(and(inArray(uploadJobs.status, UNFINISHED), isNull(uploadJobs.ownerInstanceId)));
+    },
+
+    /** Stores progress (and the checkpoint) while this instance holds the job; false once it does not. */
+    async saveProgressIfHeld(jobId: string, ownerInstanceId: string, changes: ProgressChanges) {
       const rows = await db
         .update(uploadJobs)
         .set(changes)
-        .where(and(eq(uploadJobs.id, jobId), inArray(uploadJobs.status, ['pending', 'processing'])))
+        .where(and(eq(uploadJobs.id, jobId), eq(uploadJobs.ownerInstanceId, ownerInstanceId)))
+        .returning({ id: uploadJobs.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Writes an outcome while this instance holds the job, and lets it go; with `isUnfinishedOnly`, only
+     * while it is still pending or processing, so a cancel that landed meanwhile is never overwritten.
+     */
+    async finishIfHeld(
+      jobId: string,
+      ownerInstanceId: string,
+      changes: JobChanges,
+      { isUnfinishedOnly }: { isUnfinishedOnly: boolean },
+    ): Promise<boolean> {
+      const rows = await db
+        .update(uploadJobs)
+        .set({ ...changes, ownerInstanceId: null, leaseRenewedAt: null })
+        .where(
+          and(
+            eq(uploadJobs.id, jobId),
+            eq(uploadJobs.ownerInstanceId, ownerInstanceId),
+            isUnfinishedOnly ? inArray(uploadJobs.status, UNFINISHED) : undefined,
+          ),
+        )
+        .returning({ id: uploadJobs.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Lets go of a job this instance holds at a graceful stop, with its progress and checkpoint: nobody
+     * holds it until an instance claims it again, and no crashed start is counted. Answers its status
+     * (still unfinished unless the learner cancelled it meanwhile), or undefined when it was not held.
+     */
+    async release(
+      jobId: string,
+      ownerInstanceId: string,
+      changes: ProgressChanges,
+    ): Promise<UploadJobStatus | undefined> {
+      const [row] = await db
+        .update(uploadJobs)
+        .set({ ...changes, ownerInstanceId: null, leaseRenewedAt: null })
+        .where(and(eq(uploadJobs.id, jobId), eq(uploadJobs.ownerInstanceId, ownerInstanceId)))
+        .returning({ status: uploadJobs.status });
+      return row?.status;
+    },
+
+    /**
+     * For the operator's command line (docs/SECURITY.md#crashed-jobs): every unfinished job and every job
+     * that failed crashing, newest first, with how long ago its lease was renewed (the database's clock).
+     */
+    async listForOperator({ limit, crashedCode }: { limit: number; crashedCode: string }) {
+      return db
+        .select({
+          id: uploadJobs.id,
+          kind: uploadJobs.kind,
+          userId: uploadJobs.userId,
+          status: uploadJobs.status,
+          progress: uploadJobs.progress,
+          ownerInstanceId: uploadJobs.ownerInstanceId,
+          crashedStarts: uploadJobs.crashedStarts,
+          leaseAgeSeconds: sql<
+            number | null
+          >`extract(epoch from now() - ${uploadJobs.leaseRenewedAt})::float8`,
+          createdAt: uploadJobs.createdAt,
+        })
+        .from(uploadJobs)
+        .where(
+          or(
+            inArray(uploadJobs.status, UNFINISHED),
+            and(eq(uploadJobs.status, 'failed'), sql`${uploadJobs.error}->>'code' = ${crashedCode}`),
+          ),
+        )
+        .orderBy(desc(uploadJobs.createdAt))
+        .limit(limit);
+    },
+
+    /** Cancels any learner's unfinished job (the operator's command line); false for a finished one. */
+    async cancelAsOperator(jobId: string): Promise<boolean> {
+      const rows = await db
+        .update(uploadJobs)
+        .set({ status: 'cancelled', completedAt: new Date() })
+        .where(and(eq(uploadJobs.id, jobId), inArray(uploadJobs.status, UNFINISHED)))
         .returning({ id: uploadJobs.id });
       return rows.length > 0;
     },

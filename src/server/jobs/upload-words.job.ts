@@ -345,6 +345,7 @@ export function createUploadWordsJob(
               uploads: deps.uploads,
               userId,
               jobId: context.jobId,
+              ownerInstanceId: context.ownerInstanceId,
               encodeCheckpoint: (value) => context.encodeCheckpoint(value),
               saving,
               tally,

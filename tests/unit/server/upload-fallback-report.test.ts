@@ -97,6 +97,7 @@ async function runUpload(entries: UploadEntry[]) {
   const context: JobContext<UploadJobInput, UploadResults> = {
     jobId: 'job-1',
     userId: 'user-1',
+    ownerInstanceId: 'instance-1',
     input: {
       entries,
       rejected: [],

@@ -1,4 +1,5 @@
-import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { isNotNull } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt } from './columns';
 import { users } from './users';
 
@@ -49,6 +50,20 @@ export const uploadJobs = pgTable(
      * from then on it is no longer the upload every device shows.
      */
     dismissedAt: timestamptz('dismissed_at'),
+    /**
+     * The app instance running the job (a random id each instance draws at start), null while none does:
+     * pending, released at a graceful stop, or finished (docs/product/jobs.md#crashed-jobs).
+     */
+    ownerInstanceId: text('owner_instance_id'),
+    /** When the owner last renewed its lease, by the database's clock; a lease not renewed in time has lapsed. */
+    leaseRenewedAt: timestamptz('lease_renewed_at'),
+    /** Runs of the job whose instance died during them (lapsed leases); the third fails it with `job_crashed`. */
+    crashedStarts: integer('crashed_starts').notNull().default(0),
   },
-  (t) => [index('upload_jobs_user_id_created_at_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('upload_jobs_user_id_created_at_idx').on(t.userId, t.createdAt),
+    // Only the jobs some instance holds: each instance's renewal and every tick's look for lapsed leases
+    // read these few rows, never the table.
+    index('upload_jobs_owner_instance_id_idx').on(t.ownerInstanceId).where(isNotNull(t.ownerInstanceId)),
+  ],
 );

@@ -16,6 +16,7 @@ export async function saveWords(
     uploads: Pick<UploadsRepository, 'saveChunk'>;
     userId: string;
     jobId: string;
+    ownerInstanceId: string;
     /** The results as the job stores them, written with the words in one transaction. */
     encodeCheckpoint(results: UploadResults): unknown;
     /**
@@ -45,6 +46,7 @@ export async function saveWords(
     const words = inserted.map(({ lineNumber: _line, ...word }) => word);
     await deps.uploads.saveChunk(deps.userId, words, {
       jobId: deps.jobId,
+      ownerInstanceId: deps.ownerInstanceId,
       updates: updated,
       resultsAfter: ({ ids, existing, overCap }) => {
         refused = inserted.flatMap((word) =>

@@ -47,6 +47,14 @@ const existingWordColumns = {
 };
 export type ExistingWord = { id: number; duplicateKey: string; russian: string; isActive: boolean };
 
+/** The job's lease passed to another instance while a chunk was being saved: nothing of it was written. */
+export class LeaseLostError extends Error {
+  constructor(jobId: string) {
+    super(`job ${jobId} is no longer held by this instance`);
+    this.name = 'LeaseLostError';
+  }
+}
+
 export function createUploadsRepository(db: Db) {
   return {
     /**
@@ -74,6 +82,8 @@ export function createUploadsRepository(db: Db) {
       chunk: readonly NewWord[],
       checkpoint: {
         jobId: string;
+        /** The instance running the job: the chunk is saved only while it holds the job's lease. */
+        ownerInstanceId: string;
         /**
          * The checkpoint to write, from what became of the chunk's words: the ids of those inserted, the
          * words already there for those another upload of the learner's inserted first, and the keys of
@@ -166,10 +176,20 @@ export function createUploadsRepository(db: Db) {
             : [];
         });
         if (pictures.length > 0) await tx.insert(generatedImages).values(pictures);
-        await tx
+        const held = await tx
           .update(uploadJobs)
           .set({ results: checkpoint.resultsAfter({ ids, existing, overCap }) })
-          .where(and(eq(uploadJobs.id, checkpoint.jobId), eq(uploadJobs.userId, userId)));
+          .where(
+            and(
+              eq(uploadJobs.id, checkpoint.jobId),
+              eq(uploadJobs.userId, userId),
+              eq(uploadJobs.ownerInstanceId, checkpoint.ownerInstanceId),
+            ),
+          )
+          .returning({ id: uploadJobs.id });
+        // A run that lost its lease (docs/product/jobs.md#crashed-jobs) saves nothing: the instance that took
+        // the job over does this chunk again, and it must not find the words saved by a stale checkpoint.
+        if (held.length === 0) throw new LeaseLostError(checkpoint.jobId);
         return ids;
       });
     },
