@@ -443,31 +443,35 @@ const rows: Row[] = [];
 for (const [index, file] of files.entries()) {
   process.stderr.write(`${file.name} (${file.bytes.length} bytes)…\n`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'palabra-bench-import-'));
-  // As `npm start` runs the server: its allocator and young-generation settings.
-  const server = await startBuiltServer(
-    { DATA_DIR: dataDir, DATABASE_URL: '', MALLOC_ARENA_MAX: '2' },
-    '127.0.0.1',
-    ['--max-semi-space-size=8', ...(process.env.BENCH_SERVER_OPTIONS?.split(/\s+/).filter(Boolean) ?? [])],
-  );
   try {
-    const importer = await registerLearner(server.base, `importer${index}@example.com`);
-    const other = await registerLearner(server.base, `other${index}@example.com`);
-    // A moment for the start-up's own work (migrations, the job runtime's first polls) to settle.
-    await sleep(2000);
-    // Made before the clock starts: copying 20 MB is this process's work, not the server's.
-    const blob = new Blob([new Uint8Array(file.bytes)]);
-    const shown = await measured(server, other, () => preview(server.base, importer, file, blob));
-    rows.push({ file: file.name, step: 'preview', size: file.bytes.length, ...shown });
-    const { preview: previewed } = shown.outcome;
-    if (file.job && previewed && shown.isServerUp) {
-      const expectedJob = file.job;
-      const imported = await measured(server, other, () =>
-        importAndFollow(server.base, importer, previewed, expectedJob),
-      );
-      rows.push({ file: file.name, step: 'import', size: file.bytes.length, ...imported });
+    // As `npm start` runs the server: its allocator and young-generation settings.
+    const server = await startBuiltServer(
+      { DATA_DIR: dataDir, DATABASE_URL: '', MALLOC_ARENA_MAX: '2' },
+      '127.0.0.1',
+      ['--max-semi-space-size=8', ...(process.env.BENCH_SERVER_OPTIONS?.split(/\s+/).filter(Boolean) ?? [])],
+    );
+    try {
+      const importer = await registerLearner(server.base, `importer${index}@example.com`);
+      const other = await registerLearner(server.base, `other${index}@example.com`);
+      // A moment for the start-up's own work (migrations, the job runtime's first polls) to settle.
+      await sleep(2000);
+      // Made before the clock starts: copying 20 MB is this process's work, not the server's.
+      const blob = new Blob([new Uint8Array(file.bytes)]);
+      const shown = await measured(server, other, () => preview(server.base, importer, file, blob));
+      rows.push({ file: file.name, step: 'preview', size: file.bytes.length, ...shown });
+      const { preview: previewed } = shown.outcome;
+      if (file.job && previewed && shown.isServerUp) {
+        const expectedJob = file.job;
+        const imported = await measured(server, other, () =>
+          importAndFollow(server.base, importer, previewed, expectedJob),
+        );
+        rows.push({ file: file.name, step: 'import', size: file.bytes.length, ...imported });
+      }
+    } finally {
+      await server.stop();
     }
   } finally {
-    await server.stop();
+    // Also when the server did not start (a Node option it refuses).
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
