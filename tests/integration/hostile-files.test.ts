@@ -15,6 +15,7 @@ import { buildTestApp, registerUser, type TestApp, type TestUser } from '../supp
 import {
   collectionBombPackage,
   CSV_BOMBS,
+  deflatedZip,
   generatedColumnPackage,
   longLineBackup,
   mediaFileBombPackage,
@@ -224,6 +225,59 @@ describe('a backup whose line is one byte over the longest a restore reads', () 
     expect(await storedFiles(learner)).toEqual([]);
   });
 });
+
+describe('a backup whose table does not read', () => {
+  it('restores the rest and reports that table as an error of its own', async () => {
+    const learner = await registerUser(testApp.app);
+    const manifest = {
+      app: 'palabra',
+      version: 1,
+      createdAt: '2030-01-01T00:00:00.000Z',
+      rows: { words: 1 },
+      media: [],
+    };
+    const word = { id: 1, spanish: 'perro', russian: 'собака', createdAt: '2030-01-01T00:00:00.000Z' };
+    // The words table first: the archive's first bytes are its local header, broken here, while the
+    // directory at the end and the manifest still read, so the preview and the start take the file.
+    const bytes = await deflatedZip([
+      ['tables/words.jsonl', Buffer.from(`${JSON.stringify(word)}\n`)],
+      ['manifest.json', Buffer.from(JSON.stringify(manifest))],
+    ]);
+    bytes[0] = (bytes[0] ?? 0) ^ 0xff;
+    const shown = await preview(learner, 'backup.zip', bytes);
+    expect(shown.statusCode, shown.body).toBe(200);
+    const started = await sendMultipart(testApp.app, learner, '/api/imports', {
+      fields: { fileId: importPreviewSchema.parse(shown.json()).fileId },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const job = await endedJob(learner, importStartedSchema.parse(started.json()).jobId);
+    expect(job.error).toBeNull();
+    expect(job.status).toBe('completed');
+    expect(restoreResultsSchema.parse(job.results).errors).toEqual([
+      expect.objectContaining({ code: 'backup_row_unreadable', params: { table: 'words' } }),
+    ]);
+    expect(await storedFiles(learner)).toEqual([]);
+  });
+});
+
+/** Any job of the learner's once it has ended, as `GET /api/jobs/:id` reads it. */
+async function endedJob(user: TestUser, jobId: string) {
+  return vi.waitUntil(
+    async () => {
+      const read = jobSchema.parse(
+        (
+          await testApp.app.inject({
+            method: 'GET',
+            url: `/api/jobs/${jobId}`,
+            headers: { cookie: user.cookie },
+          })
+        ).json(),
+      );
+      return read.status === 'pending' || read.status === 'processing' ? null : read;
+    },
+    { timeout: 60_000, interval: 50 },
+  );
+}
 
 describe('a file that takes its reader past the budget', () => {
   let tightApp: TestApp;

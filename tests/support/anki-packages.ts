@@ -35,17 +35,22 @@ export function zipOf(entries: ReadonlyArray<readonly [string, Buffer]>): Promis
   });
 }
 
-export async function legacyPackage(contents: PackageSpec): Promise<Buffer> {
+/** The legacy layout's entries, unzipped: for tests that add, drop or change some before zipping them. */
+export async function legacyPackageEntries(contents: PackageSpec): Promise<Array<readonly [string, Buffer]>> {
   const collection = await buildLegacyCollection({ ...contents, now: new Date('2030-01-01T00:00:00Z') });
   const names = Object.keys(contents.media);
-  return zipOf([
+  return [
     ['collection.anki2', Buffer.from(collection)],
     [
       'media',
       Buffer.from(JSON.stringify(Object.fromEntries(names.map((name, index) => [String(index), name])))),
     ],
     ...names.map((name, index) => [String(index), contents.media[name]!] as const),
-  ]);
+  ];
+}
+
+export async function legacyPackage(contents: PackageSpec): Promise<Buffer> {
+  return zipOf(await legacyPackageEntries(contents));
 }
 
 const varint = (value: number) => {
@@ -127,7 +132,8 @@ async function schema18Collection(contents: PackageSpec): Promise<Buffer> {
   return bytes;
 }
 
-export async function latestPackage(contents: PackageSpec): Promise<Buffer> {
+/** The current layout's entries, unzipped. */
+export async function latestPackageEntries(contents: PackageSpec): Promise<Array<readonly [string, Buffer]>> {
   const names = Object.keys(contents.media);
   const mediaList = Buffer.concat(
     names.map((name) =>
@@ -158,11 +164,15 @@ export async function latestPackage(contents: PackageSpec): Promise<Buffer> {
     ],
     now: new Date('2030-01-01T00:00:00Z'),
   });
-  return zipOf([
+  return [
     ['meta', Buffer.from([0x08, 0x03])],
     ['collection.anki21b', zstdFrame(await schema18Collection(contents))],
     ['collection.anki2', Buffer.from(dummy)],
     ...names.map((name, index) => [String(index), zstdFrame(contents.media[name]!)] as const),
     ['media', zstdFrame(mediaList)],
-  ]);
+  ];
+}
+
+export async function latestPackage(contents: PackageSpec): Promise<Buffer> {
+  return zipOf(await latestPackageEntries(contents));
 }

@@ -225,8 +225,15 @@ export function createTransferService(deps: {
       return {
         manifest: manifest.data,
         async *rows(entry) {
-          const stream = await archive.stream(entry, MAX_IMPORT_ARCHIVE_BYTES);
-          if (stream) yield* backupLines(stream);
+          // A table that stops reading (a broken header, bytes that do not inflate, lines past the worker's
+          // budget) is an error of that table: the rows read before it are kept, and the restore goes on.
+          try {
+            const stream = await archive.stream(entry, MAX_IMPORT_ARCHIVE_BYTES);
+            if (stream) yield* backupLines(stream);
+          } catch (error) {
+            if (!(error instanceof ArchiveError || error instanceof ImportFileError)) throw error;
+            yield { isUnreadable: true };
+          }
         },
         readMedia: (name) => archive.read(`media/${name}`, MAX_IMPORTED_MEDIA_BYTES),
         close: () => archive.close(),
