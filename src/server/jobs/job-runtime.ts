@@ -9,7 +9,7 @@ import { type JobData, UnreadableJobDataError } from './job-data';
 import { codeOfLegacySentence, failureOf, JOB_ERROR_CODES } from './job-failure';
 import { JOB_LEASE_DEFAULTS, type JobLeaseSettings } from './job-leases';
 import type { JobQueue } from './job-queue';
-import type { JobRow, JobsRepository } from './jobs.repository';
+import type { JobRow, JobsRepository, JobViewRow } from './jobs.repository';
 
 /**
  * The one job runtime (docs/product/jobs.md): a job the learner starts is a row they own (`upload_jobs`)
@@ -544,7 +544,7 @@ export function createJobRuntime(deps: {
   }
 
   /** A job row as the screens read it; its results read by its kind's schema, once it is over. */
-  function viewOf(row: JobRow): JobView {
+  function viewOf(row: JobViewRow): JobView {
     const view: JobView = {
       id: row.id,
       kind: row.kind,

@@ -27,6 +27,27 @@ type JobChanges = Partial<{
   completedAt: Date | null;
 }>;
 
+/**
+ * A job as its learner's screens read it, polled every few seconds while it runs: without its input (an
+ * import's every row) and without a running job's checkpoint, which only the run reads. Results come once
+ * the job is over.
+ */
+const viewColumns = {
+  id: uploadJobs.id,
+  userId: uploadJobs.userId,
+  kind: uploadJobs.kind,
+  status: uploadJobs.status,
+  progress: uploadJobs.progress,
+  results: sql<unknown>`case when ${uploadJobs.status} in ('completed', 'failed', 'cancelled') then ${uploadJobs.results} end`,
+  error: uploadJobs.error,
+  errorMessage: uploadJobs.errorMessage,
+  dismissedAt: uploadJobs.dismissedAt,
+};
+export type JobViewRow = Pick<
+  JobRow,
+  'id' | 'userId' | 'kind' | 'status' | 'progress' | 'results' | 'error' | 'errorMessage' | 'dismissedAt'
+>;
+
 export function createJobsRepository(db: Db) {
   return {
     async create(userId: string, kind: string, input: unknown, progress: UploadJobProgress) {
@@ -36,9 +57,9 @@ export function createJobsRepository(db: Db) {
     },
 
     /** The job if it is this learner's; undefined for anyone else's, as for one that does not exist. */
-    async findOwned(userId: string, jobId: string): Promise<JobRow | undefined> {
+    async findOwned(userId: string, jobId: string): Promise<JobViewRow | undefined> {
       const [row] = await db
-        .select()
+        .select(viewColumns)
         .from(uploadJobs)
         .where(and(eq(uploadJobs.id, jobId), eq(uploadJobs.userId, userId)))
         .limit(1);
@@ -78,9 +99,9 @@ export function createJobsRepository(db: Db) {
      * The learner's job of this kind that their screens show (docs/product/upload.md#the-upload-comes-back):
      * an unfinished one first, else the newest, unless they dismissed it (an older one does not come back).
      */
-    async findLatestShown(userId: string, kind: string): Promise<JobRow | undefined> {
+    async findLatestShown(userId: string, kind: string): Promise<JobViewRow | undefined> {
       const [row] = await db
-        .select()
+        .select(viewColumns)
         .from(uploadJobs)
         .where(and(eq(uploadJobs.userId, userId), eq(uploadJobs.kind, kind)))
         .orderBy(
