@@ -367,8 +367,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mediaStore,
       queueBuiltinClips,
       providerPauses,
-      openImportMedia: (userId, fileId, names) => transferService.openImportMedia(userId, fileId, names),
-      discardImport: (userId, fileId) => transferService.discardImport(userId, fileId),
+      importFiles: {
+        readEntries: (userId, fileId, rows) => transferService.readImportEntries(userId, fileId, rows),
+        openMedia: (userId, fileId, names) => transferService.openImportMedia(userId, fileId, names),
+        discard: (userId, fileId) => transferService.discardImport(userId, fileId),
+      },
     }),
   );
   const dictionary = createDictionaryRepository(db);

@@ -5,7 +5,7 @@ import { type DictionaryJob, dictionaryJobSchema } from '../../src/shared/api/di
 import { uploadJobSchema } from '../../src/shared/api/uploads';
 import { buildApp } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
-import { generatedImages, uploadJobs, words } from '../../src/server/db/schema';
+import { generatedImages, uploadJobs, uploadJobWords, words } from '../../src/server/db/schema';
 import { TEST_APP_SECRET, registerUser, type TestUser } from '../support/build-test-app';
 import { type FakeProviders, startFakeProviders } from '../support/fake-providers/fake-provider-server';
 import { openTestDatabase } from '../support/test-database';
@@ -296,6 +296,52 @@ describe('resuming', () => {
       [3, 'upload_line_no_spanish'],
       [1, 'upload_translation_missing'],
     ]);
+  });
+
+  it('an upload resumed after a restart lists the words its earlier run saved once, in their lines’ order', async () => {
+    const learner = await registerUser(app);
+    const input = {
+      v: 3,
+      entries: [
+        { lineNumber: 1, spanish: 'el perro', russian: 'собака' },
+        { lineNumber: 2, spanish: 'el gato', russian: 'кошка' },
+      ],
+      rejected: [],
+      enhanceWithAI: false,
+      generateImages: false,
+      imageStyle: null,
+      import: null,
+    };
+    const jobId = await leftRunning(learner.id, 'upload-words', input, {
+      v: 4,
+      words: [],
+      duplicates: [],
+      errors: [],
+      fallbacks: [],
+      stoppedProviders: [],
+      builtinClipsJobId: null,
+    });
+    // The earlier run saved line 1 with the job's row naming it, in one transaction, then stopped.
+    const [perro] = await seedWords(database.db, learner.id, [
+      { spanish: 'el perro', russian: 'собака', duplicateKey: 'perro' },
+    ]);
+    await database.db.insert(uploadJobWords).values({ jobId, wordId: perro!, lineNumber: 1 });
+    const job = await afterRestart((server) =>
+      vi.waitUntil(
+        async () => {
+          const current = uploadJobSchema.parse(
+            (await send(server, learner, 'GET', `/api/words/job/${jobId}`)).json(),
+          );
+          return current.status === 'pending' || current.status === 'processing' ? null : current;
+        },
+        { timeout: 60_000, interval: 50 },
+      ),
+    );
+    expect(job.status).toBe('completed');
+    expect(job.results?.words.map((word) => word.spanish)).toEqual(['el perro', 'el gato']);
+    expect(job.results?.duplicates).toEqual([]);
+    const rows = await database.db.select().from(words).where(eq(words.userId, learner.id));
+    expect(rows.map((row) => row.spanish).sort()).toEqual(['el gato', 'el perro']);
   });
 
   it('an app that runs no jobs leaves a started job pending', async () => {

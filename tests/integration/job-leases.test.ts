@@ -537,6 +537,7 @@ describe('a job that saves in its own transaction', () => {
       .returning({ id: uploadJobs.id });
     const uploads = createUploadsRepository(database.db);
     const word = {
+      lineNumber: 1,
       spanish: 'perro',
       russian: 'собака',
       duplicateKey: 'perro',

@@ -300,6 +300,7 @@ async function wordCount(user: TestUser) {
 }
 
 const newWord = (spanish: string) => ({
+  lineNumber: 1,
   spanish,
   russian: 'слово',
   duplicateKey: spanish,

@@ -16,6 +16,7 @@ import {
   WORD_THEMES_ENTRY,
 } from '../modules/transfer/backup-tables';
 import { contractOf } from '../modules/transfer/backup-contracts';
+import { addLines } from '../modules/uploads/upload-report';
 import type { BackupRepository, BackupRow, RestoredRow } from '../modules/transfer/backup.repository';
 import { BACKUP_PAGE_ROWS } from '../modules/transfer/backup.repository';
 import type { BackupManifest } from './export-backup.job';
@@ -93,12 +94,7 @@ export function createRestoreBackupJob(deps: {
     async plan(context) {
       const { userId } = context;
       const archive = await deps.openBackup(userId, context.input.fileId);
-      const results: RestoreResults = {
-        ...emptyUploadResults(),
-        restored: {},
-        mediaFiles: 0,
-        moreErrors: 0,
-      };
+      const results: RestoreResults = { ...emptyUploadResults(), restored: {}, mediaFiles: 0 };
       const snapshot = () => results;
       /** Backup id → new id, per table. */
       const ids = new Map<string, Map<number, number>>();
@@ -115,10 +111,13 @@ export function createRestoreBackupJob(deps: {
       await context.reportProgress({ total: units.length, processed: 0, stage: 'restore' }, snapshot);
 
       /** The report keeps the first errors and counts the rest: a hostile file cannot make it huge. */
-      const reportError = (error: CodedError & { spanish?: string | null }) => {
-        if (results.errors.length >= MAX_REPORTED_ERRORS) results.moreErrors += 1;
-        else results.errors.push({ lineNumber: null, spanish: null, stage: 'saving', ...error });
-      };
+      const reportError = (error: CodedError & { spanish?: string | null }) =>
+        addLines(
+          results,
+          'errors',
+          [{ lineNumber: null, spanish: null, stage: 'saving', ...error }],
+          MAX_REPORTED_ERRORS,
+        );
       const failRow = (table: string, line?: BackupLine) =>
         reportError(
           line && 'isTooLong' in line
@@ -244,26 +243,31 @@ export function createRestoreBackupJob(deps: {
       const text = (value: unknown) => (typeof value === 'string' ? value : null);
       function recordWord(value: BackupRow, outcome: { id: number | null; isMerged: boolean }) {
         const spanish = text(value.spanish) ?? '';
+        // Listed up to the report's limit and counted after it, as an upload's (upload-report.ts).
         if (outcome.isMerged) {
-          results.duplicates.push({
-            spanish,
-            newRussian: text(value.russian),
-            existingRussian: null,
-            existingWordId: outcome.id,
-            isActive: value.isActive !== false,
-            reason: { code: JOB_ERROR_CODES.wordExists },
-          });
+          addLines(results, 'duplicates', [
+            {
+              spanish,
+              newRussian: text(value.russian),
+              existingRussian: null,
+              existingWordId: outcome.id,
+              isActive: value.isActive !== false,
+              reason: { code: JOB_ERROR_CODES.wordExists },
+            },
+          ]);
           return;
         }
-        results.words.push({
-          id: outcome.id ?? 0,
-          spanish,
-          russian: text(value.russian) ?? '',
-          example: text(value.example),
-          exampleTranslation: text(value.exampleTranslation),
-          cefrLevel: text(value.cefrLevel),
-          partOfSpeech: text(value.partOfSpeech),
-        });
+        addLines(results, 'words', [
+          {
+            id: outcome.id ?? 0,
+            spanish,
+            russian: text(value.russian) ?? '',
+            example: text(value.example),
+            exampleTranslation: text(value.exampleTranslation),
+            cefrLevel: text(value.cefrLevel),
+            partOfSpeech: text(value.partOfSpeech),
+          },
+        ]);
       }
 
       async function restoreFile(name: string) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { coded } from '../../shared/api/errors';
+import { importMappingSchema } from '../../shared/api/transfer';
 import { UPLOAD_STAGES, type UploadResults, uploadResultsSchema } from '../../shared/api/uploads';
 import { jobData } from './job-data';
 import { codeOfLegacySentence } from './job-failure';
@@ -58,13 +59,27 @@ const inputV3Schema = inputV2Schema.extend({
   entries: z.array(entrySchema),
   import: z.object({ fileId: z.uuid().nullable(), overwriteExisting: z.boolean() }).nullable(),
 });
-export type UploadJobInput = z.infer<typeof inputV3Schema>;
+/**
+ * Version 4: an import's rows are read by the job from its stored file with the learner's mapping
+ * (`import.rows`), not carried in the input: 20,000 rows were one value of megabytes written and read whole.
+ */
+const inputV4Schema = inputV3Schema.extend({
+  import: inputV3Schema.shape.import
+    .unwrap()
+    .extend({
+      rows: z.object({ mapping: importMappingSchema, hasHeaderRow: z.boolean().nullable() }).nullable(),
+    })
+    .nullable(),
+});
+export type UploadJobInput = z.infer<typeof inputV4Schema>;
 export const uploadInput = jobData('upload input', inputV1Schema)
   .next(inputV2Schema, (old) => ({
     ...old,
     rejected: old.rejected.map((line) => ({ ...line, reason: codeOfLegacySentence(line.reason) })),
   }))
-  .next(inputV3Schema, (old) => ({ ...old, import: null }));
+  .next(inputV3Schema, (old) => ({ ...old, import: null }))
+  // Those imports carried their rows.
+  .next(inputV4Schema, (old) => ({ ...old, import: old.import && { ...old.import, rows: null } }));
 
 /** Version 3: duplicates did not carry the existing word's id (docs/product/upload.md#new-translation). */
 const resultsV3Schema = uploadResultsSchema.extend({
@@ -110,4 +125,7 @@ export const emptyUploadResults = (): UploadResults => ({
   fallbacks: [],
   stoppedProviders: [],
   builtinClipsJobId: null,
+  moreWords: 0,
+  moreDuplicates: 0,
+  moreErrors: 0,
 });

@@ -23,19 +23,14 @@ import type { ProviderPauses } from '../modules/providers/provider-pauses';
 import type { UserProviders } from '../modules/providers/user-providers';
 import type { SettingsService } from '../modules/settings/settings.service';
 import type { SpeechService } from '../modules/speech/speech.service';
-import {
-  createImportedWords,
-  type ImportedWords,
-  type ImportMediaSource,
-  mediaNamesOf,
-} from '../modules/transfer/imported-words.step';
+import { type ImportedWords, type ImportFiles, openImport } from '../modules/transfer/imported-words.step';
 import {
   findDuplicates,
   type PreparedEntry,
   type WordUpdate,
 } from '../modules/uploads/upload-duplicates.step';
 import { createUploadReport, type UploadReport } from '../modules/uploads/upload-report';
-import { saveWords } from '../modules/uploads/upload-save.step';
+import { addWordsOfJob, saveWords } from '../modules/uploads/upload-save.step';
 import { createUploadTally, type UploadTally } from '../modules/uploads/upload-tally';
 import type { NewWord, UploadsRepository } from '../modules/uploads/uploads.repository';
 import { isCircuitOpen, isProviderError } from '../providers/provider-error';
@@ -76,10 +71,8 @@ interface UploadDeps {
   queueBuiltinClips(userId: string): Promise<string | null>;
   /** Told of every provider that failed a word, so Learn's on-demand clips pass over it for a while. */
   providerPauses?: Pick<ProviderPauses, 'noteFailure'>;
-  /** The media an import's package holds for these names (docs/product/transfer.md#imports). */
-  openImportMedia?: (userId: string, fileId: string, names: string[]) => Promise<ImportMediaSource>;
-  /** Deletes an import's file once the job is done with it. */
-  discardImport?: (userId: string, fileId: string) => Promise<void>;
+  /** An import's stored file: its rows and media (docs/product/transfer.md#imports). */
+  importFiles?: ImportFiles;
 }
 
 /**
@@ -296,22 +289,23 @@ export function createUploadWordsJob(
     checkpoint: uploadResults,
     results: uploadResults,
     async plan(context) {
-      const { userId, input, checkpoint } = context;
+      const { userId, checkpoint } = context;
+      // An import's rows come from its file; an upload's are in its input.
+      const opened = await openImport(
+        { files: deps.importFiles, mediaStore: deps.mediaStore, userId },
+        context.input,
+      );
+      const { input } = opened;
       const settings = await deps.settingsService.get(userId);
       const providers = await deps.userProviders.forUser(userId);
       const results: UploadResults = checkpoint ?? emptyUploadResults();
       const report = createUploadReport(results, (error) => deps.providerPauses?.noteFailure(userId, error));
       // Reported once, on the first run: a key another instance sealed serves as none, never in silence.
       if (!checkpoint) report.firstLines(input.rejected, providers.unreadableKeys);
-      const importFileId = input.import?.fileId ?? null;
-      const source =
-        importFileId && deps.openImportMedia
-          ? await deps.openImportMedia(userId, importFileId, mediaNamesOf(input.entries))
-          : null;
       const rules = rulesOf(input);
       const run: Omit<UploadRun, 'tally' | 'save'> = {
         report,
-        imported: createImportedWords({ source, mediaStore: deps.mediaStore, userId }),
+        imported: opened.imported,
         leftClips: { value: false },
         deps,
         context,
@@ -328,13 +322,20 @@ export function createUploadWordsJob(
         results,
       };
       // The tally's totals need the duplicates step's answer.
-      const left = await findDuplicates({ uploads: deps.uploads, userId }, input.entries, results, {
-        updatesExisting: rules.updatesExisting,
-        isResumed: checkpoint !== null,
-      });
+      const left = await findDuplicates(
+        { uploads: deps.uploads, userId, jobId: context.jobId },
+        input.entries,
+        results,
+        { updatesExisting: rules.updatesExisting, isResumed: checkpoint !== null },
+      );
       if (checkpoint)
         report.forgetLines(new Set([...left.adds, ...left.updates].map((entry) => entry.lineNumber)));
-      const tally = createUploadTally(context, left, checkpoint !== null, run.languageModel !== null);
+      const tally = createUploadTally(
+        { input, reportProgress: (progress) => context.reportProgress(progress) },
+        left,
+        checkpoint !== null,
+        run.languageModel !== null,
+      );
       const saving = createLimiter(1);
       const fullRun: UploadRun = {
         ...run,
@@ -378,9 +379,9 @@ export function createUploadWordsJob(
           await fullRun.save(words, []);
         },
         async finish() {
-          fullRun.imported.close();
-          if (importFileId) await deps.discardImport?.(userId, importFileId);
+          await opened.finish();
           await tally.report('saving', null);
+          await addWordsOfJob(deps.uploads, userId, context.jobId, results);
           // A resumed run cannot tell what the earlier one left: the job skips words that have clips.
           if (fullRun.leftClips.value || checkpoint) {
             results.builtinClipsJobId = await deps.queueBuiltinClips(userId);

@@ -168,7 +168,5 @@ export type BackupSummary = z.infer<typeof backupSummarySchema>;
 export const restoreResultsSchema = uploadResultsSchema.extend({
   restored: z.record(z.string(), z.number().int()),
   mediaFiles: z.number().int(),
-  /** Errors beyond the first 1,000, which the report counts instead of listing. */
-  moreErrors: z.number().int().default(0),
 });
 export type RestoreResults = z.infer<typeof restoreResultsSchema>;

@@ -26,6 +26,11 @@ export const MAX_UPLOAD_LINES = 5000;
  * restores alike stop there (`dictionary_full`).
  */
 export const MAX_DICTIONARY_WORDS = 100_000;
+/**
+ * The lines each list of a report holds (words added, duplicates, errors); an import of 20,000 rows counts
+ * the rest instead of carrying megabytes in one answer (docs/product/upload.md#results-report).
+ */
+export const MAX_REPORTED_LINES = MAX_UPLOAD_LINES;
 
 export const processBatchRequestSchema = z.object({
   text: z
@@ -108,6 +113,13 @@ export const uploadResultsSchema = z.object({
    * which the report follows; null when the upload left none to make.
    */
   builtinClipsJobId: z.string().nullable().default(null),
+  /**
+   * Each list holds its first `MAX_REPORTED_LINES` lines (every line of an upload, which has at most 5,000);
+   * these count the rest of an import's or a restore's (docs/product/upload.md#results-report).
+   */
+  moreWords: z.number().int().default(0),
+  moreDuplicates: z.number().int().default(0),
+  moreErrors: z.number().int().default(0),
 });
 export type UploadResults = z.infer<typeof uploadResultsSchema>;
 

@@ -72,6 +72,9 @@ const results: UploadResults = {
   fallbacks: [],
   stoppedProviders: [],
   builtinClipsJobId: null,
+  moreWords: 0,
+  moreDuplicates: 0,
+  moreErrors: 0,
 };
 
 describe('the followed job as the upload screen reads it', () => {
@@ -158,6 +161,17 @@ describe('completion summary', () => {
       activeDuplicates: 2,
       inactiveDuplicates: 1,
       errors: 1,
+      isNothingAdded: false,
+    });
+  });
+
+  it('counts the lines a long report does not list, its unlisted duplicates as active', () => {
+    expect(summarizeResults({ ...results, moreWords: 15_000, moreDuplicates: 10, moreErrors: 4 })).toEqual({
+      added: 15_001,
+      duplicates: 13,
+      activeDuplicates: 12,
+      inactiveDuplicates: 1,
+      errors: 5,
       isNothingAdded: false,
     });
   });

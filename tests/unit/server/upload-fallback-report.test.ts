@@ -71,18 +71,36 @@ function failingOpenAi(): ProviderSet {
 async function runUpload(entries: UploadEntry[]) {
   let nextId = 1;
   const queued: string[] = [];
+  /** The job's own rows of the words it added, as the repository keeps them. */
+  const added: Awaited<ReturnType<UploadsRepository['wordsOfJob']>>['words'] = [];
   const providers = failingOpenAi();
   const job = createUploadWordsJob({
     uploads: {
       findByDuplicateKeys: () => Promise.resolve([]),
+      wordsOfJob: () => Promise.resolve({ words: added, total: added.length }),
       saveChunk: (_userId, chunk, checkpoint) => {
         const ids = new Map(chunk.map((word, index) => [word.duplicateKey, nextId + index]));
         nextId += chunk.length;
+        for (const word of chunk) {
+          const { spanish, russian, example, exampleTranslation, cefrLevel, partOfSpeech, duplicateKey } =
+            word;
+          const id = ids.get(duplicateKey) ?? 0;
+          added.push({
+            id,
+            duplicateKey,
+            spanish,
+            russian,
+            example,
+            exampleTranslation,
+            cefrLevel,
+            partOfSpeech,
+          });
+        }
         // The repository writes the checkpoint in the transaction that saves the words.
         checkpoint.resultsAfter({ ids, existing: new Map(), overCap: new Set() });
         return Promise.resolve(ids);
       },
-    } satisfies Pick<UploadsRepository, 'findByDuplicateKeys' | 'saveChunk'>,
+    } satisfies Pick<UploadsRepository, 'findByDuplicateKeys' | 'wordsOfJob' | 'saveChunk'>,
     userProviders: { forUser: () => Promise.resolve(providers) },
     settingsService: { get: () => Promise.resolve(settings) } as unknown as SettingsService,
     speechService: {
@@ -162,6 +180,9 @@ describe('the upload report of a provider whose circuit opened', () => {
       fallbacks: [],
       stoppedProviders: [],
       builtinClipsJobId: null,
+      moreWords: 0,
+      moreDuplicates: 0,
+      moreErrors: 0,
     });
     expect(uploadResults.version).toBe(4);
   });

@@ -1,7 +1,8 @@
 import { isNotNull } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt } from './columns';
 import { users } from './users';
+import { words } from './words';
 
 export type UploadJobStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
 
@@ -66,4 +67,24 @@ export const uploadJobs = pgTable(
     // read these few rows, never the table.
     index('upload_jobs_owner_instance_id_idx').on(t.ownerInstanceId).where(isNotNull(t.ownerInstanceId)),
   ],
+);
+
+/**
+ * The words an upload or an import added, a row each, written in the transaction that saves them
+ * (docs/product/upload.md#idempotence): what a resumed run skips and what the report lists once the job is
+ * done. A job's checkpoint then never rewrites a list that grows with every chunk.
+ */
+export const uploadJobWords = pgTable(
+  'upload_job_words',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => uploadJobs.id, { onDelete: 'cascade' }),
+    wordId: integer('word_id')
+      .notNull()
+      .references(() => words.id, { onDelete: 'cascade' }),
+    /** The word's line (a row of an import), which orders the report. */
+    lineNumber: integer('line_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.wordId] }), index('upload_job_words_word_id_idx').on(t.wordId)],
 );

@@ -1,7 +1,7 @@
 import type { CodedError } from '../../../shared/api/errors';
 import type { UploadStage } from '../../../shared/api/uploads';
 import { JOB_ERROR_CODES } from '../../jobs/job-failure';
-import type { UploadEntry } from '../../jobs/upload-words.data';
+import type { UploadEntry, UploadJobInput } from '../../jobs/upload-words.data';
 import type { MediaStore } from '../../media/media-store';
 import { checkImage, sniffAudio } from '../../providers/http/media-check';
 import type { CardAudioSlot } from '../enrichment/card-audio.step';
@@ -138,3 +138,43 @@ export function createImportedWords(deps: {
   };
 }
 export type ImportedWords = ReturnType<typeof createImportedWords>;
+
+/** Where an import's rows and files are: its stored file, which the transfer module reads. */
+export interface ImportFiles {
+  /** The import's rows, read again from its file with the learner's mapping. */
+  readEntries(
+    userId: string,
+    fileId: string,
+    rows: NonNullable<NonNullable<UploadJobInput['import']>['rows']>,
+  ): Promise<Pick<UploadJobInput, 'entries' | 'rejected'>>;
+  /** The media files of a package these names find. */
+  openMedia(userId: string, fileId: string, names: string[]): Promise<ImportMediaSource>;
+  /** Deletes the file once the job is done with it. */
+  discard(userId: string, fileId: string): Promise<void>;
+}
+
+/**
+ * The upload's input with its rows (an import's read from its file) and what they bring to their words,
+ * for one run; `finish` lets go of the file once the job is done with it.
+ */
+export async function openImport(
+  deps: { files: ImportFiles | undefined; mediaStore: Pick<MediaStore, 'put'>; userId: string },
+  input: UploadJobInput,
+) {
+  const { files, userId } = deps;
+  const fileId = input.import?.fileId ?? null;
+  const rows = input.import?.rows;
+  const resolved =
+    files && fileId && rows ? { ...input, ...(await files.readEntries(userId, fileId, rows)) } : input;
+  const names = mediaNamesOf(resolved.entries);
+  const source = files && fileId && names.length > 0 ? await files.openMedia(userId, fileId, names) : null;
+  const imported = createImportedWords({ source, mediaStore: deps.mediaStore, userId });
+  return {
+    input: resolved,
+    imported,
+    async finish() {
+      imported.close();
+      if (files && fileId) await files.discard(userId, fileId);
+    },
+  };
+}

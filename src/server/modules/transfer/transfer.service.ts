@@ -26,7 +26,7 @@ import {
   type RestoreBackupInput,
 } from '../../jobs/restore-backup.job';
 import type { JobRuntime } from '../../jobs/job-runtime';
-import type { UploadJobInput } from '../../jobs/upload-words.data';
+import type { UploadEntry, UploadJobInput } from '../../jobs/upload-words.data';
 import { UPLOAD_WORDS_JOB } from '../../jobs/upload-words.job';
 import { PackageError } from './anki-formats';
 import { openPackageMedia, readPackageTable } from './anki-package.reader';
@@ -35,7 +35,7 @@ import { boundedLines } from './bounded-lines';
 import { createChunkSink } from './chunk-sink';
 import type { FileReaders } from './file-readers';
 import type { TableAnswer, TableRequest } from './file-reading.worker';
-import { ImportFileError, type TablePreview } from './import-table';
+import { ImportFileError, type RejectedRow, type TablePreview } from './import-table';
 import { type ImportMediaSource, MAX_IMPORTED_MEDIA_BYTES } from './imported-words.step';
 import type { TransferRepository } from './transfer.repository';
 import { dictionaryFull } from '../words/dictionary-room';
@@ -326,39 +326,69 @@ export function createTransferService(deps: {
         const input: RestoreBackupInput = { fileId: file.fileId };
         return { jobId: await deps.jobRuntime.start(userId, RESTORE_BACKUP_JOB, input, 0) };
       }
+      // Read now so a mapping the file does not fit, or a file of no words, is answered before any job
+      // starts; the job reads the rows again from the file it keeps (docs/product/transfer.md#imports).
+      const hasHeaderRow = file.format === 'csv' ? options.hasHeaderRow : null;
       const answer = await readOrDiscard(file.fileId, () =>
-        readTable(file, file.format === 'csv' ? options.hasHeaderRow : null, {
-          mode: 'entries',
-          mapping: request.mapping ?? null,
-        }),
+        readTable(file, hasHeaderRow, { mode: 'entries', mapping: request.mapping ?? null }),
       );
       if (!('entries' in answer) || answer.entries.length === 0) {
         await discard(file.fileId);
         throw new AppError('import_no_words', 400);
       }
-      const { entries, rejected } = answer;
+      const { entries, rejected, mapping } = answer;
       if ((await deps.countWords(userId)) + entries.length > MAX_DICTIONARY_WORDS) {
         await discard(file.fileId);
         throw dictionaryFull();
       }
-      const isPackage = file.format === 'apkg';
       const input: UploadJobInput = {
-        entries,
-        rejected,
+        entries: [],
+        rejected: [],
         enhanceWithAI: options.enrichMissing,
         generateImages: options.generateImages,
         imageStyle: null,
-        import: { fileId: isPackage ? file.fileId : null, overwriteExisting: options.overwriteExisting },
+        import: {
+          fileId: file.fileId,
+          overwriteExisting: options.overwriteExisting,
+          rows: { mapping, hasHeaderRow },
+        },
       };
-      if (isPackage) await keepForJob(userId, file.fileId);
+      await keepForJob(userId, file.fileId);
       const jobId = await deps.jobRuntime.start(
         userId,
         UPLOAD_WORDS_JOB,
         input,
         entries.length + rejected.length,
       );
-      if (!isPackage) await discard(file.fileId);
       return { jobId };
+    },
+
+    /**
+     * An import's rows read again by its job from the file it keeps, with the learner's mapping; a file gone
+     * by now (a day after its import started) fails the job.
+     */
+    async readImportEntries(
+      userId: string,
+      fileId: string,
+      rows: { mapping: ImportMapping; hasHeaderRow: boolean | null },
+    ): Promise<{ entries: UploadEntry[]; rejected: RejectedRow[] }> {
+      const file = await transfer.findComplete(userId, fileId, 'import', new Date(0));
+      if (!file?.byteSize) throw new JobFailure({ code: 'import_unreadable' });
+      try {
+        const answer = await readTable(
+          { fileId, format: file.format, byteSize: file.byteSize },
+          rows.hasHeaderRow,
+          { mode: 'entries', mapping: rows.mapping },
+        );
+        if (!('entries' in answer)) throw new JobFailure({ code: 'import_unreadable' });
+        return { entries: answer.entries, rejected: answer.rejected };
+      } catch (error) {
+        if (error instanceof ImportFileError) throw new JobFailure(error.failure);
+        if (error instanceof PackageError || error instanceof ArchiveError) {
+          throw new JobFailure({ code: 'import_unreadable' });
+        }
+        throw error;
+      }
     },
 
     /**

@@ -2,6 +2,7 @@ import type { UploadResults } from '../../../shared/api/uploads';
 import { duplicateKeyOf } from '../../../shared/text/duplicate-key';
 import { JOB_ERROR_CODES } from '../../jobs/job-failure';
 import type { UploadEntry } from '../../jobs/upload-words.data';
+import { addLines } from './upload-report';
 import type { UploadsRepository } from './uploads.repository';
 
 /** An upload's entry with its duplicate key (docs/product/upload.md#duplicate-key). */
@@ -17,7 +18,11 @@ export type WordUpdate = PreparedEntry & { existingWordId: number };
  * interrupted earlier run saved or updated are neither.
  */
 export async function findDuplicates(
-  deps: { uploads: Pick<UploadsRepository, 'findByDuplicateKeys'>; userId: string },
+  deps: {
+    uploads: Pick<UploadsRepository, 'findByDuplicateKeys' | 'wordsOfJob'>;
+    userId: string;
+    jobId: string;
+  },
   entries: readonly UploadEntry[],
   results: UploadResults,
   options: {
@@ -26,7 +31,13 @@ export async function findDuplicates(
     isResumed: boolean;
   },
 ): Promise<{ adds: PreparedEntry[]; updates: WordUpdate[] }> {
-  const savedKeys = new Set(results.words.map((word) => duplicateKeyOf(word.spanish)));
+  // Words an interrupted earlier run saved: the job's own rows (and an earlier version's checkpoint's list).
+  const savedKeys = new Set([
+    ...results.words.map((word) => duplicateKeyOf(word.spanish)),
+    ...(options.isResumed ? (await deps.uploads.wordsOfJob(deps.userId, deps.jobId)).words : []).map(
+      (word) => word.duplicateKey,
+    ),
+  ]);
   // Words an earlier run of this import updated already: reported then, not updated twice.
   const updatedKeys = new Set(
     results.duplicates
@@ -56,14 +67,16 @@ export async function findDuplicates(
     if (known || seen.has(entry.duplicateKey)) {
       // The earlier run reported it already.
       if (!options.isResumed) {
-        results.duplicates.push({
-          spanish: entry.spanish,
-          newRussian: entry.russian,
-          existingRussian: known?.russian ?? seen.get(entry.duplicateKey) ?? null,
-          existingWordId: known?.id ?? null,
-          isActive: known?.isActive ?? true,
-          reason: { code: known ? JOB_ERROR_CODES.wordExists : JOB_ERROR_CODES.wordRepeated },
-        });
+        addLines(results, 'duplicates', [
+          {
+            spanish: entry.spanish,
+            newRussian: entry.russian,
+            existingRussian: known?.russian ?? seen.get(entry.duplicateKey) ?? null,
+            existingWordId: known?.id ?? null,
+            isActive: known?.isActive ?? true,
+            reason: { code: known ? JOB_ERROR_CODES.wordExists : JOB_ERROR_CODES.wordRepeated },
+          },
+        ]);
       }
       continue;
     }

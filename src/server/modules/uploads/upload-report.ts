@@ -1,5 +1,10 @@
 import type { CodedError } from '../../../shared/api/errors';
-import type { UploadFallback, UploadResults, UploadStage } from '../../../shared/api/uploads';
+import {
+  MAX_REPORTED_LINES,
+  type UploadFallback,
+  type UploadResults,
+  type UploadStage,
+} from '../../../shared/api/uploads';
 import { failureOf, JOB_ERROR_CODES } from '../../jobs/job-failure';
 import type { UploadEntry, UploadJobInput } from '../../jobs/upload-words.data';
 import { isCircuitOpen, type ProviderError } from '../../providers/provider-error';
@@ -11,6 +16,25 @@ const STAGE_OF_KEYED_PROVIDER: Readonly<Record<KeyedProviderName, UploadStage>> 
   elevenlabs: 'audio',
   leonardo: 'images',
 };
+
+type ListedLines = Pick<UploadResults, 'words' | 'duplicates' | 'errors'>;
+const MORE_OF = { words: 'moreWords', duplicates: 'moreDuplicates', errors: 'moreErrors' } as const;
+
+/**
+ * Adds lines to a list of the report: up to `MAX_REPORTED_LINES` are listed, the rest counted
+ * (docs/product/upload.md#results-report), so no report grows with a file of any size.
+ */
+export function addLines<K extends keyof ListedLines>(
+  results: UploadResults,
+  list: K,
+  lines: ReadonlyArray<ListedLines[K][number]>,
+  maxLines = MAX_REPORTED_LINES,
+): void {
+  const listed = results[list] as Array<ListedLines[K][number]>;
+  const room = Math.max(0, maxLines - listed.length);
+  listed.push(...lines.slice(0, room));
+  results[MORE_OF[list]] += Math.max(0, lines.length - room);
+}
 
 /**
  * The lines of an upload's report (docs/product/upload.md#results-report) as its stages write them: errors
@@ -34,14 +58,16 @@ export function createUploadReport(
   return {
     /** The lines the upload could not read, and the keys it could not open, before any word is done. */
     firstLines(rejected: UploadJobInput['rejected'], unreadableKeys: readonly KeyedProviderName[]) {
-      for (const line of rejected) {
-        results.errors.push({
+      addLines(
+        results,
+        'errors',
+        rejected.map((line) => ({
           lineNumber: line.lineNumber,
           spanish: null,
-          stage: 'duplicates',
+          stage: 'duplicates' as const,
           ...line.reason,
-        });
-      }
+        })),
+      );
       for (const provider of unreadableKeys) {
         results.errors.push({
           lineNumber: null,
@@ -62,7 +88,13 @@ export function createUploadReport(
     },
 
     error(entry: Pick<UploadEntry, 'lineNumber' | 'spanish'>, stage: UploadStage, failure: CodedError) {
-      results.errors.push({ lineNumber: entry.lineNumber, spanish: entry.spanish, stage, ...failure });
+      addLines(results, 'errors', [
+        { lineNumber: entry.lineNumber, spanish: entry.spanish, stage, ...failure },
+      ]);
+    },
+
+    duplicate(duplicate: UploadResults['duplicates'][number]) {
+      addLines(results, 'duplicates', [duplicate]);
     },
 
     stoppedProvider,

@@ -1,12 +1,13 @@
-import { MAX_DICTIONARY_WORDS, type UploadResults } from '../../../shared/api/uploads';
+import { MAX_DICTIONARY_WORDS, MAX_REPORTED_LINES, type UploadResults } from '../../../shared/api/uploads';
 import { JOB_ERROR_CODES } from '../../jobs/job-failure';
 import type { Limiter } from '../../lib/concurrency';
+import { addLines } from './upload-report';
 import type { UploadTally } from './upload-tally';
 import type { NewWord, UploadsRepository } from './uploads.repository';
 
 /**
- * Stage 10: a chunk's words in one transaction, with the checkpoint that records them, so a restart
- * never saves a word twice nor reports a saved word as its own duplicate. Words an import updates are
+ * Stage 10: a chunk's words in one transaction, with the job's rows naming them and the checkpoint, so a
+ * restart never saves a word twice nor reports a saved word as its own duplicate. Words an import updates are
  * reported among the duplicates, as updated; a word another upload of the learner's saved meanwhile is
  * reported as already in the dictionary, never left out of the report; a word the dictionary has no room
  * for is an error of its line (docs/product/upload.md#dictionary-cap).
@@ -40,11 +41,9 @@ export async function saveWords(
   }));
   const outcome = { refusedCount: 0 };
   await deps.saving(async () => {
-    let saved: UploadResults['words'] = [];
     let taken: UploadResults['duplicates'] = [];
     let refused: UploadResults['errors'] = [];
-    const words = inserted.map(({ lineNumber: _line, ...word }) => word);
-    await deps.uploads.saveChunk(deps.userId, words, {
+    await deps.uploads.saveChunk(deps.userId, inserted, {
       jobId: deps.jobId,
       ownerInstanceId: deps.ownerInstanceId,
       updates: updated,
@@ -62,12 +61,6 @@ export async function saveWords(
               ]
             : [],
         );
-        saved = inserted.flatMap((word) => {
-          const id = ids.get(word.duplicateKey);
-          if (id === undefined) return [];
-          const { spanish, russian, example, exampleTranslation, cefrLevel, partOfSpeech } = word;
-          return [{ id, spanish, russian, example, exampleTranslation, cefrLevel, partOfSpeech }];
-        });
         taken = inserted.flatMap((word) => {
           const known = ids.has(word.duplicateKey) ? undefined : existing.get(word.duplicateKey);
           if (!known) return [];
@@ -82,17 +75,16 @@ export async function saveWords(
             },
           ];
         });
-        return deps.encodeCheckpoint({
-          ...results,
-          words: [...results.words, ...saved],
-          duplicates: [...results.duplicates, ...updateReports, ...taken],
-          errors: [...results.errors, ...refused],
-        });
+        // The words saved are the job's own rows (uploads.repository.ts `wordsOfJob`), not the checkpoint's:
+        // it stays as small as the report's other lines, however many words the job adds.
+        const after = { ...results, duplicates: [...results.duplicates], errors: [...results.errors] };
+        addLines(after, 'duplicates', [...updateReports, ...taken]);
+        addLines(after, 'errors', refused);
+        return deps.encodeCheckpoint(after);
       },
     });
-    results.words.push(...saved);
-    results.duplicates.push(...updateReports, ...taken);
-    results.errors.push(...refused);
+    addLines(results, 'duplicates', [...updateReports, ...taken]);
+    addLines(results, 'errors', refused);
     outcome.refusedCount = refused.length;
   });
   const count = inserted.length + updated.length - outcome.refusedCount;
@@ -100,4 +92,22 @@ export async function saveWords(
   deps.tally.linesSaved(count);
   for (let line = 0; line < outcome.refusedCount; line += 1) deps.tally.lineFailed();
   await deps.tally.report('saving', (updated.at(-1) ?? inserted.at(-1))?.spanish ?? null);
+}
+
+/**
+ * The report's words once the job is done (docs/product/upload.md#results-report): the job's own rows, in
+ * their lines' order, the first `MAX_REPORTED_LINES` listed and the rest counted (with any an earlier
+ * version's checkpoint listed itself). Read once, at the end.
+ */
+export async function addWordsOfJob(
+  uploads: Pick<UploadsRepository, 'wordsOfJob'>,
+  userId: string,
+  jobId: string,
+  results: UploadResults,
+): Promise<void> {
+  const listed = new Set(results.words.map((word) => word.id));
+  const { words, total } = await uploads.wordsOfJob(userId, jobId, MAX_REPORTED_LINES);
+  const fresh = words.flatMap(({ duplicateKey: _key, ...word }) => (listed.has(word.id) ? [] : [word]));
+  addLines(results, 'words', fresh);
+  results.moreWords += total - words.length;
 }

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { generatedImages, uploadJobs, words } from '../../db/schema';
+import { generatedImages, uploadJobs, uploadJobWords, words } from '../../db/schema';
 import { lockRoomInDictionary } from '../words/dictionary-room';
 import { linkWordThemes } from '../words/word-themes';
 
@@ -70,6 +70,38 @@ export function createUploadsRepository(db: Db) {
     },
 
     /**
+     * The words this job added (docs/product/upload.md#idempotence), in their lines' order, as the report
+     * lists them; a word deleted since is left out.
+     */
+    async wordsOfJob(userId: string, jobId: string, limit?: number) {
+      const ofJob = and(eq(uploadJobWords.jobId, jobId), eq(words.userId, userId));
+      const listed = db
+        .select({
+          id: words.id,
+          duplicateKey: words.duplicateKey,
+          spanish: words.spanish,
+          russian: words.russian,
+          example: words.example,
+          exampleTranslation: words.exampleTranslation,
+          cefrLevel: words.cefrLevel,
+          partOfSpeech: words.partOfSpeech,
+        })
+        .from(uploadJobWords)
+        .innerJoin(words, eq(words.id, uploadJobWords.wordId))
+        .where(ofJob)
+        .orderBy(asc(uploadJobWords.lineNumber));
+      const [rows, [counted]] = await Promise.all([
+        limit === undefined ? listed : listed.limit(limit),
+        db
+          .select({ total: count() })
+          .from(uploadJobWords)
+          .innerJoin(words, eq(words.id, uploadJobWords.wordId))
+          .where(ofJob),
+      ]);
+      return { words: rows, total: counted?.total ?? 0 };
+    },
+
+    /**
      * Saves a chunk in one transaction: the words (a word already there — an earlier run of the same job —
      * is skipped, which makes a resumed job add nothing twice), their themes and their pictures' library rows.
      * Answers the ids by duplicate key of the words this call inserted.
@@ -79,7 +111,7 @@ export function createUploadsRepository(db: Db) {
      */
     async saveChunk(
       userId: string,
-      chunk: readonly NewWord[],
+      chunk: ReadonlyArray<NewWord & { lineNumber: number }>,
       checkpoint: {
         jobId: string;
         /** The instance running the job: the chunk is saved only while it holds the job's lease. */
@@ -125,7 +157,7 @@ export function createUploadsRepository(db: Db) {
             : await tx
                 .insert(words)
                 .values(
-                  admitted.map(({ imageStyleId: _id, imageFormat: _format, ...word }) => ({
+                  admitted.map(({ imageStyleId: _id, imageFormat: _format, lineNumber: _line, ...word }) => ({
                     ...word,
                     userId,
                   })),
@@ -133,6 +165,14 @@ export function createUploadsRepository(db: Db) {
                 .onConflictDoNothing({ target: [words.userId, words.duplicateKey] })
                 .returning({ id: words.id, duplicateKey: words.duplicateKey });
         const ids = new Map(inserted.map((row) => [row.duplicateKey, row.id]));
+        // The job's own list of the words it added: appended, never rewritten (docs/product/upload.md#idempotence).
+        const added = admitted.flatMap((word) => {
+          const wordId = ids.get(word.duplicateKey);
+          return wordId === undefined
+            ? []
+            : [{ jobId: checkpoint.jobId, wordId, lineNumber: word.lineNumber }];
+        });
+        if (added.length > 0) await tx.insert(uploadJobWords).values(added).onConflictDoNothing();
         const conflicted = admitted.flatMap((word) =>
           ids.has(word.duplicateKey) ? [] : [word.duplicateKey],
         );

@@ -76,13 +76,17 @@ export function BackupRestore({ preview }: { preview: ImportPreview }) {
         <div role="status" className="flex flex-col gap-1 text-sm">
           <p>
             {t('settingsDisplay.data.restored', {
-              words: results.words.length,
+              words: results.words.length + results.moreWords,
               books: results.restored.audiobooks ?? 0,
               media: results.mediaFiles,
             })}
           </p>
           {results.duplicates.length > 0 ? (
-            <p>{t('settingsDisplay.data.restoredDuplicates', { count: results.duplicates.length })}</p>
+            <p>
+              {t('settingsDisplay.data.restoredDuplicates', {
+                count: results.duplicates.length + results.moreDuplicates,
+              })}
+            </p>
           ) : null}
           {results.errors.length > 0 ? (
             <ul className="list-disc pl-5 text-destructive">

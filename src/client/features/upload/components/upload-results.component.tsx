@@ -33,13 +33,15 @@ export function UploadResults({ results }: { results: UploadResultsData }) {
   return (
     <div className="flex flex-col gap-6">
       {results.builtinClipsJobId ? <BuiltinClips jobId={results.builtinClipsJobId} /> : null}
-      <AddedWords words={results.words} />
-      {results.duplicates.length > 0 ? <SkippedDuplicates duplicates={results.duplicates} /> : null}
+      <AddedWords words={results.words} more={results.moreWords} />
+      {results.duplicates.length > 0 ? (
+        <SkippedDuplicates duplicates={results.duplicates} more={results.moreDuplicates} />
+      ) : null}
       <DuplicateReport duplicates={results.duplicates} />
       {results.fallbacks.length > 0 || results.stoppedProviders.length > 0 ? (
         <Fallbacks fallbacks={results.fallbacks} stoppedProviders={results.stoppedProviders} />
       ) : null}
-      {results.errors.length > 0 ? <UploadErrors errors={results.errors} /> : null}
+      {results.errors.length > 0 ? <UploadErrors errors={results.errors} more={results.moreErrors} /> : null}
     </div>
   );
 }
@@ -94,7 +96,7 @@ function BuiltinClips({ jobId }: { jobId: string }) {
   );
 }
 
-function AddedWords({ words }: { words: readonly AddedWord[] }) {
+function AddedWords({ words, more }: { words: readonly AddedWord[]; more: number }) {
   const { t } = useTranslation();
   const partOfSpeechLabel = usePartOfSpeechLabel();
   const titleId = useId();
@@ -104,7 +106,7 @@ function AddedWords({ words }: { words: readonly AddedWord[] }) {
       titleId={titleId}
       icon={CirclePlus}
       iconClassName="text-green-700 dark:text-green-400"
-      title={t('upload.results.addedTitle', { count: words.length })}
+      title={t('upload.results.addedTitle', { count: words.length + more })}
     >
       {words.length === 0 ? (
         <p className="text-muted-foreground">{t('upload.results.addedEmpty')}</p>
@@ -152,11 +154,30 @@ function AddedWords({ words }: { words: readonly AddedWord[] }) {
         </ul>
       )}
       <ShowMore shown={visible} total={words.length} hasMore={hasMore} onShowMore={showMore} />
+      <NotListed count={more} text="upload.results.moreWords" isShown={!hasMore} />
     </ReportCard>
   );
 }
 
-function SkippedDuplicates({ duplicates }: { duplicates: readonly Duplicate[] }) {
+/**
+ * The lines a long import's report counts but does not list (docs/product/upload.md#results-report), said
+ * once the listed ones are all shown.
+ */
+function NotListed({
+  count,
+  text,
+  isShown,
+}: {
+  count: number;
+  text: 'upload.results.moreWords' | 'upload.results.moreLines';
+  isShown: boolean;
+}) {
+  const { t } = useTranslation();
+  if (count === 0 || !isShown) return null;
+  return <p className="mt-3 text-sm text-muted-foreground">{t(text, { count })}</p>;
+}
+
+function SkippedDuplicates({ duplicates, more }: { duplicates: readonly Duplicate[]; more: number }) {
   const { t } = useTranslation();
   const titleId = useId();
   const { visible, drawn, hasMore, showMore } = useVisibleCount(duplicates.length);
@@ -165,7 +186,7 @@ function SkippedDuplicates({ duplicates }: { duplicates: readonly Duplicate[] })
       titleId={titleId}
       icon={CopyX}
       iconClassName="text-amber-700 dark:text-amber-400"
-      title={t('upload.results.duplicatesTitle', { count: duplicates.length })}
+      title={t('upload.results.duplicatesTitle', { count: duplicates.length + more })}
     >
       <ul className="divide-y" aria-labelledby={titleId}>
         {duplicates.slice(0, drawn).map((duplicate, index) => (
@@ -188,6 +209,7 @@ function SkippedDuplicates({ duplicates }: { duplicates: readonly Duplicate[] })
         ))}
       </ul>
       <ShowMore shown={visible} total={duplicates.length} hasMore={hasMore} onShowMore={showMore} />
+      <NotListed count={more} text="upload.results.moreLines" isShown={!hasMore} />
     </ReportCard>
   );
 }
@@ -235,7 +257,7 @@ function Fallbacks({
   );
 }
 
-function UploadErrors({ errors }: { errors: readonly UploadError[] }) {
+function UploadErrors({ errors, more }: { errors: readonly UploadError[]; more: number }) {
   const { t } = useTranslation();
   const titleId = useId();
   const { visible, drawn, hasMore, showMore } = useVisibleCount(errors.length);
@@ -244,7 +266,7 @@ function UploadErrors({ errors }: { errors: readonly UploadError[] }) {
       titleId={titleId}
       icon={CircleAlert}
       iconClassName="text-red-700 dark:text-red-400"
-      title={t('upload.results.errorsTitle', { count: errors.length })}
+      title={t('upload.results.errorsTitle', { count: errors.length + more })}
     >
       <LineReportTable
         titleId={titleId}
@@ -256,6 +278,7 @@ function UploadErrors({ errors }: { errors: readonly UploadError[] }) {
         }))}
       />
       <ShowMore shown={visible} total={errors.length} hasMore={hasMore} onShowMore={showMore} />
+      <NotListed count={more} text="upload.results.moreLines" isShown={!hasMore} />
     </ReportCard>
   );
 }

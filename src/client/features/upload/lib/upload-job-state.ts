@@ -59,13 +59,15 @@ export interface UploadSummary {
 export function summarizeResults(results: UploadResults | null): UploadSummary {
   const words = results?.words ?? [];
   const duplicates = results?.duplicates ?? [];
-  const activeDuplicates = duplicates.filter((duplicate) => duplicate.isActive).length;
+  // Of the duplicates a long report only counts, whether each is active is not known: they count as active.
+  const inactiveDuplicates = duplicates.filter((duplicate) => !duplicate.isActive).length;
+  const duplicateCount = duplicates.length + (results?.moreDuplicates ?? 0);
   return {
-    added: words.length,
-    duplicates: duplicates.length,
-    activeDuplicates,
-    inactiveDuplicates: duplicates.length - activeDuplicates,
-    errors: results?.errors.length ?? 0,
+    added: words.length + (results?.moreWords ?? 0),
+    duplicates: duplicateCount,
+    activeDuplicates: duplicateCount - inactiveDuplicates,
+    inactiveDuplicates,
+    errors: (results?.errors.length ?? 0) + (results?.moreErrors ?? 0),
     isNothingAdded: words.length === 0,
   };
 }
