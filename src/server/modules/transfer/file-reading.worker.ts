@@ -23,10 +23,15 @@ import {
  * never throws for a bad file.
  */
 
-/** How a table task reads its rows: the preview, or the entries under a mapping (the suggested one if none). */
-export type TableRequest = { mode: 'preview' } | { mode: 'entries'; mapping: ImportMapping | null };
-export type TableAnswer =
-  TablePreview | { entries: UploadEntry[]; rejected: RejectedRow[]; mapping: ImportMapping };
+/**
+ * How a table task reads its rows: the preview; the entries under a mapping (the suggested one if none); or
+ * only how many entries and rejected rows that mapping makes, which starting an import checks without
+ * handing 20,000 rows to the main thread.
+ */
+export type TableRequest = { mode: 'preview' } | { mode: 'entries' | 'count'; mapping: ImportMapping | null };
+export type TableEntries = { entries: UploadEntry[]; rejected: RejectedRow[]; mapping: ImportMapping };
+export type TableCount = { entryCount: number; rejectedCount: number; mapping: ImportMapping };
+export type TableAnswer = TablePreview | TableEntries | TableCount;
 
 export type FileReadingTask = { port: MessagePort } & (
   | { kind: 'csv'; hasHeaderRow: boolean | null; request: TableRequest }
@@ -85,6 +90,15 @@ async function receiveBytes(port: MessagePort, isZstd: boolean, maxBytes: number
   return Buffer.concat(zstd ? zstd.finish() : pieces);
 }
 
+function answerOf(
+  request: Exclude<TableRequest, { mode: 'preview' }>,
+  mapping: ImportMapping,
+  read: Pick<TableEntries, 'entries' | 'rejected'>,
+): TableEntries | TableCount {
+  if (request.mode === 'entries') return { ...read, mapping };
+  return { entryCount: read.entries.length, rejectedCount: read.rejected.length, mapping };
+}
+
 async function readTable(task: Extract<FileReadingTask, { kind: 'csv' | 'anki-collection' }>) {
   const request = task.request;
   if (task.kind === 'csv') {
@@ -93,7 +107,7 @@ async function readTable(task: Extract<FileReadingTask, { kind: 'csv' | 'anki-co
     const table = readCsvTable(bytes, task.hasHeaderRow ?? undefined);
     if (request.mode === 'preview') return previewOfTable(table.shape, table.firstRecords, table.rows.length);
     const mapping = request.mapping ?? previewOfTable(table.shape, table.firstRecords, 0).suggestedMapping;
-    return { ...entriesOfRows(table.shape, mapping, table.rows), mapping };
+    return answerOf(request, mapping, entriesOfRows(table.shape, mapping, table.rows));
   }
   const collection = await openCollection(await receiveBytes(task.port, task.isZstd, MAX_COLLECTION_BYTES));
   try {
@@ -102,7 +116,7 @@ async function readTable(task: Extract<FileReadingTask, { kind: 'csv' | 'anki-co
       return previewOfTable(shape, collection.firstRecords(), collection.rowCount());
     }
     const mapping = request.mapping ?? previewOfTable(shape, collection.firstRecords(), 0).suggestedMapping;
-    return { ...entriesOfRows(shape, mapping, collection.rows()), mapping };
+    return answerOf(request, mapping, entriesOfRows(shape, mapping, collection.rows()));
   } finally {
     collection.close();
   }

@@ -307,9 +307,9 @@ export function createTransferService(deps: {
     },
 
     /**
-     * Reads the file's rows with the learner's mapping and starts the upload job on them: the same
-     * duplicate rules, progress and report as an upload (docs/product/transfer.md#imports). A CSV is done
-     * with once its rows are in the job; a package's media are read by the job, which deletes it after.
+     * Checks the file's rows under the learner's mapping and starts the upload job on them: the same
+     * duplicate rules, progress and report as an upload (docs/product/transfer.md#imports). The job reads
+     * the rows (and a package's media) from the file it keeps, and deletes it once done.
      */
     async startImport(
       userId: string,
@@ -326,18 +326,18 @@ export function createTransferService(deps: {
         const input: RestoreBackupInput = { fileId: file.fileId };
         return { jobId: await deps.jobRuntime.start(userId, RESTORE_BACKUP_JOB, input, 0) };
       }
-      // Read now so a mapping the file does not fit, or a file of no words, is answered before any job
-      // starts; the job reads the rows again from the file it keeps (docs/product/transfer.md#imports).
+      // Counted now so a mapping the file does not fit, or a file of no words, is answered before any job
+      // starts; the job reads the rows from the file it keeps (docs/product/transfer.md#imports).
       const hasHeaderRow = file.format === 'csv' ? options.hasHeaderRow : null;
       const answer = await readOrDiscard(file.fileId, () =>
-        readTable(file, hasHeaderRow, { mode: 'entries', mapping: request.mapping ?? null }),
+        readTable(file, hasHeaderRow, { mode: 'count', mapping: request.mapping ?? null }),
       );
-      if (!('entries' in answer) || answer.entries.length === 0) {
+      if (!('entryCount' in answer) || answer.entryCount === 0) {
         await discard(file.fileId);
         throw new AppError('import_no_words', 400);
       }
-      const { entries, rejected, mapping } = answer;
-      if ((await deps.countWords(userId)) + entries.length > MAX_DICTIONARY_WORDS) {
+      const { entryCount, rejectedCount, mapping } = answer;
+      if ((await deps.countWords(userId)) + entryCount > MAX_DICTIONARY_WORDS) {
         await discard(file.fileId);
         throw dictionaryFull();
       }
@@ -354,12 +354,7 @@ export function createTransferService(deps: {
         },
       };
       await keepForJob(userId, file.fileId);
-      const jobId = await deps.jobRuntime.start(
-        userId,
-        UPLOAD_WORDS_JOB,
-        input,
-        entries.length + rejected.length,
-      );
+      const jobId = await deps.jobRuntime.start(userId, UPLOAD_WORDS_JOB, input, entryCount + rejectedCount);
       return { jobId };
     },
 
