@@ -46,6 +46,8 @@ const existingWordColumns = {
   isActive: words.isActive,
 };
 export type ExistingWord = { id: number; duplicateKey: string; russian: string; isActive: boolean };
+/** Duplicate keys looked up by one query. */
+const KEYS_PER_QUERY = 1_000;
 
 /** The job's lease passed to another instance while a chunk was being saved: nothing of it was written. */
 export class LeaseLostError extends Error {
@@ -59,14 +61,23 @@ export function createUploadsRepository(db: Db) {
   return {
     /**
      * The learner's words among these duplicate keys (docs/product/upload.md#duplicate-key), deleted ones
-     * excluded.
+     * excluded. Asked a page of keys at a time: building one query of an import's 20,000 keys held the event
+     * loop for a sixth of a second.
      */
-    async findByDuplicateKeys(userId: string, keys: string[]) {
-      if (keys.length === 0) return [];
-      return db
-        .select(existingWordColumns)
-        .from(words)
-        .where(and(eq(words.userId, userId), inArray(words.duplicateKey, keys), eq(words.isDeleted, false)));
+    async findByDuplicateKeys(userId: string, keys: readonly string[]) {
+      const found: ExistingWord[] = [];
+      for (let start = 0; start < keys.length; start += KEYS_PER_QUERY) {
+        const page = keys.slice(start, start + KEYS_PER_QUERY);
+        found.push(
+          ...(await db
+            .select(existingWordColumns)
+            .from(words)
+            .where(
+              and(eq(words.userId, userId), inArray(words.duplicateKey, page), eq(words.isDeleted, false)),
+            )),
+        );
+      }
+      return found;
     },
 
     /**
