@@ -12,6 +12,7 @@ import { type FakeProviders, startFakeProviders } from '../support/fake-provider
 import type { FailureKind } from '../support/fake-providers/fake-http';
 import { createFastBuiltinSpeech } from '../support/fast-builtin-speech';
 import { seedWords } from '../support/word-seeds';
+import { createLearnRepository } from '../../src/server/modules/learn/learn.repository';
 
 /**
  * docs/product/upload.md#built-in-clips-on-demand and docs/product/providers.md#fallback: built-in clips
@@ -362,5 +363,33 @@ describe('fallback when a configured provider fails', () => {
     expect(await wordRows(learner)).toHaveLength(seeds.length);
     // A refused key is not asked for the words after its refusal: only those already in flight asked it.
     expect(fake.requestsTo('openai', '/images').length).toBeLessThanOrEqual(UPLOAD_PROVIDER_LIMITS.images);
+  });
+});
+
+describe('the words the clips job reads', () => {
+  it('are read a page at a time, oldest first, each word missing a clip once', async () => {
+    const learner = await registerUser(testApp.app);
+    const other = await registerUser(testApp.app);
+    const clip = '/media/' + 'a'.repeat(64) + '.mp3';
+    const voiced = { audioData: clip, russianAudioData: clip, secondVoiceAudioData: clip };
+    await seedWords(testApp.database.db, learner.id, [
+      { spanish: 'uno' },
+      { spanish: 'dos', ...voiced },
+      { spanish: 'tres', audioData: clip },
+      { spanish: 'cuatro', ...voiced, russianAudioData: '' },
+      { spanish: 'cinco' },
+      { spanish: 'seis', isDeleted: true },
+      { spanish: 'siete' },
+    ]);
+    await seedWords(testApp.database.db, other.id, [{ spanish: 'ocho' }]);
+    const learn = createLearnRepository(testApp.database.db);
+    const pages: string[][] = [];
+    for (let afterId = 0; ;) {
+      const page = await learn.listCardsMissingClips(learner.id, { afterId, limit: 2 });
+      pages.push(page.map((card) => card.spanish));
+      if (page.length < 2) break;
+      afterId = page.at(-1)!.id;
+    }
+    expect(pages).toEqual([['uno', 'tres'], ['cuatro', 'cinco'], ['siete']]);
   });
 });

@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { z } from 'zod';
 import { type BuiltinClipsResults, builtinClipsResultsSchema, JOB_KINDS } from '../../shared/api/jobs';
 import { cardSpokenTexts } from '../../shared/text/spoken-text';
@@ -16,8 +15,8 @@ import type { SpeechService } from '../modules/speech/speech.service';
 import { jobData, noJobInput } from './job-data';
 import type { JobDefinition } from './job-runtime';
 
-/** Cards whose clips are worked out between two turns of the event loop. */
-const CARDS_PER_TURN = 1_000;
+/** Cards the plan reads by one query. */
+const CARDS_PER_PAGE = 1_000;
 
 export const BUILTIN_CLIPS_JOB = JOB_KINDS.builtinClips;
 /**
@@ -33,7 +32,7 @@ type BuiltinClipsCheckpoint = z.infer<typeof checkpointSchema>;
 const resultsData = jobData('built-in clips results', builtinClipsResultsSchema);
 const checkpointData = jobData('built-in clips checkpoint', checkpointSchema);
 
-type Card = Awaited<ReturnType<LearnRepository['listCardsMissingClips']>>[number];
+type Card = NonNullable<Awaited<ReturnType<LearnRepository['findCard']>>>;
 
 /** The slots the card lacks and can have: no Russian clip without Russian text. */
 function slotsToMake(card: Card): CardAudioSlot[] {
@@ -49,14 +48,14 @@ function slotsToMake(card: Card): CardAudioSlot[] {
  * words done are checkpointed, so a restart does not redo them.
  */
 export function createBuiltinClipsJob(deps: {
-  learn: Pick<LearnRepository, 'listCardsMissingClips' | 'fillMissingClips'>;
+  learn: Pick<LearnRepository, 'listCardsMissingClips' | 'findCard' | 'fillMissingClips'>;
   speechService: SpeechService;
   settingsService: SettingsService;
   userProviders: UserProviders;
   /** Providers that failed this learner lately (the upload's, Learn's): asked again only after a while. */
   providerPauses: ProviderPauses;
   log?: { warn(object: object, message: string): void };
-}): JobDefinition<object, BuiltinClipsCheckpoint, BuiltinClipsResults, Card> {
+}): JobDefinition<object, BuiltinClipsCheckpoint, BuiltinClipsResults, number> {
   return {
     kind: BUILTIN_CLIPS_JOB,
     concurrency: JOBS_AT_ONCE,
@@ -77,18 +76,19 @@ export function createBuiltinClipsJob(deps: {
         doneWordIds: [],
       };
       const done = new Set(doneWordIds);
-      const missing = await deps.learn.listCardsMissingClips(userId);
-      const cards: typeof missing = [];
-      // Each card's spoken texts are worked out to know its clips: for an import of 20,000 words that is a
-      // third of a second, so it is done a slice per turn of the event loop, never in one.
-      for (let start = 0; start < missing.length; start += CARDS_PER_TURN) {
-        if (start > 0) await nextTurn();
-        for (const card of missing.slice(start, start + CARDS_PER_TURN)) {
-          if (!done.has(card.id) && slotsToMake(card).length > 0) cards.push(card);
+      // The words to voice, by id: a page of cards at a time is read and let go, so an import of 20,000
+      // words neither holds the event loop while they are read nor keeps their texts for the job's hours.
+      const wordIds: number[] = [];
+      for (let afterId = 0; ;) {
+        const page = await deps.learn.listCardsMissingClips(userId, { afterId, limit: CARDS_PER_PAGE });
+        for (const card of page) {
+          if (!done.has(card.id) && slotsToMake(card).length > 0) wordIds.push(card.id);
         }
+        if (page.length < CARDS_PER_PAGE) break;
+        afterId = page[page.length - 1]?.id ?? afterId;
       }
       const failedProviders = deps.providerPauses.of(userId);
-      const total = done.size + cards.length;
+      const total = done.size + wordIds.length;
       const report = (currentWord: string | null) =>
         context.reportProgress(
           {
@@ -103,10 +103,17 @@ export function createBuiltinClipsJob(deps: {
       await report(null);
 
       return {
-        units: cards,
+        units: wordIds,
         unitsAtOnce: WORDS_AT_ONCE,
-        async step(card) {
-          const slots = slotsToMake(card);
+        async step(wordId) {
+          // Read again now: the word may be gone, or Learn may have made its clips meanwhile.
+          const card = await deps.learn.findCard(userId, wordId);
+          const slots = card ? slotsToMake(card) : [];
+          if (!card || slots.length === 0) {
+            done.add(wordId);
+            await report(null);
+            return;
+          }
           let failures = 0;
           const clips = await speakCard(
             {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { raisedCount } from '../../db/counters';
 import { dailyActivity, dailyStudiedWords, learningSessions, userProgress, words } from '../../db/schema';
@@ -61,17 +61,25 @@ export function createLearnRepository(db: Db) {
     },
 
     /**
-     * The learner's words that lack one of their clips (null or empty), as cards, oldest first: the
-     * built-in clips job's work (docs/product/upload.md#built-in-clips-on-demand).
+     * A page of the learner's words that lack one of their clips (null or empty), as cards, oldest first,
+     * after the word `afterId`: the built-in clips job's work
+     * (docs/product/upload.md#built-in-clips-on-demand), read a page at a time.
      */
-    async listCardsMissingClips(userId: string) {
+    async listCardsMissingClips(userId: string, page: { afterId: number; limit: number }) {
       const isMissing = (column: (typeof clipColumns)[keyof typeof clipColumns]) =>
         or(isNull(column), eq(column, ''));
       return db
         .select(cardColumns)
         .from(words)
-        .where(and(liveWordsOf(userId), or(...Object.values(clipColumns).map(isMissing))))
-        .orderBy(words.id);
+        .where(
+          and(
+            liveWordsOf(userId),
+            gt(words.id, page.afterId),
+            or(...Object.values(clipColumns).map(isMissing)),
+          ),
+        )
+        .orderBy(words.id)
+        .limit(page.limit);
     },
 
     async findSpacedRepetition(userId: string, wordId: number) {
