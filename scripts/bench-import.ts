@@ -403,7 +403,7 @@ async function importAndFollow(
     };
   }
   const { jobId } = importStartedSchema.parse(body);
-  // No more often than the app's page asks (each answer reads the job's row whole); sooner at first (50 ms,
+  // No more often than the app's page asks; sooner at first (50 ms,
   // doubling), so that a short job's end is not rounded up to the page's 2 s.
   for (let poll = 0; ; poll += 1) {
     const job = jobSchema.parse(
@@ -413,8 +413,13 @@ async function importAndFollow(
       await sleep(Math.min(JOB_POLL_INTERVAL_MS, 50 * 2 ** poll));
       continue;
     }
-    const results = job.results as { words?: unknown[]; errors?: Array<{ code?: string }> } | null;
-    const words = results?.words?.length ?? 0;
+    const results = job.results as {
+      words?: unknown[];
+      moreWords?: number;
+      errors?: Array<{ code?: string }>;
+    } | null;
+    // The report lists the first words and counts the rest (docs/product/upload.md#results-report).
+    const words = (results?.words?.length ?? 0) + (results?.moreWords ?? 0);
     const errorCodes = [...new Set((results?.errors ?? []).map((error) => error.code ?? ''))];
     const problems: string[] = [];
     if (job.status !== 'completed') problems.push(`the job ended ${job.status} ${job.error?.code ?? ''}`);
