@@ -7,6 +7,7 @@ import { SERVER_ERROR_CODES } from '../../src/server/http/error-codes';
 import { JOB_ERROR_CODES, REJECTED_LINE_CODES } from '../../src/server/jobs/job-failure';
 import { loadSqlJs } from '../../src/server/modules/transfer/anki-collection';
 import { buildLegacyCollection } from '../../src/server/modules/transfer/anki-package.writer';
+import { EXPORT_CSV_COLUMNS } from '../../src/server/modules/transfer/csv-cells';
 import { latestPackageEntries, legacyPackageEntries, type PackageSpec } from '../support/anki-packages';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
 import { sendMultipart } from '../support/multipart';
@@ -487,18 +488,8 @@ const csvRecipe = fc.record({
     ['spanish', 'russian', 'example'],
     ['Слово', 'Перевод'],
     ['front', 'back', 'theme', 'cefr', 'pos'],
-    [
-      'spanish',
-      'russian',
-      'example',
-      'example_translation',
-      'part_of_speech',
-      'cefr_level',
-      'theme',
-      'listen_count',
-      'is_hidden',
-      'created_at',
-    ],
+    // Our own export's header, whose cells the import unquotes.
+    [...EXPORT_CSV_COLUMNS],
   ),
   rows: fc.array(fc.array(cell, { minLength: 1, maxLength: 6 }), { maxLength: 25 }),
   delimiter: fc.constantFrom(',', ';', '\t', '|', ':'),

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type DictionaryJob, dictionaryJobSchema } from '../../src/shared/api/dictionary';
-import { uploadJobSchema } from '../../src/shared/api/uploads';
+import { type UploadJob, uploadJobSchema } from '../../src/shared/api/uploads';
 import { buildApp } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
 import { generatedImages, uploadJobs, uploadJobWords, words } from '../../src/server/db/schema';
@@ -59,6 +59,17 @@ async function waitForJob(server: FastifyInstance, user: TestUser, jobId: string
       const job = dictionaryJobSchema.parse(
         (await send(server, user, 'GET', `/api/words/job/${jobId}`)).json(),
       );
+      return job.status === 'pending' || job.status === 'processing' ? null : job;
+    },
+    { timeout: 60_000, interval: 50 },
+  );
+}
+
+/** An upload job once it has ended, read as the upload screen reads it. */
+async function waitForUpload(server: FastifyInstance, user: TestUser, jobId: string): Promise<UploadJob> {
+  return vi.waitUntil(
+    async () => {
+      const job = uploadJobSchema.parse((await send(server, user, 'GET', `/api/words/job/${jobId}`)).json());
       return job.status === 'pending' || job.status === 'processing' ? null : job;
     },
     { timeout: 60_000, interval: 50 },
@@ -279,17 +290,7 @@ describe('resuming', () => {
         ],
       },
     );
-    const job = await afterRestart((server) =>
-      vi.waitUntil(
-        async () => {
-          const current = uploadJobSchema.parse(
-            (await send(server, learner, 'GET', `/api/words/job/${jobId}`)).json(),
-          );
-          return current.status === 'pending' || current.status === 'processing' ? null : current;
-        },
-        { timeout: 60_000, interval: 50 },
-      ),
-    );
+    const job = await afterRestart((server) => waitForUpload(server, learner, jobId));
     expect(job.status).toBe('completed');
     expect(job.results?.words.map((word) => word.spanish)).toEqual(['el perro']);
     expect(job.results?.errors.map((error) => [error.lineNumber, error.code])).toEqual([
@@ -326,17 +327,7 @@ describe('resuming', () => {
       { spanish: 'el perro', russian: 'собака', duplicateKey: 'perro' },
     ]);
     await database.db.insert(uploadJobWords).values({ jobId, wordId: perro!, lineNumber: 1 });
-    const job = await afterRestart((server) =>
-      vi.waitUntil(
-        async () => {
-          const current = uploadJobSchema.parse(
-            (await send(server, learner, 'GET', `/api/words/job/${jobId}`)).json(),
-          );
-          return current.status === 'pending' || current.status === 'processing' ? null : current;
-        },
-        { timeout: 60_000, interval: 50 },
-      ),
-    );
+    const job = await afterRestart((server) => waitForUpload(server, learner, jobId));
     expect(job.status).toBe('completed');
     expect(job.results?.words.map((word) => word.spanish)).toEqual(['el perro', 'el gato']);
     expect(job.results?.duplicates).toEqual([]);

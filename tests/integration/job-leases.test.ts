@@ -14,6 +14,7 @@ import { buildTestAppOn, registerUser, type TestUser } from '../support/build-te
 import { connectRealtime, isType } from '../support/realtime-client';
 import { createStepsJob, gate, stepsDone, stepsInput } from '../support/steps-job';
 import { seedWords } from '../support/word-seeds';
+import { newWordOf } from '../support/new-words';
 import { openTestDatabase } from '../support/test-database';
 
 /*
@@ -536,26 +537,7 @@ describe('a job that saves in its own transaction', () => {
       })
       .returning({ id: uploadJobs.id });
     const uploads = createUploadsRepository(database.db);
-    const word = {
-      lineNumber: 1,
-      spanish: 'perro',
-      russian: 'собака',
-      duplicateKey: 'perro',
-      example: null,
-      exampleTranslation: null,
-      highlightedSpanishWord: null,
-      highlightedRussianWord: null,
-      partOfSpeech: null,
-      cefrLevel: null,
-      themeCategory: null,
-      imageUrl: null,
-      imageStyle: null,
-      imageStyleId: null,
-      imageFormat: null,
-      audioData: null,
-      russianAudioData: null,
-      secondVoiceAudioData: null,
-    };
+    const word = newWordOf('perro', 'собака');
     // Instance A lost the job to B while it saved: nothing of its chunk is written.
     await expect(
       uploads.saveChunk(learner.id, [word], {

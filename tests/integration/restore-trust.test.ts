@@ -14,6 +14,7 @@ import { createUploadsRepository } from '../../src/server/modules/uploads/upload
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
 import { deflatedZip } from '../support/hostile-files';
 import { sendMultipart } from '../support/multipart';
+import { newWordOf } from '../support/new-words';
 
 /*
  * docs/product/transfer.md#backup: a restore trusts nothing in the file. Each row is read with its table's
@@ -276,14 +277,18 @@ describe('the dictionary cap', () => {
       .returning({ id: uploadJobs.id });
     const outcomes: Array<{ saved: number; overCap: number }> = [];
     const save = (names: string[]) =>
-      uploads.saveChunk(learner.id, names.map(newWord), {
-        jobId: job!.id,
-        ownerInstanceId: 'this-instance',
-        resultsAfter: ({ ids, overCap }) => {
-          outcomes.push({ saved: ids.size, overCap: overCap.size });
-          return {};
+      uploads.saveChunk(
+        learner.id,
+        names.map((name) => newWordOf(name)),
+        {
+          jobId: job!.id,
+          ownerInstanceId: 'this-instance',
+          resultsAfter: ({ ids, overCap }) => {
+            outcomes.push({ saved: ids.size, overCap: overCap.size });
+            return {};
+          },
         },
-      });
+      );
     await Promise.all([save(['a1', 'a2']), save(['b1', 'b2'])]);
     expect(outcomes.map((outcome) => outcome.saved).sort()).toEqual([0, 2]);
     expect(outcomes.map((outcome) => outcome.overCap).sort()).toEqual([0, 2]);
@@ -298,24 +303,3 @@ async function wordCount(user: TestUser) {
     .where(eq(words.userId, user.id));
   return row?.count ?? 0;
 }
-
-const newWord = (spanish: string) => ({
-  lineNumber: 1,
-  spanish,
-  russian: 'слово',
-  duplicateKey: spanish,
-  example: null,
-  exampleTranslation: null,
-  highlightedSpanishWord: null,
-  highlightedRussianWord: null,
-  partOfSpeech: null,
-  cefrLevel: null,
-  themeCategory: null,
-  imageUrl: null,
-  imageStyle: null,
-  imageStyleId: null,
-  imageFormat: null,
-  audioData: null,
-  russianAudioData: null,
-  secondVoiceAudioData: null,
-});

@@ -42,22 +42,10 @@ const pasted = (testApp: TestApp, user: TestUser) =>
     headers: { cookie: user.cookie },
   });
 
-function sentFile(testApp: TestApp, user: TestUser) {
-  const boundary = '----palabra-storage-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="words.txt"\r\nContent-Type: text/plain\r\n\r\n`,
-    ),
-    Buffer.from('mesa / стол\r\n'),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return testApp.app.inject({
-    method: 'POST',
-    url: '/api/words/upload',
-    payload,
-    headers: { cookie: user.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+const sentFile = (testApp: TestApp, user: TestUser) =>
+  sendMultipart(testApp.app, user, '/api/words/upload', {
+    file: { name: 'words.txt', bytes: Buffer.from('mesa / стол\r\n') },
   });
-}
 
 const imported = (testApp: TestApp, user: TestUser, url: '/api/imports' | '/api/imports/preview') =>
   sendMultipart(testApp.app, user, url, {

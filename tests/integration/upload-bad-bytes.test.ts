@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type UploadJob, uploadJobSchema } from '../../src/shared/api/uploads';
 import { words } from '../../src/server/db/schema';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
+import { sendMultipart } from '../support/multipart';
 
 /*
  * docs/product/upload.md#file-encodings: a UTF-8 .txt file with a few bytes that do not read stays UTF-8;
@@ -17,26 +18,12 @@ afterAll(() => testApp.close());
 
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
 
-function sendFile(user: TestUser, content: Buffer) {
-  const boundary = '----palabra-bad-bytes-boundary';
-  const field = (name: string, value: string) =>
-    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  const payload = Buffer.concat([
-    // Fields first: the route reads them with the file.
-    Buffer.from(field('generateImages', 'false')),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="слова.txt"\r\nContent-Type: text/plain\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return testApp.app.inject({
-    method: 'POST',
-    url: '/api/words/upload',
-    payload,
-    headers: { cookie: user.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+/** The upload's file form: its option first, as the route reads fields with the file. */
+const sendFile = (user: TestUser, content: Buffer) =>
+  sendMultipart(testApp.app, user, '/api/words/upload', {
+    fields: { generateImages: 'false' },
+    file: { name: 'слова.txt', bytes: content },
   });
-}
 
 async function finished(user: TestUser, jobId: string): Promise<UploadJob> {
   return vi.waitUntil(
