@@ -10,7 +10,7 @@ import {
 import type { UploadJob } from '../../src/shared/api/uploads';
 import { transferFiles, words } from '../../src/server/db/schema';
 import { MAX_BACKUP_LINE_BYTES } from '../../src/server/modules/transfer/backup-tables';
-import { legacyPackage } from '../support/anki-packages';
+import { BASIC_NOTE_TYPE, legacyPackage } from '../support/anki-packages';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
 import {
   collectionBombPackage,
@@ -142,15 +142,7 @@ describe('a hostile Anki package', () => {
   it(`of ${MAX_IMPORT_ROWS + 1} notes answers import_too_many_rows`, async () => {
     const learner = await registerUser(testApp.app);
     const bytes = await legacyPackage({
-      noteTypes: [
-        {
-          id: 1,
-          name: 'Basic',
-          fields: ['Front', 'Back'],
-          templates: [{ name: 'Card 1', front: '{{Front}}', back: '{{Back}}' }],
-          css: '',
-        },
-      ],
+      noteTypes: [BASIC_NOTE_TYPE],
       decks: [{ id: 1, name: 'Default' }],
       notes: Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, index) => ({
         guid: `n${index}`,

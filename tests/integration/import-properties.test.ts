@@ -8,7 +8,12 @@ import { JOB_ERROR_CODES, REJECTED_LINE_CODES } from '../../src/server/jobs/job-
 import { loadSqlJs } from '../../src/server/modules/transfer/anki-collection';
 import { buildLegacyCollection } from '../../src/server/modules/transfer/anki-package.writer';
 import { EXPORT_CSV_COLUMNS } from '../../src/server/modules/transfer/csv-cells';
-import { latestPackageEntries, legacyPackageEntries, type PackageSpec } from '../support/anki-packages';
+import {
+  latestPackageEntries,
+  legacyPackageEntries,
+  type PackageSpec,
+  zipBytes,
+} from '../support/anki-packages';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
 import { sendMultipart } from '../support/multipart';
 import { frameHeader, zstdBomb, zstdFrame } from '../support/zstd-frames';
@@ -261,13 +266,7 @@ function zipOfEntries(
 ): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   for (const { name, bytes, isDeflated } of entries) zip.addBuffer(bytes, name, { compress: isDeflated });
-  zip.end();
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    zip.outputStream.on('data', (part: Buffer) => parts.push(part));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(parts)));
-    zip.outputStream.on('error', reject);
-  });
+  return zipBytes(zip);
 }
 
 const BASIC = (fields: readonly string[]) => ({

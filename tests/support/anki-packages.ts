@@ -15,6 +15,15 @@ import { zstdFrame } from './zstd-frames';
  * the dummy `collection.anki2` Anki adds for old versions).
  */
 
+/** Anki's stock note type: a front and a back. */
+export const BASIC_NOTE_TYPE: AnkiNoteTypeSpec = {
+  id: 1,
+  name: 'Basic',
+  fields: ['Front', 'Back'],
+  templates: [{ name: 'Card 1', front: '{{Front}}', back: '{{Back}}' }],
+  css: '',
+};
+
 export interface PackageSpec {
   noteTypes: AnkiNoteTypeSpec[];
   decks: AnkiDeckSpec[];
@@ -26,6 +35,11 @@ export interface PackageSpec {
 export function zipOf(entries: ReadonlyArray<readonly [string, Buffer]>): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   for (const [name, bytes] of entries) zip.addBuffer(bytes, name, { compress: false });
+  return zipBytes(zip);
+}
+
+/** The archive's bytes once its entries are added. */
+export function zipBytes(zip: yazl.ZipFile): Promise<Buffer> {
   zip.end();
   return new Promise((resolve, reject) => {
     const parts: Buffer[] = [];
@@ -149,15 +163,7 @@ export async function latestPackageEntries(contents: PackageSpec): Promise<Array
     ),
   );
   const dummy = await buildLegacyCollection({
-    noteTypes: [
-      {
-        id: 1,
-        name: 'Basic',
-        fields: ['Front', 'Back'],
-        templates: [{ name: 'Card 1', front: '{{Front}}', back: '{{Back}}' }],
-        css: '',
-      },
-    ],
+    noteTypes: [BASIC_NOTE_TYPE],
     decks: [{ id: 1, name: 'Default' }],
     notes: [
       { guid: 'dummy', noteTypeId: 1, deckId: 1, fields: ['Please update to the latest Anki version', ''] },

@@ -4,6 +4,7 @@ import { MAX_IMPORT_CSV_BYTES } from '../../src/shared/api/transfer';
 import { loadSqlJs } from '../../src/server/modules/transfer/anki-collection';
 import { buildLegacyCollection } from '../../src/server/modules/transfer/anki-package.writer';
 import { zstdBomb, zstdFrame } from './zstd-frames';
+import { BASIC_NOTE_TYPE, zipBytes } from './anki-packages';
 
 /**
  * Files a hostile learner would send (docs/product/transfer.md#limits), each a few hundred bytes to a few
@@ -21,22 +22,10 @@ export function deflatedZip(entries: ReadonlyArray<readonly [string, Buffer | Re
     if (Buffer.isBuffer(bytes)) zip.addBuffer(bytes, name, { compress: true });
     else zip.addReadStream(bytes, name, { compress: true });
   }
-  zip.end();
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    zip.outputStream.on('data', (part: Buffer) => parts.push(part));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(parts)));
-    zip.outputStream.on('error', reject);
-  });
+  return zipBytes(zip);
 }
 
-const BASIC = {
-  id: 1001,
-  name: 'Basic',
-  fields: ['Front', 'Back'],
-  templates: [{ name: 'Card 1', front: '{{Front}}', back: '{{Back}}' }],
-  css: '',
-};
+const BASIC = { ...BASIC_NOTE_TYPE, id: 1001 };
 
 /** A legacy collection with one note type and these notes, then changed by `sql` (the file's own SQL). */
 async function legacyCollection(notes: Array<[string, string]>, sql = ''): Promise<Buffer> {
