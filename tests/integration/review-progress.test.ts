@@ -224,7 +224,7 @@ describe('a review grade is study', () => {
 });
 
 describe('a learned word', () => {
-  it('is one hidden as learned or given a review interval of 21 days, the same on Home and the dashboard', async () => {
+  it('is one hidden as learned or given a review interval of 21 days, the same on Home, the dashboard and the counters', async () => {
     const learner = await registerUser(testApp.app);
     await saveSettings(learner, { reviewScheduler: 'fixed', reviewDirections: ['es-ru'] });
     const [hidden, mastered, short, fresh] = await seedNumbered(learner, 4);
@@ -256,6 +256,10 @@ describe('a learned word', () => {
     const history = await send(learner, 'GET', '/api/stats/history');
     expect(history.statusCode, history.body).toBe(200);
     expect(historySchema.parse(history.json()).weeks.at(-1)?.wordsKnown).toBe(2);
+    // The counters the maintenance action recomputes say the same.
+    const recomputed = await send(learner, 'POST', '/api/words/force-cache-refresh');
+    expect(recomputed.statusCode, recomputed.body).toBe(200);
+    expect(recomputed.json()).toMatchObject({ stats: { learnedWords: 2 } });
 
     // Shown again, the hidden word is no longer learned; the review interval once reached stays.
     const show = await send(learner, 'PUT', `/api/words/${hidden}`, { isActive: true });

@@ -23,3 +23,8 @@ export function learnedWordsOf(userId: string): SQL {
     ) m on m.word_id = w.id
     where w.user_id = ${userId} and w.is_deleted = false`;
 }
+
+/** How many of the learner's words are learned, as a statement answering one row `{ count }`. */
+export function learnedWordCountOf(userId: string): SQL {
+  return sql`select count(*)::int as count from (${learnedWordsOf(userId)}) learned where learned_at is not null`;
+}

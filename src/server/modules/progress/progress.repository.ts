@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { audiobookSentences, dailyActivity, learningSessions, userProgress, words } from '../../db/schema';
 import { liveWordsOf } from '../words/word-scope';
 import { rowsOf } from '../../db/rows';
-import { learnedWordsOf } from './learned-words.query';
+import { learnedWordCountOf } from './learned-words.query';
 
 export interface ProgressFacts {
   totalWords: number;
@@ -44,11 +44,7 @@ export function createProgressRepository(db: Db) {
         })
         .from(words)
         .where(liveWords);
-      const [learned] = rowsOf<{ count: number }>(
-        await db.execute(
-          sql`select count(*)::int as count from (${learnedWordsOf(userId)}) learned where learned_at is not null`,
-        ),
-      );
+      const [learned] = rowsOf<{ count: number }>(await db.execute(learnedWordCountOf(userId)));
       const [sentenceCount] = await db
         .select({ total: count() })
         .from(audiobookSentences)
