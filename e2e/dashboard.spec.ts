@@ -1,17 +1,25 @@
 import { expect, test } from '@playwright/test';
 import { addWords, expectNoSeriousViolations, signInLearner, UPLOAD_TIMEOUT_MS } from './support';
 
-/** Progress over time on /dashboard (docs/product/progress.md#progress-over-time). */
+/**
+ * Review grades as study on Home (docs/product/progress.md#daily-activity) and progress over time on
+ * /dashboard, reached from Home (docs/product/progress.md#progress-over-time).
+ */
 
-test('the dashboard draws words, reviews, listening and the forecast, each also as a table, on a phone too', async ({
+test('review counts on Home, which opens the dashboard: words, reviews, study and the forecast, each also as a table, on a phone too', async ({
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
   await signInLearner(page);
   await page.request.put('/api/settings', { data: { autoplayAudio: false, reviewDirections: ['es-ru'] } });
   await addWords(page, ['el gato / кошка', 'la casa / дом', 'cantar / петь']);
+  // Home first, so its progress is in the page's cache when review grades (D19: a grade is study).
+  await page.goto('/');
+  const panel = page.getByRole('region', { name: 'Ваш прогресс' });
+  await expect(panel.getByText('0 из 10', { exact: true })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Основная навигация' });
+  await nav.getByRole('link', { name: 'Повторение' }).click();
   // Two review grades today.
-  await page.goto('/review');
   for (let index = 0; index < 2; index += 1) {
     await expect(page.getByTestId('review-prompt')).toBeVisible();
     await page.keyboard.press('Space');
@@ -25,7 +33,19 @@ test('the dashboard draws words, reviews, listening and the forecast, each also 
     )
     .toBe(2);
 
-  await page.goto('/dashboard');
+  // Back on Home without a reload: the day counts the two reviewed words, the streak and the last study.
+  await nav.getByRole('link', { name: 'Главная' }).click();
+  await expect(panel.getByText('2 из 10', { exact: true })).toBeVisible();
+  await expect(panel.getByText('Из них в повторении: 2', { exact: true })).toBeVisible();
+  const detail = (term: string) =>
+    panel.getByRole('term').filter({ hasText: term }).locator('xpath=following-sibling::dd');
+  await expect(detail('Текущая серия (дней)')).toHaveText('1');
+  await expect(detail('Последнее занятие')).toHaveText('Сегодня');
+  await expectNoSeriousViolations(page);
+
+  // The panel opens the dashboard.
+  await panel.getByRole('link', { name: 'Подробнее о прогрессе' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Прогресс во времени' })).toBeVisible();
   const added = page.getByRole('region', { name: 'Добавлено слов по неделям' });
   await expect(added.getByText('За 26 недель добавлено слов: 3.')).toBeVisible();

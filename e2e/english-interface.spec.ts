@@ -354,6 +354,16 @@ test.describe('the English interface', () => {
     }
     await expect(page.getByRole('heading', { name: 'Session complete' })).toBeVisible();
     await expectEnglish(page, 'review: summary', learner);
+
+    // Home after review: the day's words from review under the goal, and the way to the dashboard.
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Home' })
+      .click();
+    const progress = page.getByRole('region', { name: 'Your progress' });
+    await expect(progress.getByText(/^Of them in review: [1-9]\d*$/)).toBeVisible();
+    await expect(progress.getByRole('link', { name: 'Progress in detail' })).toBeVisible();
+    await expectEnglish(page, 'home: progress after review', learner);
   });
   test('audiobooks: the creation dialog and its progress, a book in the library, genres and maintenance', async ({
     page,

@@ -99,7 +99,7 @@ describe('the daily goal', () => {
       .select()
       .from(dailyStudiedWords)
       .where(eq(dailyStudiedWords.userId, learner.id));
-    expect(studied).toEqual([{ userId: learner.id, day: '2031-06-15', wordId: id }]);
+    expect(studied).toEqual([{ userId: learner.id, day: '2031-06-15', wordId: id, reviewed: false }]);
   });
 });
 

@@ -79,6 +79,7 @@ describe('GET /api/progress', () => {
       lastStudyDate: null,
       dailyWordGoal: 10,
       wordsStudiedToday: 0,
+      wordsReviewedToday: 0,
       totalWords: 0,
       dailyTimeGoal: 30,
       secondsStudiedToday: 0,

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import {
   BookOpenCheck,
   CalendarDays,
+  ChartColumn,
   Flame,
   GraduationCap,
   Layers,
@@ -27,16 +28,33 @@ import {
 } from '../lib/progress-format';
 import { formatCount } from '../lib/number-format';
 
-/** The learner's progress; shown on the home screen and alone on /dashboard. */
-export function ProgressPanel({ className }: { className?: string }) {
+/**
+ * The learner's progress; shown on the home screen, where it opens /dashboard (`linksToDashboard`), and
+ * alone on /dashboard.
+ */
+export function ProgressPanel({
+  className,
+  linksToDashboard = false,
+}: {
+  className?: string;
+  linksToDashboard?: boolean;
+}) {
   const { t } = useTranslation();
   const headingId = useId();
   const progress = useProgress();
 
   return (
     <Card className={className} aria-labelledby={headingId} role="region">
-      <CardHeader>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
         <CardTitle id={headingId}>{t('progress.title')}</CardTitle>
+        {linksToDashboard && (
+          <Button asChild variant="outline" size="sm">
+            <Link to="/dashboard">
+              <ChartColumn aria-hidden="true" />
+              {t('progress.details')}
+            </Link>
+          </Button>
+        )}
       </CardHeader>
       <CardContent>
         {progress.isPending ? (
@@ -61,6 +79,7 @@ export function ProgressPanel({ className }: { className?: string }) {
 function ProgressDetails({ progress }: { progress: ProgressData }) {
   const { t } = useTranslation();
   const goalLabelId = useId();
+  const learnedHintId = useId();
   const timeGoalLabelId = useId();
   const goal = progress.dailyWordGoal > 0 ? progress.dailyWordGoal : DEFAULT_DAILY_WORD_GOAL;
   const percent = dailyGoalPercent(progress.wordsStudiedToday, progress.dailyWordGoal);
@@ -77,7 +96,12 @@ function ProgressDetails({ progress }: { progress: ProgressData }) {
 
   const stats = [
     { label: t('progress.wordsAdded'), value: progress.wordsAdded, Icon: Plus },
-    { label: t('progress.wordsLearned'), value: progress.wordsLearned, Icon: BookOpenCheck },
+    {
+      label: t('progress.wordsLearned'),
+      value: progress.wordsLearned,
+      Icon: BookOpenCheck,
+      describedBy: learnedHintId,
+    },
     { label: t('progress.sentences'), value: progress.totalSentences, Icon: MessageSquareText },
     { label: t('progress.sessions'), value: progress.totalSessions, Icon: Repeat },
   ];
@@ -91,16 +115,22 @@ function ProgressDetails({ progress }: { progress: ProgressData }) {
   return (
     <div className="flex flex-col gap-6">
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        {stats.map(({ label, value, Icon }) => (
+        {stats.map(({ label, value, Icon, describedBy }) => (
           <div key={label} className="flex flex-col gap-1 rounded-lg bg-muted p-4">
             <dt className="flex items-center gap-2 text-sm text-muted-foreground">
               <Icon className="size-4 text-accent-text" aria-hidden="true" />
               {label}
             </dt>
-            <dd className="text-2xl font-bold tabular-nums">{formatCount(value)}</dd>
+            <dd className="text-2xl font-bold tabular-nums" aria-describedby={describedBy}>
+              {formatCount(value)}
+            </dd>
           </div>
         ))}
       </dl>
+      {/* One definition of 'learned' for every count that says it (docs/product/progress.md#learned-words). */}
+      <p id={learnedHintId} className="-mt-3 text-xs text-muted-foreground">
+        {t('progress.wordsLearnedHint')}
+      </p>
 
       <div className="flex flex-col gap-2">
         <div className="flex items-baseline justify-between gap-2 text-sm">
@@ -115,6 +145,11 @@ function ProgressDetails({ progress }: { progress: ProgressData }) {
           </span>
         </div>
         <Progress value={percent} aria-labelledby={goalLabelId} />
+        {progress.wordsReviewedToday > 0 && (
+          <p className="text-xs text-muted-foreground tabular-nums">
+            {t('progress.dailyGoalFromReview', { words: formatCount(progress.wordsReviewedToday) })}
+          </p>
+        )}
       </div>
 
       <div className="flex flex-col gap-2">

@@ -25,7 +25,7 @@ export function HomePage() {
       </div>
       <HomeCards />
       <div className="grid gap-6 lg:grid-cols-3">
-        <ProgressPanel className="lg:col-span-2" />
+        <ProgressPanel className="lg:col-span-2" linksToDashboard />
         <RecentWords />
       </div>
     </div>

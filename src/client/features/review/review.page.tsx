@@ -58,6 +58,8 @@ function ReviewRun({ queue, onMore }: { queue: ReviewQueue; onMore: () => void }
     queue,
     () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.review.stats });
+      // A grade is study (docs/product/progress.md#daily-activity): Home's goal, time and streak move with it.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.progress });
     },
   );
   if (!isReady) return null;

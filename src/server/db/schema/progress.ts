@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { timestamptz, updatedAt } from './columns';
 import { users } from './users';
 
@@ -49,11 +49,16 @@ export const dailyActivity = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
-    /** Distinct words played through that day: grows only when a word enters `daily_studied_words`. */
+    /**
+     * Distinct words studied that day, played through or graded in review: grows only when a word enters
+     * `daily_studied_words`.
+     */
     wordsStudied: integer('words_studied').notNull().default(0),
+    /** Of those, the words graded in review that day: grows when a word's row is first marked `reviewed`. */
+    wordsReviewed: integer('words_reviewed').notNull().default(0),
     /** Cards played through, every replay included. */
     plays: integer('plays').notNull().default(0),
-    /** Listening time measured between plays (docs/product/progress.md#study-time). */
+    /** Study time: listening measured between plays, plus review grades' time (docs/product/progress.md#study-time). */
     secondsStudied: integer('seconds_studied').notNull().default(0),
     updatedAt: updatedAt(),
   },
@@ -73,6 +78,8 @@ export const dailyStudiedWords = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
     wordId: integer('word_id').notNull(),
+    /** Graded in review that day (besides, perhaps, played through). */
+    reviewed: boolean('reviewed').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day, t.wordId] })],
 );

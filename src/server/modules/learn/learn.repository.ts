@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gt, gte, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { raisedCount } from '../../db/counters';
-import { dailyActivity, dailyStudiedWords, learningSessions, userProgress, words } from '../../db/schema';
+import { learningSessions, userProgress, words } from '../../db/schema';
+import { recordStudy } from '../progress/study-activity.repository';
 import { liveWordOf, liveWordsOf } from '../words/word-scope';
 import type { CardAudio } from '../../../shared/api/learn';
 import { CARD_AUDIO_SLOTS } from '../enrichment/card-audio.step';
@@ -176,7 +177,7 @@ export function createLearnRepository(db: Db) {
         const open = latest && latest.lastActive >= play.sessionOpenSince ? latest : undefined;
         const gapMs = latest ? play.at.getTime() - latest.lastActive.getTime() : Infinity;
         const secondsStudied = gapMs >= 0 && gapMs <= play.maxStudyGapMs ? Math.round(gapMs / 1000) : 0;
-        await recordDailyActivity(tx, userId, wordId, play.day, secondsStudied);
+        await recordStudy(tx, userId, { wordId, day: play.day, secondsStudied, source: 'play' });
         if (open) {
           await tx
             .update(learningSessions)
@@ -228,36 +229,6 @@ export function createLearnRepository(db: Db) {
       return row;
     },
   };
-
-  /**
-   * The day's studied word (once per day: the primary key decides, so two plays at once add it once) and
-   * the day's counters: 2 statements per play, each touching one row.
-   */
-  async function recordDailyActivity(
-    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-    userId: string,
-    wordId: number,
-    day: string,
-    secondsStudied: number,
-  ) {
-    const added = await tx
-      .insert(dailyStudiedWords)
-      .values({ userId, day, wordId })
-      .onConflictDoNothing()
-      .returning({ wordId: dailyStudiedWords.wordId });
-    const newWords = added.length;
-    await tx
-      .insert(dailyActivity)
-      .values({ userId, day, wordsStudied: newWords, plays: 1, secondsStudied })
-      .onConflictDoUpdate({
-        target: [dailyActivity.userId, dailyActivity.day],
-        set: {
-          wordsStudied: raisedCount(dailyActivity.wordsStudied, newWords),
-          plays: raisedCount(dailyActivity.plays, 1),
-          secondsStudied: raisedCount(dailyActivity.secondsStudied, secondsStudied),
-        },
-      });
-  }
 
   async function updateClips(userId: string, wordId: number, changes: ClipChanges) {
     if (Object.keys(changes).length === 0) {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { MAX_STUDY_MS } from '../progress/study-activity.repository';
 import type { CardAudio } from '../../../shared/api/learn';
 import type { generateAudioRequestSchema } from '../../../shared/api/providers';
 import { AppError, notFound } from '../../http/app-error';
@@ -32,7 +33,7 @@ const SESSION_GAP_MS = 30 * 60 * 1000;
  * docs/product/progress.md#study-time: the time between two played-through cards is listening time up to
  * this long; a card with three voices and the longest play-all pause takes well under it.
  */
-export const MAX_STUDY_GAP_MS = 2 * 60 * 1000;
+export const MAX_STUDY_GAP_MS = MAX_STUDY_MS;
 
 /** The player's voice names for the card's clip columns. */
 const SLOT_OF_VOICE_TYPE: Readonly<Record<VoiceType, CardAudioSlot>> = {

@@ -2,15 +2,18 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { audiobookSentences, dailyActivity, learningSessions, userProgress, words } from '../../db/schema';
 import { liveWordsOf } from '../words/word-scope';
+import { rowsOf } from '../../db/rows';
+import { learnedWordCountOf } from './learned-words.query';
 
 export interface ProgressFacts {
   totalWords: number;
+  /** Words learned by the one definition (docs/product/progress.md#learned-words). */
   wordsLearned: number;
   wordsWithExample: number;
   audiobookSentences: number;
   totalSessions: number;
   /** The learner's day asked for, from its daily activity row (zeros when they have not studied). */
-  today: { wordsStudied: number; plays: number; secondsStudied: number };
+  today: { wordsStudied: number; wordsReviewed: number; plays: number; secondsStudied: number };
   lastSessionAt: Date | null;
   storedLastStudyDate: Date | null;
   /**
@@ -37,11 +40,11 @@ export function createProgressRepository(db: Db) {
       const [wordCounts] = await db
         .select({
           total: count(),
-          learned: count(sql`case when ${words.isActive} = false then 1 end`),
           withExample: count(words.example),
         })
         .from(words)
         .where(liveWords);
+      const [learned] = rowsOf<{ count: number }>(await db.execute(learnedWordCountOf(userId)));
       const [sentenceCount] = await db
         .select({ total: count() })
         .from(audiobookSentences)
@@ -53,6 +56,7 @@ export function createProgressRepository(db: Db) {
       const [todayRow] = await db
         .select({
           wordsStudied: dailyActivity.wordsStudied,
+          wordsReviewed: dailyActivity.wordsReviewed,
           plays: dailyActivity.plays,
           secondsStudied: dailyActivity.secondsStudied,
         })
@@ -79,11 +83,11 @@ export function createProgressRepository(db: Db) {
 
       return {
         totalWords: wordCounts?.total ?? 0,
-        wordsLearned: wordCounts?.learned ?? 0,
+        wordsLearned: learned?.count ?? 0,
         wordsWithExample: wordCounts?.withExample ?? 0,
         audiobookSentences: sentenceCount?.total ?? 0,
         totalSessions: sessionTotals?.total ?? 0,
-        today: todayRow ?? { wordsStudied: 0, plays: 0, secondsStudied: 0 },
+        today: todayRow ?? { wordsStudied: 0, wordsReviewed: 0, plays: 0, secondsStudied: 0 },
         lastSessionAt: sessionTotals?.lastAt ?? null,
         storedLastStudyDate: stored?.lastStudyDate ?? null,
         recentStudyDays: days.map((row) => row.day),

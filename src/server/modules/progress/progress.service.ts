@@ -25,6 +25,8 @@ export function measureStreak(
   return streak;
 }
 
+const latestOf = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
+
 export function createProgressService(deps: {
   progress: ProgressRepository;
   settings: SettingsRepository;
@@ -38,7 +40,8 @@ export function createProgressService(deps: {
       const { timeZone } = settings;
       const today = localDay(current, timeZone);
       const facts = await deps.progress.readFacts(userId, today, timeZone);
-      const lastStudy = facts.lastSessionAt ?? facts.storedLastStudyDate;
+      // A review grade moves only the stored date, a play both: the later of the two is the last study.
+      const lastStudy = latestOf(facts.lastSessionAt, facts.storedLastStudyDate);
       return {
         wordsAdded: facts.totalWords,
         wordsLearned: facts.wordsLearned,
@@ -48,6 +51,7 @@ export function createProgressService(deps: {
         lastStudyDate: lastStudy ? lastStudy.toISOString() : null,
         dailyWordGoal: settings.dailyWordGoal,
         wordsStudiedToday: facts.today.wordsStudied,
+        wordsReviewedToday: facts.today.wordsReviewed,
         totalWords: facts.totalWords,
         dailyTimeGoal: settings.dailyTimeGoal,
         secondsStudiedToday: facts.today.secondsStudied,

@@ -20,6 +20,7 @@ import type { ReviewDirection, ReviewSchedulerKind } from '../../../shared/catal
 import { MASTERED_INTERVAL_DAYS } from '../../../shared/catalogs/review';
 import type { ReviewCardState, ReviewState } from '../../../shared/catalogs/review';
 import { liveWordsOf } from '../words/word-scope';
+import { recordLastStudy, recordStudy } from '../progress/study-activity.repository';
 import { rowsOf } from '../../db/rows';
 
 /** A card with what it shows, as the queue reads it: the schedule (instants as dates) and the word's fields. */
@@ -48,6 +49,8 @@ export interface GradeLog {
   grade: number;
   scheduler: ReviewSchedulerKind;
   durationMs: number;
+  /** The study time the grade adds to the learner's day (docs/product/progress.md#study-time). */
+  secondsStudied: number;
 }
 
 export type GradeOutcome =
@@ -337,13 +340,14 @@ export function createReviewRepository(db: Db) {
     /**
      * Applies a grade in one transaction: a `reviewId` already logged answers its first result and changes
      * nothing; otherwise the card (of a live word of this learner) is locked, `schedule` computes its next
-     * state from the current one, and the card and its log row are written together.
+     * state from the current one, and the card, its log row and the study it is (the learner's day `day`,
+     * docs/product/progress.md#daily-activity) are written together: a repeated id counts no study either.
      */
     async grade(
       userId: string,
       cardId: number,
       log: GradeLog,
-      schedule: (card: ReviewCardState) => { at: Date; card: ReviewCardState },
+      schedule: (card: ReviewCardState) => { at: Date; day: string; card: ReviewCardState },
     ): Promise<GradeOutcome> {
       try {
         return await db.transaction(async (tx) => {
@@ -365,7 +369,7 @@ export function createReviewRepository(db: Db) {
           if (earlier) return { kind: 'repeat', cardId: earlier.cardId, card: earlier.card };
           if (!current) return { kind: 'not_found' };
           const before = toCardState(current as QueueCardRow);
-          const { at, card: after } = schedule(before);
+          const { at, day, card: after } = schedule(before);
           await tx
             .update(reviewCards)
             .set({
@@ -399,6 +403,14 @@ export function createReviewRepository(db: Db) {
             .returning({ id: reviewLogs.id });
           // The same id on another card, committed meanwhile: this grade is a repeat, and the card is left.
           if (inserted.length === 0) throw new RepeatedReview();
+          // The progress row before the day's rows, in the order a play takes them: no deadlock between the two.
+          await recordLastStudy(tx, userId, at);
+          await recordStudy(tx, userId, {
+            wordId: current.wordId,
+            day,
+            secondsStudied: log.secondsStudied,
+            source: 'review',
+          });
           return { kind: 'graded', cardId, card: after };
         });
       } catch (error) {

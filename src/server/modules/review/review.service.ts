@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/api/review';
 import { addDays, localDay, startOfLocalDay } from '../../../shared/calendar/learner-day';
 import { MAX_ANSWER_MS } from '../../../shared/catalogs/review';
+import { MAX_STUDY_MS } from '../progress/study-activity.repository';
 import { gradeCard, gradeNumber, schedulerChoiceOf } from '../../../shared/review/review-scheduler';
 import { AppError } from '../../http/app-error';
 import type { SettingsRepository } from '../settings/settings.repository';
@@ -134,12 +135,19 @@ export function createReviewService(deps: {
           grade: gradeNumber(request.grade),
           scheduler: choice.kind,
           durationMs: Math.min(request.durationMs, MAX_ANSWER_MS),
+          // A grade is study (docs/product/progress.md#study-time), its time held as Learn's gap is.
+          secondsStudied: Math.round(Math.min(request.durationMs, MAX_STUDY_MS) / 1000),
         },
         (card) => {
           // A clock ahead of the server's counts as now; a grade never goes before the card's last one.
           const latest = Math.min(gradedAt.getTime(), now().getTime());
           const at = new Date(Math.max(latest, card.lastReview ? Date.parse(card.lastReview) : latest));
-          return { at, card: gradeCard(card, request.grade, at, choice) };
+          // The grade counts on the learner's day of its moment (docs/product/progress.md#learner-day).
+          return {
+            at,
+            day: localDay(at, settings.timeZone),
+            card: gradeCard(card, request.grade, at, choice),
+          };
         },
       );
       if (outcome.kind === 'not_found') throw new AppError('review_card_not_found', 404);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { MASTERED_INTERVAL_DAYS } from '../../../shared/catalogs/review';
+import { learnedWordsOf } from '../progress/learned-words.query';
 
 /**
  * The rows behind the progress charts (docs/product/progress.md#progress-over-time), grouped by day or
@@ -22,28 +22,17 @@ export function createStatsRepository(db: Db) {
     },
 
     /**
-     * When each known word became known, per week (null week: before `since`): hidden as learned by listening
-     * (its `disabled_at`) or first given an interval of `MASTERED_INTERVAL_DAYS` days by a review grade,
-     * whichever came first.
+     * When each learned word became learned (docs/product/progress.md#learned-words), per week (null week:
+     * before `since`).
      */
     async wordsKnownPerWeek(userId: string, since: Date, timeZone: string) {
       return rowsOf<{ week: string | null; count: number }>(
         await db.execute(sql`
-          with mastered as (
-            select c.word_id, min(l.reviewed_at) as at
-            from review_logs l join review_cards c on c.id = l.card_id
-            where l.user_id = ${userId}
-              and (l.card_after ->> 'scheduledDays')::int >= ${MASTERED_INTERVAL_DAYS}
-            group by c.word_id
-          ), known as (
-            select least(case when w.is_active = false then w.disabled_at end, m.at) as at
-            from words w left join mastered m on m.word_id = w.id
-            where w.user_id = ${userId} and w.is_deleted = false
-          )
-          select case when at < ${since.toISOString()}::timestamptz then null
-                      else to_char(date_trunc('week', at at time zone ${timeZone}), 'YYYY-MM-DD') end as week,
+          with known as (${learnedWordsOf(userId)})
+          select case when learned_at < ${since.toISOString()}::timestamptz then null
+                      else to_char(date_trunc('week', learned_at at time zone ${timeZone}), 'YYYY-MM-DD') end as week,
                  count(*)::int as count
-          from known where at is not null
+          from known where learned_at is not null
           group by 1`),
       );
     },

@@ -1,8 +1,10 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { audiobookWordsUsed, userProgress, words } from '../../db/schema';
 
 import { liveWordsOf } from '../words/word-scope';
+import { learnedWordCountOf } from '../progress/learned-words.query';
 
 export function createWordMaintenanceRepository(db: Db) {
   return {
@@ -61,7 +63,9 @@ export function createWordMaintenanceRepository(db: Db) {
           .where(liveWordsOf(userId));
         const totalWords = totals?.totalWords ?? 0;
         const activeWords = totals?.activeWords ?? 0;
-        const learnedWords = totalWords - activeWords;
+        // The one definition of a learned word (docs/product/progress.md#learned-words), not "not active".
+        const [learned] = rowsOf<{ count: number }>(await tx.execute(learnedWordCountOf(userId)));
+        const learnedWords = learned?.count ?? 0;
         await tx
           .insert(userProgress)
           .values({ userId, wordsAdded: totalWords, wordsLearned: learnedWords })
