@@ -314,7 +314,11 @@ test.describe('the English interface', () => {
       if ((await confirm.count()) > 0) await confirm.getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('button', { name: 'Maintenance' }).click();
     }
-    await closeWith(page, page.getByRole('menu'));
+    await page.getByRole('menuitem', { name: 'Words with a stray article' }).click();
+    const repairs = page.getByRole('dialog', { name: 'Words with a stray article' });
+    await expect(repairs.getByText('There are no such words.')).toBeVisible();
+    await expectEnglish(page, 'dictionary: words with a stray article', learner);
+    await closeWith(page, repairs);
 
     await page.goto('/learn');
     await expect(page.getByTestId('learn-counter')).toHaveText('1 of 3');

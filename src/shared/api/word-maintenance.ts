@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PARTS_OF_SPEECH } from '../catalogs/word-tags';
 
 /**
  * Settings-side maintenance calls (docs/product/settings.md#api-tab); the long ones run as jobs reporting
@@ -9,7 +10,25 @@ export const wordMaintenancePaths = {
   stopTranslationFix: '/api/words/stop-translation-fix',
   forceCacheRefresh: '/api/words/force-cache-refresh',
   regenerateAllRussianAudio: '/api/words/regenerate-all-russian-audio',
+  articleRepairs: '/api/words/article-repairs',
 } as const;
+
+/**
+ * A stored word an earlier upload without a language model may have given a wrong article (el muy, la
+ * nunca): its article, no CEFR level, and a bare spelling today's rules call no noun
+ * (docs/product/dictionary.md#words-to-repair). The repair is an ordinary word edit to `repairedSpanish` and
+ * `partOfSpeech`.
+ */
+export const articleRepairSchema = z.object({
+  id: z.number().int(),
+  spanish: z.string(),
+  russian: z.string(),
+  partOfSpeech: z.string().nullable(),
+  repairedSpanish: z.string(),
+  repairedPartOfSpeech: z.enum(PARTS_OF_SPEECH).nullable(),
+});
+export type ArticleRepair = z.infer<typeof articleRepairSchema>;
+export const articleRepairsResponseSchema = z.object({ words: z.array(articleRepairSchema) });
 
 export const regenerateTranslationsResponseSchema = z.object({
   jobId: z.string(),

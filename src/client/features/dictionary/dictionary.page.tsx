@@ -43,6 +43,9 @@ const loadMediaLibraryDialog = loadOnce(
 const loadAudiobookSentencesDialog = loadOnce(
   async () => (await import('./components/audiobook-sentences-dialog.component')).AudiobookSentencesDialog,
 );
+const loadArticleRepairsDialog = loadOnce(
+  async () => (await import('./components/article-repairs-dialog.component')).ArticleRepairsDialog,
+);
 const loadConfirmDialog = loadOnce(
   async () => (await import('./components/confirm-dialog.component')).ConfirmDialog,
 );
@@ -79,7 +82,8 @@ export function DictionaryPage() {
 
   const [confirmRequest, setConfirmRequest] = useState<ConfirmRequest | null>(null);
   const [isConfirmPending, setIsConfirmPending] = useState(false);
-  const maintenance = useMaintenanceActions(jobs, setConfirmRequest);
+  const [isArticleRepairsOpen, setIsArticleRepairsOpen] = useState(false);
+  const maintenance = useMaintenanceActions(jobs, setConfirmRequest, () => setIsArticleRepairsOpen(true));
 
   const [isSelectMode, setIsSelectMode] = useState(false);
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<number>>(new Set());
@@ -315,6 +319,11 @@ export function DictionaryPage() {
         load={loadAudiobookSentencesDialog}
         isOpen={wordFor('sentences') !== null}
         dialogProps={{ word: wordFor('sentences'), onClose: closeDialog }}
+      />
+      <DeferredDialog
+        load={loadArticleRepairsDialog}
+        isOpen={isArticleRepairsOpen}
+        dialogProps={{ isOpen: isArticleRepairsOpen, onClose: () => setIsArticleRepairsOpen(false) }}
       />
       <DeferredDialog
         load={loadConfirmDialog}

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { CEFR_LEVELS, PARTS_OF_SPEECH } from '../../../shared/catalogs/word-tags';
+import { CEFR_LEVELS, PARTS_OF_SPEECH, type PartOfSpeech } from '../../../shared/catalogs/word-tags';
 import { stripLeadingArticle } from '../../../shared/text/duplicate-key';
 import type { Limiter } from '../../lib/concurrency';
 import type { LanguageModel } from '../../providers/language-model';
 import { ProviderError } from '../../providers/provider-error';
+import { closedClassOf } from './spanish-closed-class';
+import { definiteArticleOf, knownNoun } from './spanish-nouns';
 
 /**
  * One language-model answer per chunk of up to 20 words (docs/product/upload.md#stages); nullable, never
@@ -40,103 +42,62 @@ export function analysisSystemPrompt(vocabularyLevel: number): string {
   ].join(' ');
 }
 
-// Local rules for learners without a language model (docs/product/providers.md#which-provider-serves): good
-// guesses, never claims of certainty.
-const FEMININE_ENDINGS = ['ción', 'sión', 'dad', 'tad', 'tud', 'umbre', 'ez', 'eza', 'ie', 'isis', 'itis'];
-const MASCULINE_EXCEPTIONS = new Set([
-  'día',
-  'mapa',
-  'problema',
-  'sistema',
-  'tema',
-  'idioma',
-  'clima',
-  'planeta',
-  'sofá',
-  'programa',
-  'poema',
-]);
-const FEMININE_EXCEPTIONS = new Set([
-  'mano',
-  'foto',
-  'moto',
-  'radio',
-  'flor',
-  'leche',
-  'noche',
-  'calle',
-  'carne',
-  'gente',
-  'llave',
-  'nube',
-  'sal',
-  'miel',
-  'piel',
-  'clase',
-  'fuente',
-  'frente',
-  'muerte',
-  'suerte',
-  'tarde',
-  'torre',
-  'parte',
-  'sangre',
-  'nieve',
-  'fiebre',
-  'hambre',
-  'sed',
-  'red',
-  'pared',
-  'luz',
-  'voz',
-  'paz',
-  'vez',
-  'cruz',
-  'nariz',
-  'raíz',
-]);
-const STRESSED_A_FEMININE = new Set([
-  'agua',
-  'águila',
-  'alma',
-  'arma',
-  'hacha',
-  'hambre',
-  'área',
-  'aula',
-  'ala',
-  'hada',
-  'arpa',
-  'ancla',
-  'asma',
-  'ave',
-  'haba',
-]);
-const ADJECTIVE_ENDINGS = ['oso', 'osa', 'ble', 'ivo', 'iva', 'ante', 'ente', 'ico', 'ica', 'al', 'ar'];
+// Without a language model a field is filled only where the rules are sure: the closed classes first, then
+// the committed noun list with its genders, then the infinitive's shape
+// (docs/product/upload.md#analysis-without-a-language-model).
+const INFINITIVE = /^[a-zñü]*(?:ar|er|ir|ír)(?:se)?$/;
+/** -mente adverbs, but for the few adjectives spelt so. */
+const MENTE_ADJECTIVES = new Set(['demente', 'clemente', 'inclemente', 'vehemente']);
+/** The first Russian meaning's last word, as the learner typed it ("мочь, уметь" → "мочь"). */
+const firstRussianWord = (russian: string | null) =>
+  russian
+    ?.split(/[,;/(]/)[0]
+    ?.trim()
+    .split(/\s+/)
+    .at(-1)
+    ?.toLocaleLowerCase('ru') ?? '';
+const RUSSIAN_INFINITIVE = /(?:[аеиоуыяё]ть|ться|ти|тись|чь|чься)$/;
+const RUSSIAN_ADJECTIVE = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие)$/;
 
-/** Part of speech from the shape of the word: verbs end in -ar/-er/-ir (or -se), adverbs in -mente. */
-export function guessPartOfSpeech(spanish: string): (typeof PARTS_OF_SPEECH)[number] {
-  const bare = stripLeadingArticle(spanish).toLocaleLowerCase('es');
-  if (bare.includes(' ')) return stripLeadingArticle(spanish) !== spanish.trim() ? 'noun' : 'phrase';
-  if (stripLeadingArticle(spanish) !== spanish.trim()) return 'noun';
-  if (/(?:ar|er|ir|ír)(?:se)?$/.test(bare)) return 'verb';
-  if (bare.endsWith('mente')) return 'adverb';
-  if (ADJECTIVE_ENDINGS.some((ending) => bare.endsWith(ending)) && bare.length > 4) return 'adjective';
-  return 'noun';
+/** What the word is without a language model: its part of speech and article, each only when sure. */
+export interface WordClassWithoutModel {
+  partOfSpeech: PartOfSpeech | null;
+  /** The word with the article the app added; null when it adds none. */
+  spanishWithArticle: string | null;
 }
 
-/** "el perro" from "perro" by the usual gender rules; the word as given when it already has an article. */
-export function guessArticle(spanish: string): string {
-  const word = spanish.trim();
-  if (stripLeadingArticle(word) !== word || word.includes(' ')) return word;
-  const lower = word.toLocaleLowerCase('es');
-  const isFeminine =
-    FEMININE_EXCEPTIONS.has(lower) ||
-    (!MASCULINE_EXCEPTIONS.has(lower) &&
-      (lower.endsWith('a') || FEMININE_ENDINGS.some((ending) => lower.endsWith(ending))));
-  // Feminine nouns starting with a stressed a take "el" in the singular (el agua, el hambre).
-  if (isFeminine) return STRESSED_A_FEMININE.has(lower) ? `el ${word}` : `la ${word}`;
-  return `el ${word}`;
+/**
+ * A word's part of speech and article without a language model: a typed article makes a noun and is kept;
+ * a closed-class word is never a noun; a listed noun gets the article of its one gender. A spelling that is
+ * also an infinitive (poder) is the verb unless its Russian is a noun; one that is also an adjective (amigo,
+ * joven) is a noun only when its Russian is neither adjective nor infinitive — else nothing is claimed.
+ */
+export function wordClassWithoutModel(entry: AnalysisInput): WordClassWithoutModel {
+  const typed = entry.spanish.trim();
+  const bare = stripLeadingArticle(typed);
+  if (bare !== typed) return { partOfSpeech: 'noun', spanishWithArticle: null };
+  const word = bare.normalize('NFC').toLocaleLowerCase('es');
+  const closedClass = closedClassOf(word);
+  if (closedClass) return { partOfSpeech: closedClass, spanishWithArticle: null };
+  if (word.includes(' ')) return { partOfSpeech: 'phrase', spanishWithArticle: null };
+  const russianWord = firstRussianWord(entry.russian);
+  const isRussianInfinitive = RUSSIAN_INFINITIVE.test(russianWord);
+  const isRussianNoun = russianWord !== '' && !isRussianInfinitive && !RUSSIAN_ADJECTIVE.test(russianWord);
+  const noun = knownNoun(word);
+  const isInfinitive = INFINITIVE.test(word);
+  if (noun && !isRussianNoun && (noun.isAlsoVerb || noun.isAlsoAdjective)) {
+    const isVerb = noun.isAlsoVerb && isInfinitive && (isRussianInfinitive || russianWord === '');
+    return { partOfSpeech: isVerb ? 'verb' : null, spanishWithArticle: null };
+  }
+  if (noun) {
+    const article = noun.gender === 'either' ? null : definiteArticleOf(word, noun.gender);
+    return { partOfSpeech: 'noun', spanishWithArticle: article && `${article} ${typed}` };
+  }
+  if (isInfinitive) return { partOfSpeech: 'verb', spanishWithArticle: null };
+  if (word.endsWith('mente') && !MENTE_ADJECTIVES.has(word)) {
+    return { partOfSpeech: 'adverb', spanishWithArticle: null };
+  }
+  return { partOfSpeech: null, spanishWithArticle: null };
 }
 
 /** A word to analyse: its Spanish and, when known, its Russian. */
@@ -159,13 +120,13 @@ export interface LocalAnalysis {
 }
 
 /**
- * Without a language model: the article and part of speech from local rules
- * (docs/product/providers.md#which-provider-serves), nothing invented.
+ * Without a language model: the article and part of speech only where the rules are sure
+ * (docs/product/upload.md#analysis-without-a-language-model), nothing invented.
  */
 export function localAnalysis(entry: AnalysisInput): LocalAnalysis {
-  const partOfSpeech = guessPartOfSpeech(entry.spanish);
+  const { partOfSpeech, spanishWithArticle } = wordClassWithoutModel(entry);
   return {
-    spanishWithArticle: partOfSpeech === 'noun' ? guessArticle(entry.spanish) : entry.spanish,
+    spanishWithArticle: spanishWithArticle ?? entry.spanish,
     russian: entry.russian,
     partOfSpeech,
     cefrLevel: null,

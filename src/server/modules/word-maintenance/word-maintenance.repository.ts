@@ -22,6 +22,26 @@ export function createWordMaintenanceRepository(db: Db) {
         .orderBy(asc(words.id));
     },
 
+    /** Words with a leading definite article and no CEFR level: what no language model analysed. */
+    async listArticledWithoutLevel(userId: string) {
+      return db
+        .select({
+          id: words.id,
+          spanish: words.spanish,
+          russian: words.russian,
+          partOfSpeech: words.partOfSpeech,
+        })
+        .from(words)
+        .where(
+          and(
+            liveWordsOf(userId),
+            sql`${words.cefrLevel} is null`,
+            sql`${words.spanish} ~* ${'^(el|la|los|las)\\s'}`,
+          ),
+        )
+        .orderBy(asc(words.id));
+    },
+
     async countWords(userId: string): Promise<number> {
       const [row] = await db.select({ total: count() }).from(words).where(liveWordsOf(userId));
       return row?.total ?? 0;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  articleRepairsResponseSchema,
   forceCacheRefreshResponseSchema,
   regenerateAllRussianAudioResponseSchema,
   regenerateTranslationsResponseSchema,
@@ -33,6 +34,11 @@ export const wordMaintenanceRoutes: FastifyPluginAsyncZod<{
     wordMaintenancePaths.regenerateAllRussianAudio,
     { schema: { response: { 200: regenerateAllRussianAudioResponseSchema } }, preHandler: starts },
     (request) => service.startRussianAudioRegeneration(userIdOf(request)),
+  );
+  app.get(
+    wordMaintenancePaths.articleRepairs,
+    { schema: { response: { 200: articleRepairsResponseSchema } } },
+    (request) => service.listArticleRepairs(userIdOf(request)),
   );
   app.post(
     wordMaintenancePaths.forceCacheRefresh,

@@ -1,5 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { Eraser, ImagePlus, Images, RefreshCw, RotateCcw, Tags, Trash2, type LucideIcon } from 'lucide-react';
+import {
+  Eraser,
+  ImagePlus,
+  Images,
+  RefreshCw,
+  RotateCcw,
+  SpellCheck,
+  Tags,
+  Trash2,
+  type LucideIcon,
+} from 'lucide-react';
 import type { DeferredMenuSlot } from '../../../ui/deferred-menu.component';
 import {
   DropdownMenuFromSlot,
@@ -12,6 +22,7 @@ const GROUPS: readonly (readonly { action: MaintenanceAction; Icon: LucideIcon }
   [
     { action: 'regenerateAllPhrases', Icon: RefreshCw },
     { action: 'updateTags', Icon: Tags },
+    { action: 'repairArticles', Icon: SpellCheck },
     { action: 'resetListenCount', Icon: RotateCcw },
   ],
   [

@@ -11,6 +11,7 @@ export type MaintenanceAction =
   | 'generateMissingImages'
   | 'clearExpiredImages'
   | 'updateTags'
+  | 'repairArticles'
   | 'resetListenCount'
   | 'deleteAllAudio'
   | 'deleteWithoutImages';

@@ -61,10 +61,11 @@ const JOB_ACTIONS: Record<
 
 const isJobAction = (action: MaintenanceAction): action is JobAction => action in JOB_ACTIONS;
 
-/** The maintenance menu's actions: jobs, direct calls, and the two that ask first. */
+/** The maintenance menu's actions: jobs, direct calls, the two that ask first, and a dialog. */
 export function useMaintenanceActions(
   jobs: ReturnType<typeof useDictionaryJobs>,
   askToConfirm: (request: ConfirmRequest) => void,
+  openArticleRepairs: () => void,
 ) {
   const { t } = useTranslation();
   const cache = useWordCache();
@@ -159,6 +160,9 @@ export function useMaintenanceActions(
     switch (action) {
       case 'resetListenCount':
         void resetListened();
+        return;
+      case 'repairArticles':
+        openArticleRepairs();
         return;
       case 'deleteAllAudio':
         askToConfirm({

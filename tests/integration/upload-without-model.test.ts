@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { words } from '../../src/server/db/schema';
+import { stripLeadingArticle } from '../../src/shared/text/duplicate-key';
+import { buildTestApp, registerUser, type TestApp } from '../support/build-test-app';
+import { COMMON_WORDS } from '../support/common-words';
+import { waitForUploadJob } from '../support/upload-jobs';
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await buildTestApp({ runsJobs: true });
+});
+afterAll(() => testApp.close());
+
+describe('an upload without a language model (docs/product/upload.md#analysis-without-a-language-model)', () => {
+  it('adds an article only to nouns it knows, with their gender, and tags no adverb as a verb', async () => {
+    const learner = await registerUser(testApp.app);
+    const started = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/words/process-batch',
+      headers: { cookie: learner.cookie },
+      payload: { text: COMMON_WORDS.map(({ line }) => line).join('\n'), generateImages: false },
+    });
+    expect(started.statusCode).toBe(200);
+    const job = await waitForUploadJob(testApp.app, learner, started.json<{ jobId: string }>().jobId);
+    expect(job.status).toBe('completed');
+    expect(job.results?.errors).toEqual([]);
+
+    const rows = await testApp.database.db
+      .select({ spanish: words.spanish, russian: words.russian, partOfSpeech: words.partOfSpeech })
+      .from(words)
+      .where(eq(words.userId, learner.id))
+      .orderBy(words.id);
+    expect(rows).toHaveLength(COMMON_WORDS.length);
+    const stored = rows.map(({ spanish, partOfSpeech }) => ({ spanish, partOfSpeech }));
+    expect(stored).toEqual(
+      COMMON_WORDS.map(({ stored: spanish, partOfSpeech }) => ({ spanish, partOfSpeech })),
+    );
+    // The issue's own complaints, each said outright.
+    for (const row of rows) {
+      const typed = COMMON_WORDS.find(({ stored: spanish }) => spanish === row.spanish)!;
+      if (row.partOfSpeech !== 'noun') expect(stripLeadingArticle(row.spanish), typed.line).toBe(row.spanish);
+    }
+    const bySpanish = new Map(rows.map((row) => [row.spanish, row]));
+    expect(bySpanish.get('ayer')?.partOfSpeech).toBe('adverb');
+    expect(bySpanish.get('mañana')).toEqual({ spanish: 'mañana', russian: 'завтра', partOfSpeech: 'adverb' });
+    expect(bySpanish.get('la mujer')?.partOfSpeech).toBe('noun');
+    expect(bySpanish.get('el lugar')?.partOfSpeech).toBe('noun');
+    expect(bySpanish.get('poder')?.partOfSpeech).toBe('verb');
+  });
+});
