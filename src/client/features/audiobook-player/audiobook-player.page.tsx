@@ -371,15 +371,22 @@ function PlayerSession({
           className="text-xs text-white/80 [text-shadow:0_1px_4px_rgb(0_0_0/0.6)]"
           data-testid="player-summary"
         >
-          {t('audiobookPlayer.summary', {
-            level: book.grammarLevel ?? '—',
-            words: book.actualWordCountSpanish,
-            active: book.activeWordsUsed,
-            passive: book.passiveWordsUsed,
-            position: index + 1,
-            total: sentences.length,
-            images: imageCount,
-          })}
+          {/* The status bar already shows the book's figures; the line repeats them only while it is hidden. */}
+          {isStatusBarShown
+            ? t('audiobookPlayer.summaryShort', {
+                level: book.grammarLevel ?? '—',
+                position: index + 1,
+                total: sentences.length,
+              })
+            : t('audiobookPlayer.summary', {
+                level: book.grammarLevel ?? '—',
+                words: book.actualWordCountSpanish,
+                active: book.activeWordsUsed,
+                passive: book.passiveWordsUsed,
+                position: index + 1,
+                total: sentences.length,
+                images: imageCount,
+              })}
         </p>
       </div>
       {isTranscriptShown ? (

@@ -72,7 +72,9 @@ export function PlayerStatusBar(props: PlayerStatusBarProps) {
             total: book.totalPassiveWords,
           })}
         </span>
-        <span>{t('audiobookPlayer.statusBar.words', { count: book.actualWordCountSpanish })}</span>
+        <span data-testid="player-word-count" data-count={book.actualWordCountSpanish}>
+          {t('audiobookPlayer.statusBar.words', { count: book.actualWordCountSpanish })}
+        </span>
         <span data-testid="player-listens">
           {t('audiobookPlayer.statusBar.listens', { count: props.listens })}
         </span>
