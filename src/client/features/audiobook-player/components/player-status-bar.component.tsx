@@ -34,7 +34,7 @@ export function PlayerStatusBar(props: PlayerStatusBarProps) {
   return (
     <header
       aria-label={t('audiobookPlayer.statusBar.label')}
-      className="absolute inset-x-0 top-0 z-10 flex flex-col gap-2 bg-gradient-to-b from-black/75 to-transparent px-4 pt-3 pb-6 pl-16 text-sm text-white"
+      className="pointer-events-auto flex flex-col gap-2 bg-gradient-to-b from-black/75 to-transparent px-4 pt-3 pb-6 pl-16 text-sm text-white"
     >
       <div className="flex items-center gap-3">
         <input
