@@ -1,5 +1,12 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { addWords, signInLearner, UPLOAD_TIMEOUT_MS, withLanguageModelKey, writeBook } from './support';
+import {
+  addWords,
+  expectNoSeriousViolations,
+  signInLearner,
+  UPLOAD_TIMEOUT_MS,
+  withLanguageModelKey,
+  writeBook,
+} from './support';
 
 /**
  * No screen scrolls sideways on a phone (390×844): every route, signed out and signed in with words and a
@@ -72,7 +79,24 @@ test('signed in with words and a book, no screen or Settings tab scrolls sideway
   for (const tab of SETTINGS_TABS) {
     await expectNoSidewaysScroll(page, `/settings?tab=${tab}`, page.getByRole('tabpanel'));
   }
-  // The data tab's file field is a button in the interface language, not the browser's "Choose File".
-  await expect(page.getByRole('button', { name: 'Выбрать файл' })).toBeVisible();
+  // The data tab's file field is a button in the interface language, not the browser's "Choose File", and
+  // the keyboard reaches it and opens the file chooser with it.
+  const choose = page.getByRole('button', { name: 'Выбрать файл' });
+  await expect(choose).toBeVisible();
   await expect(page.getByTestId('file-picker-name')).toHaveText('Файл не выбран');
+  await expectNoSeriousViolations(page);
+  await choose.focus();
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+  await chooser.setFiles({ name: 'mis.csv', mimeType: 'text/csv', buffer: Buffer.from('perro;собака\r\n') });
+  await expect(page.getByTestId('file-picker-name')).toHaveText('mis.csv');
+});
+
+test('in English too, no Settings tab or the upload screen scrolls sideways on a phone', async ({ page }) => {
+  await signInLearner(page);
+  await page.evaluate(() => localStorage.setItem('interfaceLanguage', 'en'));
+  for (const tab of SETTINGS_TABS) {
+    await expectNoSidewaysScroll(page, `/settings?tab=${tab}`, page.getByRole('tabpanel'));
+  }
+  await expectNoSidewaysScroll(page, '/upload', page.getByRole('button', { name: 'Choose a file' }));
+  await expectNoSidewaysScroll(page, '/dashboard', page.getByTestId('activity-calendar').first());
 });
