@@ -86,7 +86,7 @@ test('play-all over three sentences plays each one’s voices in order, and a re
 
   // Bilingual audiobook mode from the menu: the Russian voice plays between the two Spanish ones.
   await page.getByRole('button', { name: 'Меню' }).click();
-  await page.getByRole('menuitem', { name: 'Включить BiLingual режим' }).click();
+  await page.getByRole('menuitem', { name: 'Включить двуязычный режим' }).click();
   await expect
     .poll(
       async () =>

@@ -57,7 +57,7 @@ test('a book is written through the dialog: genres, level, length, the eight ste
   await expect(steps.getByRole('listitem')).toHaveText([
     /Загрузка словаря/,
     /Выбор слов для истории/,
-    /Создание записи в базе данных/,
+    /Подготовка книги/,
     /Генерация истории/,
     /Сохранение предложений/,
     /Создание аудио/,
@@ -67,14 +67,24 @@ test('a book is written through the dialog: genres, level, length, the eight ste
   await expect(dialog.getByText('Завершено!')).toBeVisible({ timeout: UPLOAD_TIMEOUT_MS });
   await expect(dialog.getByTestId('creation-steps-done')).toHaveText('Выполнено шагов: 8 из 8');
   await expect(dialog.getByTestId('counter-chaptersGenerated')).toHaveText('2');
+  // What the run cost waits, collapsed, under «Подробнее»; the story's own figures are in view.
+  await expect(dialog.getByTestId('counter-languageModelTokens')).toBeHidden();
+  await expect(dialog.getByTestId('counter-sentencesSaved')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Перейти к аудиокниге' })).toBeVisible();
   // One second later the dialog goes to the book.
   await expect(page).toHaveURL(/\/audiobook\/\d+$/);
+  const playerPath = new URL(page.url()).pathname;
 
   await page.goto('/audiobooks');
   await expect(cards(page)).toHaveCount(1);
   await expect(cards(page).first()).toContainText('A2');
   await expect(cards(page).first()).toContainText('Приключения');
+  // One word count per book, named, the same on the card and in the player (docs/product/audiobooks.md).
+  await expect(cards(page).first()).toContainText('Испанских слов в тексте');
+  const wordCount = Number(await cards(page).first().getByTestId('audiobook-word-count').textContent());
+  expect(wordCount).toBeGreaterThan(0);
+  await page.goto(playerPath);
+  await expect(page.getByTestId('player-word-count')).toHaveText(`Испанских слов в тексте: ${wordCount}`);
 });
 
 test('the library filters by genre, renames in place, deletes after a confirmation, and hides covers when asked', async ({

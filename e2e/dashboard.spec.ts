@@ -60,6 +60,23 @@ test('review counts on Home, which opens the dashboard: words, reviews, study an
   ).toBeVisible();
   await expectNoSeriousViolations(page);
 
+  // The calendars name their weekdays and months; 40 days ago is well inside the 90, and so is its month's
+  // first day, which carries the month's name.
+  const calendar = page.getByRole('region', { name: 'Повторения по дням' }).getByTestId('activity-calendar');
+  await expect(calendar.getByTestId('calendar-weekdays').locator('span')).toHaveText([
+    'пн',
+    'вт',
+    'ср',
+    'чт',
+    'пт',
+    'сб',
+    'вс',
+  ]);
+  const monthAgo = new Intl.DateTimeFormat('ru', { month: 'short', timeZone: 'UTC' }).format(
+    new Date(Date.now() - 40 * 86_400_000),
+  );
+  await expect(calendar.getByTestId('calendar-months')).toContainText(monthAgo);
+
   // The table view of the words chart: this week's row has the three words.
   await added.getByRole('button', { name: 'Таблица' }).click();
   await expect(added.getByRole('button', { name: 'Таблица' })).toHaveAttribute('aria-pressed', 'true');

@@ -186,6 +186,11 @@ test.describe('the English interface', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expectEnglish(page, path, learner);
+      if (path === '/dashboard') {
+        // The calendars' labels, which are hidden from screen readers, are English too.
+        const calendar = page.getByTestId('activity-calendar').first();
+        await expect(calendar.getByTestId('calendar-weekdays')).toHaveText('MonTueWedThuFriSatSun');
+      }
     }
 
     await page.goto('/learn');
@@ -198,6 +203,9 @@ test.describe('the English interface', () => {
       await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
       await expectEnglish(page, `settings: ${tab}`, learner);
     }
+    // The file field of the Data tab is a button in English, not the browser's own.
+    await expect(page.getByRole('button', { name: 'Choose a file' })).toBeVisible();
+    await expect(page.getByTestId('file-picker-name')).toHaveText('No file chosen');
     // Every option list of the Interface tab. `all()` does not wait: the lists are counted only once the tab's
     // own panel shows, or the previous tab's lists would be counted.
     const panelOf = async (tab: string) => {
@@ -254,7 +262,10 @@ test.describe('the English interface', () => {
     await box.fill(
       ['la casa / house', 'el perro / dog', 'cantar / to sing', 'casa / home', 'nadar'].join('\n'),
     );
+    await expect(page.getByRole('button', { name: 'Choose a file' })).toBeVisible();
     await page.getByRole('button', { name: 'Upload words' }).click();
+    // A wide screen: the panel floats at the bottom right, and the toast says so.
+    await expect(page.getByText(/Follow it in the panel at the bottom right\.$/).first()).toBeVisible();
     const panel = page.getByRole('region', { name: /^Word processing:/ });
     await expect(panel).toBeVisible();
     await expectEnglish(page, 'upload: running job', learner);
@@ -385,12 +396,15 @@ test.describe('the English interface', () => {
     await expectEnglish(page, 'audiobooks: creation dialog', learner);
     await dialog.getByRole('button', { name: 'Adventure' }).click();
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(dialog.getByText('Preparing the book')).toBeVisible();
+    await expect(dialog.getByText('Details', { exact: true })).toBeVisible();
     await expect(dialog.getByText('Done!')).toBeVisible({ timeout: UPLOAD_TIMEOUT_MS });
     await expectEnglish(page, 'audiobooks: creation complete', learner);
     await expect(page).toHaveURL(/\/audiobook\/\d+$/);
 
     await page.goto('/audiobooks');
     await expect(page.getByTestId('audiobook-card')).toHaveCount(1);
+    await expect(page.getByTestId('audiobook-card')).toContainText('Spanish words in the text');
     await expectEnglish(page, 'audiobooks: library with a book', learner);
     await page.getByRole('button', { name: 'Genres' }).click();
     await expect(page.getByRole('dialog', { name: 'Genres' })).toBeVisible();

@@ -195,9 +195,13 @@ test('pasted words in mixed formats are enriched, duplicates reported, and each 
   await expect(jobPanel(page)).toHaveCount(0);
 });
 
-test('a .txt file is uploaded, and a reload mid-job picks the job up again', async ({ page }) => {
+test('a .txt file is uploaded on a phone, and a reload mid-job picks the job up again', async ({ page }) => {
   test.setTimeout(JOB_TIMEOUT_MS + 60_000);
+  await page.setViewportSize({ width: 390, height: 844 });
   await openUpload(page);
+  // The file field is a button in the interface language, not the browser's "Choose File".
+  await expect(page.getByRole('button', { name: 'Выбрать файл' })).toBeVisible();
+  await expect(page.getByTestId('file-picker-name')).toHaveText('Файл не выбран');
 
   await page.getByLabel('Текстовый файл (.txt)').setInputFiles({
     name: 'palabras.txt',
@@ -215,6 +219,10 @@ test('a .txt file is uploaded, and a reload mid-job picks the job up again', asy
   expect(response.ok()).toBe(true);
   expect(await response.json()).toMatchObject({ processed: 3 });
   await expect(jobPanel(page)).toBeVisible();
+  // On a phone the panel is above the form, and the toast says so.
+  await expect(
+    page.getByText('Строк в обработке: 3. Ход работы — в панели над формой.').first(),
+  ).toBeVisible();
 
   await page.reload();
   await expect(jobPanel(page)).toBeVisible();
@@ -223,6 +231,10 @@ test('a .txt file is uploaded, and a reload mid-job picks the job up again', asy
   });
   await expect(page.getByRole('heading', { name: 'Добавленные слова: 3' })).toBeVisible();
   await expect(page.getByText('Все слова успешно загружены!', { exact: true })).toBeVisible();
+  // The finished upload's report comes before the stage table.
+  const reportTop = (await page.getByRole('heading', { name: 'Добавленные слова: 3' }).boundingBox())!.y;
+  const stagesTop = (await page.getByRole('region', { name: 'Мониторинг этапов' }).boundingBox())!.y;
+  expect(reportTop).toBeLessThan(stagesTop);
 });
 
 test('on a phone: file checks before sending, the listen-counter reset, and no sideways scrolling', async ({

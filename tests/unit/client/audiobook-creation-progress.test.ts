@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CREATION_STEPS } from '../../../src/shared/api/audiobook-jobs';
+import { CREATION_COUNTERS, CREATION_STEPS } from '../../../src/shared/api/audiobook-jobs';
 import type { JobProgress } from '../../../src/shared/realtime';
 import {
   countersOf,
@@ -7,6 +7,7 @@ import {
   currentStep,
   finishedSteps,
   isClosable,
+  isDeveloperCounter,
   NAVIGATE_AFTER_MS,
   phaseOf,
   RESET_AFTER_MS,
@@ -123,5 +124,16 @@ describe('the creation dialog (docs/product/audiobooks.md#creation)', () => {
       expect(navigate).not.toHaveBeenCalled();
       expect(reset).not.toHaveBeenCalled();
     });
+  });
+});
+
+describe('isDeveloperCounter', () => {
+  it('keeps the story’s own figures in view and puts the requests and tokens behind the disclosure', () => {
+    const developer = CREATION_COUNTERS.filter(isDeveloperCounter);
+    const learner = CREATION_COUNTERS.filter((name) => !isDeveloperCounter(name));
+    expect(learner).toEqual(['wordsUsed', 'sentencesSaved', 'imagesStored', 'dueWordsUsed']);
+    expect(developer).toContain('languageModelTokens');
+    expect(developer).toContain('languageModelRequests');
+    expect(developer.length + learner.length).toBe(CREATION_COUNTERS.length);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { calendarWeeks, shortDate } from '../../../src/client/features/dashboard/lib/history-chart-data';
+import {
+  calendarWeeks,
+  monthLabels,
+  shortDate,
+  weekdayLabels,
+} from '../../../src/client/features/dashboard/lib/history-chart-data';
 
 const day = (date: string, reviews: number, hasData = true) => ({
   day: date,
@@ -39,5 +44,31 @@ describe('the activity calendar (docs/product/progress.md#progress-over-time)', 
   it('writes dates as the interface language does', () => {
     expect(shortDate('2031-06-08', 'ru')).toBe('08.06');
     expect(shortDate('2031-06-08', 'en')).toBe('6/8');
+  });
+});
+
+/** `count` days from `first` (UTC), each with one review. */
+const daysFrom = (first: string, count: number) =>
+  Array.from({ length: count }, (_, index) =>
+    day(new Date(Date.parse(`${first}T00:00:00Z`) + index * 86_400_000).toISOString().slice(0, 10), 1),
+  );
+
+describe('the calendar’s labels', () => {
+  it('names the weekdays Monday first in the interface language', () => {
+    expect(weekdayLabels('en')).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+    expect(weekdayLabels('ru')).toEqual(['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс']);
+  });
+
+  it('names a month over the week that has its first day, and the first week when it has room', () => {
+    // 2031-06-09 is a Monday; 1 July is in the fourth week.
+    const weeks = calendarWeeks(daysFrom('2031-06-09', 35), (entry) => entry.reviews);
+    expect(monthLabels(weeks, 'en')).toEqual(['Jun', null, null, 'Jul', null]);
+  });
+
+  it('leaves the first week unnamed when the next month’s name is too close', () => {
+    // 2031-06-23 is a Monday; 1 July is in the second week.
+    const weeks = calendarWeeks(daysFrom('2031-06-23', 21), (entry) => entry.reviews);
+    expect(monthLabels(weeks, 'en')).toEqual([null, 'Jul', null]);
+    expect(monthLabels([], 'en')).toEqual([]);
   });
 });

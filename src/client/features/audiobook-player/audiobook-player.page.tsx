@@ -340,47 +340,55 @@ function PlayerSession({
           <X aria-hidden />
         </Link>
       </Button>
-      {isStatusBarShown ? (
-        <PlayerStatusBar
-          book={book}
-          index={index}
-          total={sentences.length}
-          loop={snapshot.loop}
-          totalLoops={snapshot.totalLoops}
-          isPlayingAll={isPlayingAll}
-          listens={listens}
-          picturesByProvider={picturesByProvider(stats.data ?? [])}
-          onSeek={(target) => {
-            if (!isPlayingAll) player.goTo(target);
-          }}
-        />
-      ) : null}
-      <div
-        className={
-          'pointer-events-none absolute inset-x-0 z-10 flex flex-col items-center gap-1 px-6 text-center ' +
-          (isStatusBarShown ? 'top-24' : 'top-6')
-        }
-      >
-        <p
-          className="text-lg font-semibold [text-shadow:0_1px_4px_rgb(0_0_0/0.6)]"
-          data-testid="player-genre"
+      {/* The status bar and the title in one column: the bar wraps to more lines on a phone, and the title
+          moves down with it instead of lying under it. */}
+      <div className="pointer-events-none absolute inset-x-0 top-0 z-10 flex flex-col">
+        {isStatusBarShown ? (
+          <PlayerStatusBar
+            book={book}
+            index={index}
+            total={sentences.length}
+            loop={snapshot.loop}
+            totalLoops={snapshot.totalLoops}
+            isPlayingAll={isPlayingAll}
+            listens={listens}
+            picturesByProvider={picturesByProvider(stats.data ?? [])}
+            onSeek={(target) => {
+              if (!isPlayingAll) player.goTo(target);
+            }}
+          />
+        ) : null}
+        <div
+          className={'flex flex-col items-center gap-1 px-6 text-center ' + (isStatusBarShown ? '' : 'pt-6')}
         >
-          {genreLabel(book.genre ?? '', (key) => t(key as never))}
-        </p>
-        <p
-          className="text-xs text-white/80 [text-shadow:0_1px_4px_rgb(0_0_0/0.6)]"
-          data-testid="player-summary"
-        >
-          {t('audiobookPlayer.summary', {
-            level: book.grammarLevel ?? '—',
-            words: book.actualWordCountSpanish,
-            active: book.activeWordsUsed,
-            passive: book.passiveWordsUsed,
-            position: index + 1,
-            total: sentences.length,
-            images: imageCount,
-          })}
-        </p>
+          <p
+            className="text-lg font-semibold [text-shadow:0_1px_4px_rgb(0_0_0/0.6)]"
+            data-testid="player-genre"
+          >
+            {genreLabel(book.genre ?? '', (key) => t(key as never))}
+          </p>
+          <p
+            className="text-xs text-white/80 [text-shadow:0_1px_4px_rgb(0_0_0/0.6)]"
+            data-testid="player-summary"
+          >
+            {/* The status bar already shows the book's figures; the line repeats them only while it is hidden. */}
+            {isStatusBarShown
+              ? t('audiobookPlayer.summaryShort', {
+                  level: book.grammarLevel ?? '—',
+                  position: index + 1,
+                  total: sentences.length,
+                })
+              : t('audiobookPlayer.summary', {
+                  level: book.grammarLevel ?? '—',
+                  words: book.actualWordCountSpanish,
+                  active: book.activeWordsUsed,
+                  passive: book.passiveWordsUsed,
+                  position: index + 1,
+                  total: sentences.length,
+                  images: imageCount,
+                })}
+          </p>
+        </div>
       </div>
       {isTranscriptShown ? (
         <PlayerTranscript

@@ -34,7 +34,7 @@ export function PlayerStatusBar(props: PlayerStatusBarProps) {
   return (
     <header
       aria-label={t('audiobookPlayer.statusBar.label')}
-      className="absolute inset-x-0 top-0 z-10 flex flex-col gap-2 bg-gradient-to-b from-black/75 to-transparent px-4 pt-3 pb-6 pl-16 text-sm text-white"
+      className="pointer-events-auto flex flex-col gap-2 bg-gradient-to-b from-black/75 to-transparent px-4 pt-3 pb-6 pl-16 text-sm text-white"
     >
       <div className="flex items-center gap-3">
         <input
@@ -72,7 +72,9 @@ export function PlayerStatusBar(props: PlayerStatusBarProps) {
             total: book.totalPassiveWords,
           })}
         </span>
-        <span>{t('audiobookPlayer.statusBar.words', { count: book.actualWordCountSpanish })}</span>
+        <span data-testid="player-word-count" data-count={book.actualWordCountSpanish}>
+          {t('audiobookPlayer.statusBar.words', { count: book.actualWordCountSpanish })}
+        </span>
         <span data-testid="player-listens">
           {t('audiobookPlayer.statusBar.listens', { count: props.listens })}
         </span>

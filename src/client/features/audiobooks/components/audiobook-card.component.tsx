@@ -175,7 +175,9 @@ export function AudiobookCard({
               {book.passiveWordsUsed}/{book.totalPassiveWords}
             </dd>
             <dt>{t('audiobooks.card.words')}</dt>
-            <dd className="text-right tabular-nums">{book.actualWordCountTotal}</dd>
+            <dd className="text-right tabular-nums" data-testid="audiobook-word-count">
+              {book.actualWordCountSpanish}
+            </dd>
             <dt>{t('audiobooks.card.sentences')}</dt>
             <dd className="text-right tabular-nums">{book.sentenceCount}</dd>
           </dl>

@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Check, CircleDashed, LoaderCircle, MinusCircle } from 'lucide-react';
-import { CREATION_COUNTERS, CREATION_STEPS } from '../../../../shared/api/audiobook-jobs';
+import {
+  CREATION_COUNTERS,
+  CREATION_STEPS,
+  type CreationCounter,
+} from '../../../../shared/api/audiobook-jobs';
 import type { JobProgress } from '../../../../shared/realtime';
 import { cn } from '../../../lib/cn';
 import { Progress } from '../../../ui/progress.component';
@@ -9,6 +13,7 @@ import {
   type CreationPhase,
   currentStep,
   finishedSteps,
+  isDeveloperCounter,
   type StepState,
   stepViews,
 } from '../lib/creation-progress';
@@ -19,6 +24,31 @@ const STEP_ICONS: Record<StepState, typeof Check> = {
   waiting: CircleDashed,
   skipped: MinusCircle,
 };
+
+const LEARNER_COUNTERS = CREATION_COUNTERS.filter((name) => !isDeveloperCounter(name));
+const DEVELOPER_COUNTERS = CREATION_COUNTERS.filter(isDeveloperCounter);
+
+function CounterList({
+  names,
+  counters,
+}: {
+  names: readonly CreationCounter[];
+  counters: Record<CreationCounter, number>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+      {names.map((name) => (
+        <div key={name} className="flex justify-between gap-2">
+          <dt className="text-muted-foreground">{t(`audiobookCreation.counter.${name}`)}</dt>
+          <dd className="tabular-nums" data-testid={`counter-${name}`}>
+            {counters[name]}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 /** The run's progress: headline, the eight steps with the current one's details, and the counters. */
 export function CreationProgress({
@@ -97,16 +127,14 @@ export function CreationProgress({
           );
         })}
       </ol>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-        {CREATION_COUNTERS.map((name) => (
-          <div key={name} className="flex justify-between gap-2">
-            <dt className="text-muted-foreground">{t(`audiobookCreation.counter.${name}`)}</dt>
-            <dd className="tabular-nums" data-testid={`counter-${name}`}>
-              {counters[name]}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <CounterList names={LEARNER_COUNTERS} counters={counters} />
+      {/* The spec's request and token counters matter to whoever pays for the keys, not to the story's progress. */}
+      <details className="text-sm" data-testid="creation-details">
+        <summary className="cursor-pointer text-muted-foreground">{t('audiobookCreation.details')}</summary>
+        <div className="pt-2">
+          <CounterList names={DEVELOPER_COUNTERS} counters={counters} />
+        </div>
+      </details>
     </div>
   );
 }

@@ -73,6 +73,21 @@ export const countersOf = (progress: JobProgress | null): Record<CreationCounter
     number
   >;
 
+/**
+ * Counters of the requests and tokens spent: the cost of a run, which the dialog keeps under «Подробнее»
+ * while the learner watches the story's words, sentences and pictures (docs/product/audiobooks.md#creation).
+ */
+const DEVELOPER_COUNTERS: ReadonlySet<CreationCounter> = new Set([
+  'languageModelRequests',
+  'speechRequests',
+  'languageModelTokens',
+  'chaptersGenerated',
+  'translationsStored',
+  'clipsRequested',
+]);
+
+export const isDeveloperCounter = (name: CreationCounter): boolean => DEVELOPER_COUNTERS.has(name);
+
 /** Whether the learner may close the dialog now: not while a book is being started or written. */
 export const isClosable = (phase: CreationPhase): boolean => phase !== 'starting' && phase !== 'running';
 

@@ -5,7 +5,7 @@ import { cn } from '../../../lib/cn';
 import { Button } from '../../../ui/button.component';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.component';
 import { useHistory } from '../api/history.api';
-import { calendarWeeks, shortDate } from '../lib/history-chart-data';
+import { calendarWeeks, monthLabels, shortDate, weekdayLabels } from '../lib/history-chart-data';
 import { BarLineChart } from './bar-line-chart.component';
 
 /** A column of a chart's table: its heading and each row's cell. */
@@ -98,8 +98,29 @@ function ActivityCalendar({
   unit: (value: number) => string;
 }) {
   const { i18n } = useTranslation();
+  const months = useMemo(() => monthLabels(weeks, i18n.language), [weeks, i18n.language]);
+  const weekdays = useMemo(() => weekdayLabels(i18n.language), [i18n.language]);
+  // Hidden from screen readers: the chart's table says the same day by day.
   return (
-    <div className="overflow-x-auto" aria-hidden="true" data-testid="activity-calendar">
+    <div
+      className="grid grid-cols-[auto_1fr] gap-x-1.5 overflow-x-auto text-[0.65rem] leading-[0.9rem] text-muted-foreground"
+      aria-hidden="true"
+      data-testid="activity-calendar"
+    >
+      <span />
+      <div className="grid h-[0.9rem] auto-cols-[0.9rem] grid-flow-col gap-1" data-testid="calendar-months">
+        {/* A month's name runs on over the next weeks' columns, which have none. */}
+        {months.map((label, column) => (
+          <span key={column} className="whitespace-nowrap">
+            {label}
+          </span>
+        ))}
+      </div>
+      <div className="grid grid-rows-7 gap-1" data-testid="calendar-weekdays">
+        {weekdays.map((label) => (
+          <span key={label}>{label}</span>
+        ))}
+      </div>
       <div className="inline-grid auto-cols-[0.9rem] grid-flow-col grid-rows-7 gap-1">
         {weeks.flatMap((week, column) =>
           week.map((cell, row) =>

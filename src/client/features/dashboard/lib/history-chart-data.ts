@@ -40,3 +40,34 @@ export function calendarWeeks(
   for (let start = 0; start < cells.length; start += 7) weeks.push(cells.slice(start, start + 7));
   return weeks;
 }
+
+/** The calendar's row labels: the seven weekdays' short names in the interface language, Monday first. */
+export function weekdayLabels(language: string): string[] {
+  const format = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' });
+  // 2024-01-01 was a Monday.
+  return Array.from({ length: 7 }, (_, index) => format.format(new Date(Date.UTC(2024, 0, 1 + index))));
+}
+
+/**
+ * The calendar's column labels: a month's short name over the first week that has its first day, as GitHub
+ * labels it, null over the other weeks. The first column is labelled by its own month only when the next label
+ * is at least three weeks on, so two names never run into each other.
+ */
+export function monthLabels(
+  weeks: readonly (readonly (CalendarCell | null)[])[],
+  language: string,
+): (string | null)[] {
+  const format = new Intl.DateTimeFormat(language, { month: 'short', timeZone: 'UTC' });
+  const nameOf = (day: string) => format.format(new Date(`${day}T00:00:00Z`));
+  const labels = weeks.map((week, column) => {
+    const startOfMonth = week.find((cell) => cell !== null && cell.day.endsWith('-01'));
+    if (startOfMonth) return nameOf(startOfMonth.day);
+    const first = week.find((cell) => cell !== null);
+    return column === 0 && first ? nameOf(first.day) : null;
+  });
+  const next = labels.findIndex((label, column) => column > 0 && label !== null);
+  if (labels[0] !== null && !weeks[0]?.some((cell) => cell?.day.endsWith('-01')) && next !== -1 && next < 3) {
+    labels[0] = null;
+  }
+  return labels;
+}

@@ -13,6 +13,7 @@ import {
 } from '../../../../shared/api/transfer';
 import { errorText, serverErrorText } from '../../../lib/error-text';
 import { Button } from '../../../ui/button.component';
+import { FilePicker } from '../../../ui/file-picker.component';
 import { usePreviewImport } from '../api/preview-import.api';
 import { BackupRestore } from './backup-restore.component';
 import { useStartImport } from '../api/start-import.api';
@@ -46,9 +47,11 @@ export function WordsImport() {
     overwriteExisting: false,
   });
   const [error, setError] = useState<string | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
 
   const choose = async (file: File | undefined) => {
     setError(null);
+    setFileName(file?.name ?? null);
     setPreview(null);
     if (!file) return;
     const limit = isArchiveName(file.name) ? MAX_IMPORT_ARCHIVE_BYTES : MAX_IMPORT_CSV_BYTES;
@@ -111,11 +114,10 @@ export function WordsImport() {
         <label htmlFor={inputId} className="text-sm font-medium">
           {t('settingsDisplay.data.importFile')}
         </label>
-        <input
+        <FilePicker
           id={inputId}
-          type="file"
           accept=".csv,.tsv,.txt,.apkg,.colpkg,.zip"
-          className="text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-2 file:text-sm"
+          fileName={fileName}
           onChange={(event) => void choose(event.target.files?.[0])}
         />
         {previewImport.isPending ? (

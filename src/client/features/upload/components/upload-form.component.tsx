@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FileText, LoaderCircle, Upload } from 'lucide-react';
 import { Button } from '../../../ui/button.component';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.component';
-import { Input } from '../../../ui/input.component';
+import { FilePicker } from '../../../ui/file-picker.component';
 import { Label } from '../../../ui/label.component';
 import { Textarea } from '../../../ui/textarea.component';
 import {
@@ -162,16 +162,15 @@ function FileUpload({
     <form className="flex flex-col gap-3 border-t pt-6" onSubmit={(event) => void submit(event)}>
       <h3 className="font-semibold">{t('upload.form.fileTitle')}</h3>
       <Label htmlFor={inputId}>{t('upload.form.fileLabel')}</Label>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <Input
-          ref={inputRef}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <FilePicker
+          inputRef={inputRef}
           id={inputId}
-          type="file"
           accept=".txt,text/plain"
           onChange={choose}
+          fileName={file?.name ?? null}
           aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
           aria-invalid={problem ? true : undefined}
-          className="h-auto cursor-pointer py-1.5 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-1 file:text-sm file:font-medium file:text-secondary-foreground"
         />
         <Button type="submit" variant="outline" disabled={isBusy} className="shrink-0">
           <FileText aria-hidden />

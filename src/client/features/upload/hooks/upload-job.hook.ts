@@ -1,4 +1,5 @@
 import { useMemo, useState, useSyncExternalStore } from 'react';
+import { jobPanelPlace } from '../lib/job-panel-place';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../lib/api/settings.api';
@@ -98,7 +99,9 @@ export function useUploadJob() {
     void queryClient.invalidateQueries({ queryKey: queryKeys.uploads.current });
     toast({
       title: t('upload.toasts.startedTitle'),
-      description: t('upload.toasts.startedDescription', { count: total }),
+      description: t(`upload.toasts.startedDescription.${jobPanelPlace(window.innerWidth)}`, {
+        count: total,
+      }),
     });
   };
 
