@@ -150,7 +150,9 @@ test('nothing of the next card is fetched before the first card’s picture has 
   await expect.poll(() => ofSecondWord().length).toBeGreaterThan(1);
 });
 
-test('hiding a word takes it out of the session and into the dictionary’s hidden view', async ({ page }) => {
+test('taking a word out of study can be undone, else it leaves the session for the hidden view', async ({
+  page,
+}) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
   await signInLearner(page);
   await addWords(page, ['cantar / петь', 'bailar / танцевать', 'nadar / плавать']);
@@ -159,7 +161,29 @@ test('hiding a word takes it out of the session and into the dictionary’s hidd
   await page.goto('/learn');
   await expect(counter(page)).toHaveText('1 из 3');
   await expect(page.getByTestId('learn-card-spanish')).toHaveText(first!.spanish);
-  await page.getByRole('button', { name: 'Скрыть слово' }).click();
+  const takeOut = page.getByRole('button', { name: 'Убрать из изучения' });
+  await expect(takeOut).toHaveAttribute('title', 'Убрать из изучения');
+
+  // Undone: the word is back at its place, and on the server as it was.
+  const studyState = async () => {
+    const word = (await listWords(page)).find((candidate) => candidate.id === first!.id) as unknown as Record<
+      string,
+      unknown
+    >;
+    return { isActive: word.isActive, isHidden: word.isHidden, disabledAt: word.disabledAt };
+  };
+  const beforeHide = await studyState();
+  await takeOut.click();
+  await expect(page.getByText('Слово скрыто', { exact: true })).toBeVisible();
+  await expect(counter(page)).toHaveText('1 из 2');
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: 'Отменить' }).click();
+  await expect(page.getByText('Слово возвращено в изучение', { exact: true })).toBeVisible();
+  await expect(counter(page)).toHaveText('1 из 3');
+  await expect(page.getByTestId('learn-card-spanish')).toHaveText(first!.spanish);
+  expect(await studyState()).toEqual(beforeHide);
+
+  await takeOut.click();
   await expect(page.getByText('Слово скрыто', { exact: true })).toBeVisible();
   await expect(counter(page)).toHaveText('1 из 2');
   await expect(page.getByTestId('learn-card-spanish')).toHaveText(second!.spanish);
@@ -173,7 +197,7 @@ test('hiding a word takes it out of the session and into the dictionary’s hidd
   // A new visit leaves it out, also when it comes through the app with the word list already cached.
   await page.goto('/learn');
   await expect(counter(page)).toHaveText('1 из 2');
-  await page.getByRole('button', { name: 'Скрыть слово' }).click();
+  await page.getByRole('button', { name: 'Убрать из изучения' }).click();
   await expect(counter(page)).toHaveText('1 из 1');
   await page.getByRole('link', { name: 'На главную' }).click();
   await page
