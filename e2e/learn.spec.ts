@@ -207,7 +207,9 @@ test('taking a word out of study can be undone, else it leaves the session for t
   await expect(counter(page)).toHaveText('1 из 1');
 });
 
-test('the menu changes the layout and font, and regenerates the audio and the picture', async ({ page }) => {
+test('the menu changes the layout and font, regenerates the audio and the picture, and says a phrase needs a key', async ({
+  page,
+}) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
   await signInLearner(page);
   await addWords(page, ['cantar / петь']);
@@ -220,6 +222,14 @@ test('the menu changes the layout and font, and regenerates the audio and the pi
   const openMenu = () => page.getByRole('button', { name: 'Меню' }).click();
 
   await openMenu();
+  // No language-model key: a new phrase is disabled, and says why and where the key goes.
+  const newPhrase = page.getByRole('menuitem', { name: 'Перегенерировать фразу' });
+  await expect(newPhrase).toHaveAttribute('aria-disabled', 'true');
+  await expect(newPhrase).toHaveAccessibleDescription('Новой фразе нужен ключ OpenAI: Настройки › API');
+  await expect(page.getByRole('menuitem', { name: /^Новой фразе нужен ключ OpenAI/ })).toHaveAttribute(
+    'href',
+    '/settings?tab=api',
+  );
   await page.getByRole('menuitem', { name: 'Увеличить шрифт' }).click();
   await expect(page.getByRole('menu')).toContainText('Размер шрифта: 110%');
   await page.keyboard.press('Escape');
