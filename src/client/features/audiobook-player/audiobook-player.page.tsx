@@ -409,6 +409,7 @@ function PlayerSession({
             isBilingual={settings.bilingualPlaybackAudiobook}
             isStatusBarShown={isStatusBarShown}
             isTranscriptShown={isTranscriptShown}
+            hasLanguageModel={settings.hasOpenaiApiKey}
             isBusy={isBusy}
             onOpenChange={(isOpen) => setMenuIndex(isOpen ? index : null)}
             onToggleTranslations={() =>
