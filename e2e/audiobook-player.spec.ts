@@ -142,6 +142,19 @@ test('play-all over three sentences plays each one’s voices in order, and a re
     .poll(async () => (await page.evaluate(() => window.playedClips)).slice(heardBefore, heardBefore + 1))
     .toEqual([pathOf((await sentencesOf(page, bookId))[0]!.audioData)]);
   await expectNoSeriousViolations(page);
+
+  // Without the language-model key, rewriting a sentence is disabled, saying why and where the key goes.
+  const removed = await page.request.put('/api/settings', { data: { openaiApiKey: null } });
+  expect(removed.ok()).toBe(true);
+  await page.reload();
+  await page.getByRole('button', { name: 'Меню' }).click();
+  const rewrite = page.getByRole('menuitem', { name: 'Перегенерировать испанский текст' });
+  await expect(rewrite).toHaveAttribute('aria-disabled', 'true');
+  await expect(rewrite).toHaveAccessibleDescription('Новому тексту нужен ключ OpenAI: Настройки › API');
+  await expect(page.getByRole('menuitem', { name: /^Новому тексту нужен ключ OpenAI/ })).toHaveAttribute(
+    'href',
+    '/settings?tab=api',
+  );
 });
 
 test('a series is drawn while the learner watches it fill, shown, and left for the original pictures', async ({

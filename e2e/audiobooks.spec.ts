@@ -183,7 +183,7 @@ test('the genre manager adds with Enter, sorts, and deletes only the learner’s
   await expect(list.getByRole('listitem')).toHaveCount(12);
 });
 
-test('without a language model the create button explains why and leads to Settings → API', async ({
+test('without a language model the create button and the logic check explain why and lead to Settings → API', async ({
   page,
 }) => {
   await signInLearner(page);
@@ -192,6 +192,18 @@ test('without a language model the create button explains why and leads to Setti
   await expect(
     page.getByText('Чтобы написать историю, нужен ключ языковой модели', { exact: false }),
   ).toBeVisible();
+  // The library's logic check, the model's work too, is disabled with its reason, which leads to the key.
+  await page.getByRole('button', { name: 'Обслуживание библиотеки' }).click();
+  const logic = page.getByRole('menuitem', { name: 'Проверить логику историй' });
+  await expect(logic).toHaveAttribute('aria-disabled', 'true');
+  await expect(logic).toHaveAccessibleDescription('Проверке логики нужен ключ OpenAI: Настройки › API');
+  await expect(page.getByRole('menuitem', { name: /^Проверке логики нужен ключ OpenAI/ })).toHaveAttribute(
+    'href',
+    '/settings?tab=api',
+  );
+  await expectNoSeriousViolations(page);
+  await page.keyboard.press('Escape');
+
   await page.getByRole('link', { name: 'Настройки → API' }).click();
   await expect(page).toHaveURL(/\/settings\?tab=api$/);
 });

@@ -236,6 +236,59 @@ test('generate missing images draws a thumbnail for every word without one', asy
   for (const word of await listWords(page)) expect(word.imageUrl).toBeTruthy();
 });
 
+test('resetting the listen counts asks first, and its undo puts every count back', async ({ page }) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
+  await signInLearner(page);
+  await addWords(page, ['luna / луна', 'flor / цветок', 'mano / рука']);
+  const added = await listWords(page);
+  for (const [index, word] of added.entries()) {
+    const listened = await page.request.patch(`/api/words/${word.id}/listen-count`, {
+      data: { listenCount: [4, 0, 11][index] },
+    });
+    expect(listened.ok()).toBe(true);
+  }
+  const countsOf = async () =>
+    (
+      (await page.request.get('/api/words').then((answer) => answer.json())) as {
+        id: number;
+        listenCount: number;
+        attempts: number;
+      }[]
+    )
+      .map(({ id, listenCount, attempts }) => ({ id, listenCount, attempts }))
+      .sort((a, b) => a.id - b.id);
+  const before = await countsOf();
+  expect(before.map((word) => word.listenCount).sort((a, b) => a - b)).toEqual([0, 4, 11]);
+  await openDictionary(page);
+  await expect(shownSpanish(page)).toHaveCount(3);
+
+  const chooseReset = async () => {
+    await page.getByRole('button', { name: 'Обслуживание' }).click();
+    await page.getByRole('menuitem', { name: 'Сбросить счетчик прослушанных' }).click();
+  };
+  await chooseReset();
+  const confirm = page.getByRole('alertdialog', { name: 'Сбросить счетчик прослушанных?' });
+  await expect(confirm).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await confirm.getByRole('button', { name: 'Отмена' }).click();
+  await expect(confirm).toHaveCount(0);
+  expect(await countsOf()).toEqual(before);
+
+  await chooseReset();
+  await confirm.getByRole('button', { name: 'Сбросить счетчик' }).click();
+  await expect(page.getByText('Счетчик сброшен', { exact: true })).toBeVisible();
+  await expect(page.getByText('Сброшено слов: 2', { exact: true })).toBeVisible();
+  await expect
+    .poll(async () => (await countsOf()).every((word) => word.listenCount === 0 && word.attempts === 0))
+    .toBe(true);
+  await expectNoSeriousViolations(page);
+
+  await page.getByRole('button', { name: 'Отменить' }).click();
+  await expect(page.getByText('Счетчик восстановлен', { exact: true })).toBeVisible();
+  await expect(page.getByText('Восстановлено слов: 2', { exact: true })).toBeVisible();
+  expect(await countsOf()).toEqual(before);
+});
+
 /** Word-list answers of `total` words, so a test measures the screen rather than enrichments. */
 const syntheticWords = (total: number) =>
   Array.from({ length: total }, (_, index) => ({

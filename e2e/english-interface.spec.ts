@@ -330,6 +330,20 @@ test.describe('the English interface', () => {
     await expect(repairs.getByText('There are no such words.')).toBeVisible();
     await expectEnglish(page, 'dictionary: words with a stray article', learner);
     await closeWith(page, repairs);
+    // A reset of counts there are, confirmed: its toast offers the undo, which says what it restored.
+    const [listened] = await listWords(page);
+    const listen = await page.request.patch(`/api/words/${listened!.id}/listen-count`, {
+      data: { listenCount: 2 },
+    });
+    expect(listen.ok()).toBe(true);
+    await page.getByRole('button', { name: 'Maintenance' }).click();
+    await page.getByRole('menuitem', { name: 'Reset the listen counter' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Reset the counter' }).click();
+    await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
+    await expectEnglish(page, 'dictionary: listen counts reset, with undo', learner);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByText('Counter restored', { exact: true })).toBeVisible();
+    await expectEnglish(page, 'dictionary: listen counts restored', learner);
 
     await page.goto('/learn');
     await expect(page.getByTestId('learn-counter')).toHaveText('1 of 3');
@@ -338,9 +352,12 @@ test.describe('the English interface', () => {
     await expect(page.getByRole('menu')).toBeVisible();
     await expectEnglish(page, 'learn: menu open', learner);
     await closeWith(page, page.getByRole('menu'));
-    await page.getByRole('button', { name: 'Hide the word' }).click();
+    await page.getByRole('button', { name: 'Take out of study' }).click();
     await expect(page.getByText('Word hidden', { exact: true })).toBeVisible();
     await expectEnglish(page, 'learn: word hidden', learner);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByText('The word is back in study', { exact: true })).toBeVisible();
+    await expectEnglish(page, 'learn: word hidden, undone', learner);
 
     // Review: a prompt, its answer and grades, a typed answer checked, and the session's summary.
     const saved = await page.request.put('/api/settings', {

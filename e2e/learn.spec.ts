@@ -150,7 +150,9 @@ test('nothing of the next card is fetched before the first card’s picture has 
   await expect.poll(() => ofSecondWord().length).toBeGreaterThan(1);
 });
 
-test('hiding a word takes it out of the session and into the dictionary’s hidden view', async ({ page }) => {
+test('taking a word out of study can be undone, else it leaves the session for the hidden view', async ({
+  page,
+}) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
   await signInLearner(page);
   await addWords(page, ['cantar / петь', 'bailar / танцевать', 'nadar / плавать']);
@@ -159,7 +161,29 @@ test('hiding a word takes it out of the session and into the dictionary’s hidd
   await page.goto('/learn');
   await expect(counter(page)).toHaveText('1 из 3');
   await expect(page.getByTestId('learn-card-spanish')).toHaveText(first!.spanish);
-  await page.getByRole('button', { name: 'Скрыть слово' }).click();
+  const takeOut = page.getByRole('button', { name: 'Убрать из изучения' });
+  await expect(takeOut).toHaveAttribute('title', 'Убрать из изучения');
+
+  // Undone: the word is back at its place, and on the server as it was.
+  const studyState = async () => {
+    const word = (await listWords(page)).find((candidate) => candidate.id === first!.id) as unknown as Record<
+      string,
+      unknown
+    >;
+    return { isActive: word.isActive, isHidden: word.isHidden, disabledAt: word.disabledAt };
+  };
+  const beforeHide = await studyState();
+  await takeOut.click();
+  await expect(page.getByText('Слово скрыто', { exact: true })).toBeVisible();
+  await expect(counter(page)).toHaveText('1 из 2');
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: 'Отменить' }).click();
+  await expect(page.getByText('Слово возвращено в изучение', { exact: true })).toBeVisible();
+  await expect(counter(page)).toHaveText('1 из 3');
+  await expect(page.getByTestId('learn-card-spanish')).toHaveText(first!.spanish);
+  expect(await studyState()).toEqual(beforeHide);
+
+  await takeOut.click();
   await expect(page.getByText('Слово скрыто', { exact: true })).toBeVisible();
   await expect(counter(page)).toHaveText('1 из 2');
   await expect(page.getByTestId('learn-card-spanish')).toHaveText(second!.spanish);
@@ -173,7 +197,7 @@ test('hiding a word takes it out of the session and into the dictionary’s hidd
   // A new visit leaves it out, also when it comes through the app with the word list already cached.
   await page.goto('/learn');
   await expect(counter(page)).toHaveText('1 из 2');
-  await page.getByRole('button', { name: 'Скрыть слово' }).click();
+  await page.getByRole('button', { name: 'Убрать из изучения' }).click();
   await expect(counter(page)).toHaveText('1 из 1');
   await page.getByRole('link', { name: 'На главную' }).click();
   await page
@@ -183,7 +207,9 @@ test('hiding a word takes it out of the session and into the dictionary’s hidd
   await expect(counter(page)).toHaveText('1 из 1');
 });
 
-test('the menu changes the layout and font, and regenerates the audio and the picture', async ({ page }) => {
+test('the menu changes the layout and font, regenerates the audio and the picture, and says a phrase needs a key', async ({
+  page,
+}) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
   await signInLearner(page);
   await addWords(page, ['cantar / петь']);
@@ -196,6 +222,14 @@ test('the menu changes the layout and font, and regenerates the audio and the pi
   const openMenu = () => page.getByRole('button', { name: 'Меню' }).click();
 
   await openMenu();
+  // No language-model key: a new phrase is disabled, and says why and where the key goes.
+  const newPhrase = page.getByRole('menuitem', { name: 'Перегенерировать фразу' });
+  await expect(newPhrase).toHaveAttribute('aria-disabled', 'true');
+  await expect(newPhrase).toHaveAccessibleDescription('Новой фразе нужен ключ OpenAI: Настройки › API');
+  await expect(page.getByRole('menuitem', { name: /^Новой фразе нужен ключ OpenAI/ })).toHaveAttribute(
+    'href',
+    '/settings?tab=api',
+  );
   await page.getByRole('menuitem', { name: 'Увеличить шрифт' }).click();
   await expect(page.getByRole('menu')).toContainText('Размер шрифта: 110%');
   await page.keyboard.press('Escape');

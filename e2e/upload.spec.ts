@@ -237,7 +237,7 @@ test('a .txt file is uploaded on a phone, and a reload mid-job picks the job up 
   expect(reportTop).toBeLessThan(stagesTop);
 });
 
-test('on a phone: file checks before sending, the listen-counter reset, and no sideways scrolling', async ({
+test('on a phone: file checks before sending, no listen-counter reset, and no sideways scrolling', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 812 });
@@ -261,12 +261,8 @@ test('on a phone: file checks before sending, the listen-counter reset, and no s
   await expect(page.getByText('No file selected', { exact: true })).toBeVisible();
   expect(isUploadSent).toBe(false);
 
-  const reset = page.getByRole('button', { name: 'Сбросить счетчик прослушанных' });
-  await expect(reset).toHaveAttribute('title', 'Сбросить счетчик прослушанных');
-  await reset.click();
-  // The server side of the reset comes with the dictionary work; either spec toast is an answer.
-  await expect(page.getByText(/^(Счетчик сброшен|Ошибка сброса)$/)).toBeVisible();
-  await expect(statValue(page, 'listened')).toHaveText('0');
+  // The reset of the listen counts left this screen for the dictionary's maintenance menu.
+  await expect(page.getByRole('button', { name: 'Сбросить счетчик прослушанных' })).toHaveCount(0);
 
   // The screen's own content fits the phone (the navigation bar above it is the shell's business).
   const overflow = await page.evaluate(() => {

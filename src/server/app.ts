@@ -104,6 +104,7 @@ import { createGenerateAudiobookAudioJob } from './jobs/generate-audiobook-audio
 import { createAudiobookMaintenanceService } from './modules/audiobooks/audiobook-maintenance.service';
 import { createWordsRepository } from './modules/words/words.repository';
 import { createWordsService } from './modules/words/words.service';
+import { createWordUndoRepository } from './modules/words/word-undo.repository';
 import { countWords } from './modules/words/dictionary-room';
 import { createBuiltinImages } from './providers/builtin-images/builtin-images.provider';
 import { createBuiltinSpeech } from './providers/builtin-speech/builtin-speech.provider';
@@ -270,6 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const wordsService = createWordsService({
     words: createWordsRepository(db),
+    undo: createWordUndoRepository(db),
     settings: settingsRepository,
     now: deps.now,
   });

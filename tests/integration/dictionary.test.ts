@@ -690,7 +690,7 @@ describe('instant maintenance actions', () => {
     const [strangersWord] = await seedWords(stranger, [{ spanish: 'cuatro', attempts: 9, listenCount: 9 }]);
     const response = await send(learner, 'POST', '/api/words/reset-listen-count');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ reset: 2, message: expect.any(String) });
+    expect(response.json()).toEqual({ reset: 2, message: expect.any(String), undoToken: expect.any(String) });
     for (const id of ids) expect(await wordById(id)).toMatchObject({ attempts: 0, listenCount: 0 });
     expect(await wordById(strangersWord!)).toMatchObject({ attempts: 9, listenCount: 9 });
   });

@@ -27,11 +27,6 @@ export const STORAGE_KEYS = {
    */
   uploadJob: 'uploadJob',
   /**
-   * 'true' makes the listened counter show 0 right after a reset; removed 100 ms after use
-   * (docs/product/upload.md#upload-screen).
-   */
-  sessionListenCountReset: 'sessionListenCountReset',
-  /**
    * Review grades not yet sent, per learner (`reviewOutbox:<userId>`, a JSON list in order), so a session
    * goes on offline and a reload loses none (docs/product/review.md#offline).
    */

@@ -15,6 +15,8 @@ export interface ToastInput {
   variant?: ToastVariant;
   /** Milliseconds before it closes by itself; the provider's default otherwise. */
   duration?: number;
+  /** One button beside the text, such as an undo; pressing it closes the toast. */
+  action?: { label: string; onAction: () => void };
 }
 
 export interface ToasterToast extends ToastInput {

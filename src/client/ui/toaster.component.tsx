@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import {
   Toast,
+  ToastAction,
   ToastClose,
   ToastDescription,
   ToastProvider,
@@ -14,7 +15,7 @@ export function Toaster() {
   const { toasts, dismiss } = useToast();
   return (
     <ToastProvider label={t('toast.label')}>
-      {toasts.map(({ id, title, description, variant, duration, isOpen }) => (
+      {toasts.map(({ id, title, description, variant, duration, isOpen, action }) => (
         <Toast
           key={id}
           open={isOpen}
@@ -28,6 +29,11 @@ export function Toaster() {
             {title ? <ToastTitle>{title}</ToastTitle> : null}
             {description ? <ToastDescription>{description}</ToastDescription> : null}
           </div>
+          {action ? (
+            <ToastAction altText={action.label} onClick={action.onAction}>
+              {action.label}
+            </ToastAction>
+          ) : null}
           <ToastClose label={t('toast.close')} />
         </Toast>
       ))}

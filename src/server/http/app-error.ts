@@ -18,6 +18,7 @@ export class AppError extends Error {
 }
 
 export const notFound = (
-  code: 'not_found' | 'word_not_found' | 'picture_not_found' | 'job_not_found' = 'not_found',
+  code:
+    'not_found' | 'word_not_found' | 'picture_not_found' | 'job_not_found' | 'undo_not_found' = 'not_found',
 ) => new AppError(code, 404);
 export const unauthorized = () => new AppError('unauthorized', 401);

@@ -13,6 +13,8 @@ export const HTTP_ERROR_MESSAGES = {
   word_not_found: 'Word not found',
   picture_not_found: 'Picture not found',
   job_not_found: 'Job not found',
+  /** An undo token that is not the learner's, or whose time has passed (docs/product/decisions.md#undo-snapshots). */
+  undo_not_found: 'Nothing to undo',
   /** A request that breaks the contract; params name the first failing `field` and the zod `issue`. */
   validation_failed: 'Request validation failed',
   /** Too many calls to a provider-heavy route, or any other 429. */

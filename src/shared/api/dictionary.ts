@@ -111,7 +111,12 @@ export const updateTagsResponseSchema = dictionaryJobStartedSchema.extend({
 });
 
 export const deleteAllAudioResponseSchema = z.object({ deletedCount: z.number().int(), message: z.string() });
-export const resetListenCountResponseSchema = z.object({ reset: z.number().int(), message: z.string() });
+/** `undoToken` takes the reset back through `POST /api/words/undo` (docs/product/decisions.md#undo-snapshots). */
+export const resetListenCountResponseSchema = z.object({
+  reset: z.number().int(),
+  message: z.string(),
+  undoToken: z.uuid(),
+});
 export const deleteWithoutImagesResponseSchema = z.object({ deletedCount: z.number().int() });
 
 /** What each dictionary job leaves in its results when it ends. */

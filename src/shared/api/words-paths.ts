@@ -3,5 +3,7 @@ export const wordsPaths = {
   words: '/api/words',
   word: '/api/words/:id',
   spacedRepetition: '/api/words/spaced-repetition',
+  hide: '/api/words/:id/hide',
+  undo: '/api/words/undo',
   themes: '/api/themes',
 } as const;

@@ -95,6 +95,20 @@ export const deleteWordsRequestSchema = z.object({
  */
 export const deleteWordsResponseSchema = z.object({ deleted: z.number().int(), message: z.string() });
 
+/**
+ * `POST /api/words/:id/hide` (Learn's 'Убрать из изучения'): the word leaves Learn; the token undoes it
+ * (docs/product/decisions.md#undo-snapshots).
+ */
+export const hideWordResponseSchema = z.object({ undoToken: z.uuid() });
+
+/**
+ * `POST /api/words/undo`: takes back the change that answered this token (a hide, a listen-count reset),
+ * restoring exactly the values it overwrote; a repeated undo answers the same. 404 `undo_not_found` for a
+ * token that is not the learner's or has expired.
+ */
+export const undoRequestSchema = z.object({ undoToken: z.uuid() });
+export const undoResponseSchema = z.object({ restored: z.number().int() });
+
 export const themeSchema = z.object({
   id: z.number().int(),
   name: z.string(),

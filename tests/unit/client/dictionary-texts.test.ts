@@ -33,8 +33,15 @@ describe('Dictionary texts (docs/product/dictionary.md#screen, docs/product/dict
     expect(texts.toasts.unknownError).toBe('Неизвестная ошибка');
     expect(texts.toasts.tagsFailedTitle).toBe('Ошибка обновления тегов');
     expect(texts.toasts.resetFailedTitle).toBe('Ошибка сброса');
+    expect(texts.toasts.resetFailedDescription).toBe('Не удалось сбросить счетчик прослушанных');
+    expect(texts.toasts.resetDone).toBe('Счетчик сброшен');
     expect(texts.toasts.statusFailedTitle).toBe('Ошибка изменения статуса');
     expect(texts.toasts.phraseFailed).toBe('Не удалось перегенерировать фразу');
+  });
+
+  it('the listen-count reset keeps its name from the upload screen, where the spec put it', () => {
+    expect(texts.maintenance.resetListenCount).toBe('Сбросить счетчик прослушанных');
+    expect(texts.confirm.resetListenCountTitle).toBe('Сбросить счетчик прослушанных?');
   });
 
   it('the delete-all confirmation shows the count', () => {

@@ -931,6 +931,28 @@ describe('the word list', () => {
     expect(h.snap().words.map((w) => w.id)).toEqual([1]);
   });
 
+  it('an undone hide puts the word back at its place and shows it when nothing plays', () => {
+    const h = setup();
+    h.player.removeWord(2);
+    h.player.restoreWord(word(2), 1);
+    expect(h.snap().words.map((w) => w.id)).toEqual([1, 2, 3]);
+    expect(h.snap()).toMatchObject({ mode: 'idle', index: 1 });
+    // A word still in the list is not added twice.
+    h.player.restoreWord(word(2), 0);
+    expect(h.snap().words.map((w) => w.id)).toEqual([1, 2, 3]);
+  });
+
+  it('an undone hide during play-all leaves the sounding card where it is', async () => {
+    const h = setup();
+    h.player.removeWord(1);
+    h.player.togglePlayAll();
+    await flush();
+    h.player.restoreWord(word(1), 0);
+    expect(h.snap().words.map((w) => w.id)).toEqual([1, 2, 3]);
+    expect(h.snap()).toMatchObject({ mode: 'playAll', index: 1 });
+    expect(h.clips.last()?.signal.aborted).toBe(false);
+  });
+
   it('taking out a word before the current one keeps the current word', () => {
     const h = setup();
     h.player.goTo(2);

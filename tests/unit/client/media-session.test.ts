@@ -57,6 +57,7 @@ function fakePlayer(words: PlayerWord[]) {
     togglePlayAll: record('togglePlayAll'),
     stop: record('stop'),
     removeWord: record('removeWord'),
+    restoreWord: record('restoreWord'),
     updateWord: record('updateWord'),
     dispose: record('dispose'),
   };

@@ -15,10 +15,7 @@ import {
   wordStats,
 } from '../../../src/client/features/upload/lib/upload-job-state';
 import {
-  clearListenCountReset,
   clearStoredUploadJob,
-  isListenCountResetMarked,
-  markListenCountReset,
   readStoredUploadJob,
   writeStoredUploadJob,
 } from '../../../src/client/features/upload/lib/upload-job-storage';
@@ -249,15 +246,6 @@ describe('the watched job in storage', () => {
       jobId: 'a',
       hasNotified: true,
     });
-  });
-
-  it('the listen-count reset flag is set and removed', () => {
-    const storage = memoryStorage();
-    expect(isListenCountResetMarked(storage)).toBe(false);
-    markListenCountReset(storage);
-    expect(isListenCountResetMarked(storage)).toBe(true);
-    clearListenCountReset(storage);
-    expect(isListenCountResetMarked(storage)).toBe(false);
   });
 
   it('a storage that throws is survived', () => {

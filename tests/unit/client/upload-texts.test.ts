@@ -25,16 +25,12 @@ describe('Upload screen texts (docs/product/upload.md#upload-screen, docs/produc
     expect(texts.toasts.uploadFailedTitle).toBe('Upload failed');
     expect(texts.toasts.startFailedTitle).toBe('Ошибка запуска обработки');
     expect(texts.toasts.startFailedDescription).toBe('Не удалось запустить обработку слов');
-    expect(texts.toasts.resetFailedTitle).toBe('Ошибка сброса');
-    expect(texts.toasts.resetFailedDescription).toBe('Не удалось сбросить счетчик прослушанных');
     expect(texts.toasts.startedTitle).toBe('Обработка запущена');
     expect(texts.toasts.cancelledTitle).toBe('Обработка отменена');
-    expect(texts.toasts.resetDoneTitle).toBe('Счетчик сброшен');
     expect(texts.panel.status.failed).toBe('Произошла ошибка');
   });
 
   it('the statistics, duplicates and report texts are verbatim', () => {
-    expect(texts.stats.reset).toBe('Сбросить счетчик прослушанных');
     expect(texts.results.defaultReason).toBe('Слово уже существует в словаре');
     expect(texts.results.active).toBe('Активное');
     expect(texts.results.inactive).toBe('Неактивное');

@@ -417,6 +417,7 @@ function PlayerSession({
             isBilingual={settings.bilingualPlaybackAudiobook}
             isStatusBarShown={isStatusBarShown}
             isTranscriptShown={isTranscriptShown}
+            hasLanguageModel={settings.hasOpenaiApiKey}
             isBusy={isBusy}
             onOpenChange={(isOpen) => setMenuIndex(isOpen ? index : null)}
             onToggleTranslations={() =>

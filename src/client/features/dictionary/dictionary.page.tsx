@@ -223,7 +223,11 @@ export function DictionaryPage() {
             {isSelectMode ? <X aria-hidden /> : <CheckSquare aria-hidden />}
             {isSelectMode ? t('dictionary.select.finish') : t('dictionary.select.start')}
           </Button>
-          <MaintenanceMenu busyActions={maintenance.busy} onAction={maintenance.run} />
+          <MaintenanceMenu
+            busyActions={maintenance.busy}
+            hasLanguageModel={hasLanguageModel}
+            onAction={maintenance.run}
+          />
         </div>
       </div>
 

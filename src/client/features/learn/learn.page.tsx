@@ -200,6 +200,7 @@ function LearnSession({ initialWords, settings }: { initialWords: PlayerWord[]; 
             isStatsBarShown={settings.showStatsBar}
             fontScale={settings.learnFontScale}
             isBusy={actions.busyWordId !== null}
+            hasLanguageModel={settings.hasOpenaiApiKey}
             onOpenChange={(isOpen) => {
               if (isOpen) setMenuWord(word);
             }}

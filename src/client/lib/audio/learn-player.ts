@@ -674,6 +674,12 @@ export function createLearnPlayer(
       if (disposed || !snapshot.words.some((word) => word.id === wordId)) return;
       applyWords(snapshot.words.filter((word) => word.id !== wordId));
     },
+    restoreWord(word, position) {
+      if (disposed || snapshot.words.some((candidate) => candidate.id === word.id)) return;
+      const at = Math.max(0, Math.min(Math.trunc(position), snapshot.words.length));
+      applyWords([...snapshot.words.slice(0, at), word, ...snapshot.words.slice(at)]);
+      if (snapshot.mode === 'idle') update({ index: at });
+    },
     updateWord(wordId, changes) {
       if (disposed) return;
       if (SPOKEN_FIELDS.some((field) => field in changes)) {

@@ -135,6 +135,11 @@ export interface LearnPlayer {
    */
   removeWord: (wordId: number) => void;
   /**
+   * Puts a removed word back at its former place (an undone hide). When nothing plays its card is shown
+   * again, without playing; a card or a play-all that sounds goes on where it is.
+   */
+  restoreWord: (word: PlayerWord, position: number) => void;
+  /**
    * Changes some of a word's fields (a new phrase, picture or clips, a finished spaced-repetition step),
    * merged onto the word as it is now; a change of its texts or clips forgets its loaded audio.
    */

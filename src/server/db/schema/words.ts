@@ -1,4 +1,15 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz } from './columns';
 import { users } from './users';
 
@@ -96,4 +107,29 @@ export const wordThemes = pgTable(
     primaryKey({ name: 'word_themes_pk', columns: [t.wordId, t.themeId] }),
     index('word_themes_theme_id_idx').on(t.themeId),
   ],
+);
+
+/**
+ * What a change the learner may take back overwrote (docs/product/decisions.md#undo-snapshots): the listen
+ * counts a reset set to 0, or the study fields a hide changed. The id is the undo token the change answered
+ * with; only its learner may use it, until `expiresAt`. `undoneAt` makes a repeated undo a no-op that answers
+ * as the first did.
+ */
+export const wordUndoSnapshots = pgTable(
+  'word_undo_snapshots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'listen_counts' | 'hide'>().notNull(),
+    /** Rows of `{id, …the fields as they were}`, read back with `jsonb_to_recordset`. */
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>[]>().notNull(),
+    /** How many words the undo restores, answered again by a repeated undo. */
+    wordCount: integer('word_count').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    undoneAt: timestamptz('undone_at'),
+  },
+  (t) => [index('word_undo_snapshots_expires_at_idx').on(t.expiresAt)],
 );

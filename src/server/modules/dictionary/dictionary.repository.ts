@@ -274,16 +274,6 @@ export function createDictionaryRepository(db: Db) {
       });
     },
 
-    /** Listen counters back to zero; answers how many words had any. */
-    async resetListenCounts(userId: string): Promise<number> {
-      const rows = await db
-        .update(words)
-        .set({ attempts: 0, listenCount: 0 })
-        .where(and(liveWordsOf(userId), or(ne(words.attempts, 0), ne(words.listenCount, 0))))
-        .returning({ id: words.id });
-      return rows.length;
-    },
-
     async deleteWordsWithoutImage(userId: string): Promise<number> {
       const rows = await db
         .delete(words)

@@ -219,8 +219,8 @@ export function createDictionaryService(deps: {
     },
 
     async resetListenCount(userId: string) {
-      const reset = await dictionary.resetListenCounts(userId);
-      return { reset, message: `Счетчик сброшен (слов: ${reset})` };
+      const { reset, undoToken } = await deps.wordsService.resetListenCounts(userId);
+      return { reset, undoToken, message: `Счетчик сброшен (слов: ${reset})` };
     },
 
     async deleteWithoutImages(userId: string) {

@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   deleteWordsRequestSchema,
   deleteWordsResponseSchema,
+  hideWordResponseSchema,
   themeListSchema,
+  undoRequestSchema,
+  undoResponseSchema,
   wordIdParamsSchema,
   wordListItemSchema,
   wordListQuerySchema,
@@ -42,6 +45,16 @@ export const wordsRoutes: FastifyPluginAsyncZod<{
     wordsPaths.word,
     { schema: { params: wordIdParamsSchema, body: wordUpdateSchema, response: { 200: wordListItemSchema } } },
     (request) => wordsService.update(userIdOf(request), request.params.id, request.body),
+  );
+  app.post(
+    wordsPaths.hide,
+    { schema: { params: wordIdParamsSchema, response: { 200: hideWordResponseSchema } } },
+    (request) => wordsService.hide(userIdOf(request), request.params.id),
+  );
+  app.post(
+    wordsPaths.undo,
+    { schema: { body: undoRequestSchema, response: { 200: undoResponseSchema } } },
+    (request) => wordsService.undo(userIdOf(request), request.body.undoToken),
   );
   app.delete(wordsPaths.word, { schema: { params: wordIdParamsSchema } }, async (request, reply) => {
     await wordsService.delete(userIdOf(request), request.params.id);

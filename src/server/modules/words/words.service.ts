@@ -9,8 +9,14 @@ import { createVersionedCache } from '../../lib/versioned-cache';
 import type { SettingsRepository } from '../settings/settings.repository';
 import type { WordChanges, WordListFilter, WordsRepository } from './words.repository';
 import { localDay } from '../../../shared/calendar/learner-day';
+import type { WordUndoRepository } from './word-undo.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * docs/product/decisions.md#undo-snapshots: the screens offer an undo for 10 s; the server keeps what it
+ * restores a minute, so an undo pressed at the last moment on a slow connection still arrives in time.
+ */
+const UNDO_KEPT_MS = 60_000;
 /** About ten learners' whole dictionaries of 10,000 words each. */
 const LIST_CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -54,10 +60,12 @@ function textConsequences(before: WordTexts, after: WordTexts): WordChanges {
 
 export function createWordsService(deps: {
   words: WordsRepository;
+  undo: WordUndoRepository;
   settings: SettingsRepository;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
+  const undoExpiry = () => new Date(now().getTime() + UNDO_KEPT_MS);
   const listCache = createVersionedCache({ maxBytes: LIST_CACHE_BYTES });
 
   return {
@@ -141,6 +149,26 @@ export function createWordsService(deps: {
       const word = await deps.words.find(userId, wordId);
       if (!word) throw notFound('word_not_found');
       return toItem(word);
+    },
+
+    /** Learn's 'Убрать из изучения': the word leaves Learn, with a token that puts it back as it was. */
+    async hide(userId: string, wordId: number) {
+      const change = await deps.undo.hideWord(userId, wordId, now(), undoExpiry());
+      if (!change) throw notFound('word_not_found');
+      return { undoToken: change.undoToken };
+    },
+
+    /** Every listen count back to 0 (docs/product/dictionary.md#maintenance-actions), with its undo token. */
+    async resetListenCounts(userId: string) {
+      const change = await deps.undo.resetListenCounts(userId, now(), undoExpiry());
+      return { reset: change.count, undoToken: change.undoToken };
+    },
+
+    /** Takes back a hide or a reset; a repeated undo answers as the first did. */
+    async undo(userId: string, undoToken: string) {
+      const restored = await deps.undo.undo(userId, undoToken, now());
+      if (restored === null) throw notFound('undo_not_found');
+      return { restored };
     },
 
     async delete(userId: string, wordId: number): Promise<void> {

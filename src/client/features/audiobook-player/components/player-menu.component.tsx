@@ -1,5 +1,6 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   AArrowDown,
   AArrowUp,
@@ -9,6 +10,7 @@ import {
   BookImage,
   Home,
   ImagePlus,
+  KeyRound,
   Languages,
   Library,
   ListMusic,
@@ -27,6 +29,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../ui/dropdown-menu.component';
+import { SETTINGS_API_PATH } from '../../../ui/key-required-note.component';
 import { FONT_SCALE } from '../lib/player-view';
 
 export interface PlayerMenuProps {
@@ -37,6 +40,8 @@ export interface PlayerMenuProps {
   isStatusBarShown: boolean;
   isTranscriptShown: boolean;
   isBusy: boolean;
+  /** False without a language-model key: rewriting a sentence is its work, so the menu says so instead. */
+  hasLanguageModel: boolean;
   onOpenChange: (isOpen: boolean) => void;
   onToggleTranslations: () => void;
   onToggleBilingual: () => void;
@@ -56,6 +61,8 @@ export interface PlayerMenuProps {
 export function PlayerMenu(props: PlayerMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const needsKeyId = useId();
+  const lacksKey = !props.hasLanguageModel;
   const keepOpen = (action: () => void) => (event: Event) => {
     // Pressed several times while watching the sentence.
     event.preventDefault();
@@ -124,14 +131,32 @@ export function PlayerMenu(props: PlayerMenuProps) {
           <Volume2 aria-hidden />
           {t('audiobookPlayer.menu.regenerateAudio')}
         </DropdownMenuItem>
-        <DropdownMenuItem disabled={props.isBusy} onSelect={props.onRegenerateSpanish}>
+        <DropdownMenuItem
+          disabled={props.isBusy || lacksKey}
+          aria-describedby={lacksKey ? needsKeyId : undefined}
+          onSelect={props.onRegenerateSpanish}
+        >
           <RefreshCw aria-hidden />
           {t('audiobookPlayer.menu.regenerateSpanish')}
         </DropdownMenuItem>
-        <DropdownMenuItem disabled={props.isBusy} onSelect={props.onRegenerateRussian}>
+        <DropdownMenuItem
+          disabled={props.isBusy || lacksKey}
+          aria-describedby={lacksKey ? needsKeyId : undefined}
+          onSelect={props.onRegenerateRussian}
+        >
           <RefreshCw aria-hidden />
           {t('audiobookPlayer.menu.regenerateRussian')}
         </DropdownMenuItem>
+        {lacksKey ? (
+          // A disabled item cannot be focused: the reason is an item of its own, leading to the key
+          // (docs/product/decisions.md#keys-before-they-are-needed).
+          <DropdownMenuItem asChild>
+            <Link to={SETTINGS_API_PATH} id={needsKeyId} className="text-muted-foreground">
+              <KeyRound aria-hidden />
+              {t('audiobookPlayer.menu.textNeedsKey')}
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem disabled={props.isBusy} onSelect={props.onRegenerateImage}>
           <ImagePlus aria-hidden />
           {t('audiobookPlayer.menu.regenerateImage')}

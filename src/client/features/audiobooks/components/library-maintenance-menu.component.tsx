@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle, Wrench } from 'lucide-react';
+import { KeyRound, LoaderCircle, Wrench } from 'lucide-react';
 import { validateLogicResultsSchema } from '../../../../shared/api/audiobook-jobs';
 import { errorText, serverErrorText } from '../../../lib/error-text';
 import { useJob } from '../../../lib/jobs/job.hook';
@@ -15,6 +16,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../ui/dropdown-menu.component';
 import { toast } from '../../../ui/toast-store';
+import { SETTINGS_API_PATH } from '../../../ui/key-required-note.component';
 import { useAnalyzeContent } from '../api/analyze-content.api';
 import { useFixTags } from '../api/fix-tags.api';
 import { useOptimizeCovers } from '../api/optimize-covers.api';
@@ -27,6 +29,7 @@ import { useValidateTagConflicts } from '../api/validate-tag-conflicts.api';
  * the counts it names; the logic check runs as a job and needs a language model.
  */
 export function LibraryMaintenanceMenu({ hasLanguageModel }: { hasLanguageModel: boolean }) {
+  const needsKeyId = useId();
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const reVerify = useReVerifyAll();
@@ -186,9 +189,23 @@ export function LibraryMaintenanceMenu({ hasLanguageModel }: { hasLanguageModel:
         >
           {t('audiobooks.maintenance.validateTagConflicts')}
         </DropdownMenuItem>
-        <DropdownMenuItem disabled={!hasLanguageModel || isLogicRunning} onSelect={() => void startLogic()}>
+        <DropdownMenuItem
+          disabled={!hasLanguageModel || isLogicRunning}
+          aria-describedby={hasLanguageModel ? undefined : needsKeyId}
+          onSelect={() => void startLogic()}
+        >
           {t('audiobooks.maintenance.validateLogic')}
         </DropdownMenuItem>
+        {hasLanguageModel ? null : (
+          // A disabled item cannot be focused: the reason is an item of its own, leading to the key
+          // (docs/product/decisions.md#keys-before-they-are-needed).
+          <DropdownMenuItem asChild>
+            <Link to={SETTINGS_API_PATH} id={needsKeyId} className="text-muted-foreground">
+              <KeyRound aria-hidden />
+              {t('audiobooks.maintenance.validateLogicNeedsKey')}
+            </Link>
+          </DropdownMenuItem>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );

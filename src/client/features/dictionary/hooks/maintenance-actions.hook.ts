@@ -9,7 +9,8 @@ import { deleteWithoutImages } from '../api/delete-without-images.api';
 import { generateMissingImages } from '../api/generate-missing-images.api';
 import { regenerateAllImages } from '../api/regenerate-all-images.api';
 import { regenerateAllPhrases } from '../api/regenerate-all-phrases.api';
-import { resetListenCount } from '../../../lib/api/reset-listen-count.api';
+import { resetListenCount } from '../api/reset-listen-count.api';
+import { UNDO_OFFER_MS, undoWordChange } from '../../../lib/api/undo-word-change.api';
 import { updateTags } from '../api/update-tags.api';
 import type { ConfirmRequest } from '../components/confirm-dialog.component';
 import type { MaintenanceAction } from '../components/maintenance-menu.component';
@@ -61,7 +62,7 @@ const JOB_ACTIONS: Record<
 
 const isJobAction = (action: MaintenanceAction): action is JobAction => action in JOB_ACTIONS;
 
-/** The maintenance menu's actions: jobs, direct calls, the two that ask first, and a dialog. */
+/** The maintenance menu's actions: jobs, direct calls, the three that ask first, and a dialog. */
 export function useMaintenanceActions(
   jobs: ReturnType<typeof useDictionaryJobs>,
   askToConfirm: (request: ConfirmRequest) => void,
@@ -98,6 +99,23 @@ export function useMaintenanceActions(
       }
     });
 
+  const undoReset = async (undoToken: string) => {
+    try {
+      const { restored } = await undoWordChange(undoToken);
+      cache.refetchAll();
+      toast({
+        title: t('dictionary.toasts.resetUndone'),
+        description: t('dictionary.toasts.resetUndoneDescription', { count: restored }),
+      });
+    } catch (error) {
+      toast({
+        title: t('dictionary.toasts.undoFailedTitle'),
+        description: serverErrorText(t, error) ?? t('dictionary.toasts.actionFailed'),
+        variant: 'destructive',
+      });
+    }
+  };
+
   const resetListened = () =>
     track('resetListenCount', async () => {
       try {
@@ -106,6 +124,11 @@ export function useMaintenanceActions(
         toast({
           title: t('dictionary.toasts.resetDone'),
           description: t('dictionary.toasts.resetDoneDescription', { count: answer.reset }),
+          // Nothing to take back when no word had been listened to.
+          ...(answer.reset > 0 && {
+            duration: UNDO_OFFER_MS,
+            action: { label: t('dictionary.toasts.undo'), onAction: () => void undoReset(answer.undoToken) },
+          }),
         });
       } catch {
         toast({
@@ -159,7 +182,12 @@ export function useMaintenanceActions(
     }
     switch (action) {
       case 'resetListenCount':
-        void resetListened();
+        askToConfirm({
+          title: t('dictionary.confirm.resetListenCountTitle'),
+          description: t('dictionary.confirm.resetListenCountDescription'),
+          confirmLabel: t('dictionary.confirm.resetListenCountConfirm'),
+          onConfirm: resetListened,
+        });
         return;
       case 'repairArticles':
         openArticleRepairs();

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronLeft, ChevronRight, EyeOff, Play, Square } from 'lucide-react';
+import { BookmarkMinus, ChevronLeft, ChevronRight, Play, Square } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { releasingFocus } from '../../../lib/releasing-focus';
 import { Button } from '../../../ui/button.component';
@@ -44,7 +44,7 @@ function RoundButton({
   );
 }
 
-/** Menu, hide, previous, next and the large play-all/stop button (docs/product/learn.md#card). */
+/** Menu, take out of study, previous, next and the large play-all/stop button (docs/product/learn.md#card). */
 export function LearnBottomBar(props: LearnBottomBarProps) {
   const { t } = useTranslation();
   return (
@@ -56,9 +56,20 @@ export function LearnBottomBar(props: LearnBottomBarProps) {
       )}
     >
       {props.menu}
-      <RoundButton label={t('learn.bottomBar.hide')} isDisabled={props.isHiding} onPress={props.onHide}>
-        <EyeOff aria-hidden />
-      </RoundButton>
+      {/*
+        Says what it does: an eye here was taken for "hide the translation" (docs/product/learn.md#taking-a-word-out-of-study).
+        The label shows from 640 px; a phone's bar has room for the icon, which keeps the name as its tooltip.
+      */}
+      <Button
+        variant="secondary"
+        className="h-12 rounded-full px-3.5 sm:px-4"
+        title={t('learn.bottomBar.hide')}
+        disabled={props.isHiding}
+        onClick={releasingFocus(props.onHide)}
+      >
+        <BookmarkMinus aria-hidden />
+        <span className="sr-only sm:not-sr-only">{t('learn.bottomBar.hide')}</span>
+      </Button>
       <RoundButton
         label={t('learn.bottomBar.previous')}
         isDisabled={!props.canGoPrevious}

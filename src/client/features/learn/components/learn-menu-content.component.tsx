@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useId } from 'react';
+import { Link, useNavigate } from 'react-router';
 import {
   AArrowDown,
   AArrowUp,
@@ -8,6 +9,7 @@ import {
   BarChart3,
   Home,
   ImagePlus,
+  KeyRound,
   LogOut,
   MessageSquarePlus,
   Volume2,
@@ -21,6 +23,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
 } from '../../../ui/dropdown-menu.component';
+import { SETTINGS_API_PATH } from '../../../ui/key-required-note.component';
 import { LEARN_FONT_SCALE } from '../lib/card-text';
 
 export interface LearnMenuContentProps {
@@ -28,6 +31,8 @@ export interface LearnMenuContentProps {
   isStatsBarShown: boolean;
   fontScale: number;
   isBusy: boolean;
+  /** False without a language-model key: a new phrase is its work, so the item says so instead. */
+  hasLanguageModel: boolean;
   onToggleAlignment: () => void;
   onToggleStatsBar: () => void;
   onFontStep: (direction: 1 | -1) => void;
@@ -43,6 +48,7 @@ export function LearnMenuContent({
 }: LearnMenuContentProps & { deferred: DeferredMenuSlot }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const needsKeyId = useId();
   return (
     <DropdownMenuFromSlot deferred={deferred} side="top" align="start">
       <DropdownMenuItem onSelect={props.onToggleAlignment}>
@@ -78,10 +84,23 @@ export function LearnMenuContent({
         {t('learn.menu.fontSmaller')}
       </DropdownMenuItem>
       <DropdownMenuSeparator />
-      <DropdownMenuItem disabled={props.isBusy} onSelect={props.onRegeneratePhrase}>
+      <DropdownMenuItem
+        disabled={props.isBusy || !props.hasLanguageModel}
+        aria-describedby={props.hasLanguageModel ? undefined : needsKeyId}
+        onSelect={props.onRegeneratePhrase}
+      >
         <MessageSquarePlus aria-hidden />
         {t('learn.menu.regeneratePhrase')}
       </DropdownMenuItem>
+      {props.hasLanguageModel ? null : (
+        // A disabled item cannot be focused: the reason is an item of its own, leading to the key.
+        <DropdownMenuItem asChild>
+          <Link to={SETTINGS_API_PATH} id={needsKeyId} className="text-muted-foreground">
+            <KeyRound aria-hidden />
+            {t('learn.menu.phraseNeedsKey')}
+          </Link>
+        </DropdownMenuItem>
+      )}
       <DropdownMenuItem disabled={props.isBusy} onSelect={props.onRegenerateAudio}>
         <Volume2 aria-hidden />
         {t('learn.menu.regenerateAudio')}

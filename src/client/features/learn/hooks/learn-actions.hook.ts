@@ -9,6 +9,8 @@ import { toast } from '../../../ui/toast-store';
 import { updateWord } from '../../../lib/api/update-word.api';
 import { completeSpacedRepetition } from '../api/complete-spaced-repetition.api';
 import { updateListenCount } from '../api/listen-count.api';
+import { hideWord } from '../api/hide-word.api';
+import { UNDO_OFFER_MS, undoWordChange } from '../../../lib/api/undo-word-change.api';
 import { regenerateWordAudio } from '../../../lib/api/regenerate-word-audio.api';
 import { afterCardPlayed } from '../lib/listen-progress';
 import { loadOnce } from '../../../lib/load-once';
@@ -77,12 +79,37 @@ export function useLearnActions(settings: Settings) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.progress });
   }
 
+  async function undoHide(player: LearnPlayer, word: PlayerWord, position: number, undoToken: string) {
+    try {
+      await undoWordChange(undoToken);
+      player.restoreWord(word, position);
+      toast({ title: t('learn.toast.wordRestored'), description: word.spanish });
+      void markWordsStale();
+    } catch (error) {
+      toast({
+        title: t('learn.toast.errorTitle'),
+        description: serverErrorText(t, error) ?? t('learn.toast.undoError'),
+        variant: 'destructive',
+      });
+    }
+  }
+
+  /** 'Убрать из изучения' (docs/product/learn.md#taking-a-word-out-of-study), with its undo. */
   async function hide(player: LearnPlayer, word: PlayerWord) {
     setHidingWordId(word.id);
     try {
-      await updateWord({ wordId: word.id, update: { isHidden: true } });
+      const position = player.getSnapshot().words.findIndex((candidate) => candidate.id === word.id);
+      const { undoToken } = await hideWord(word.id);
       player.removeWord(word.id);
-      toast({ title: t('learn.toast.wordHidden'), description: word.spanish });
+      toast({
+        title: t('learn.toast.wordHidden'),
+        description: word.spanish,
+        duration: UNDO_OFFER_MS,
+        action: {
+          label: t('learn.toast.undo'),
+          onAction: () => void undoHide(player, word, position, undoToken),
+        },
+      });
       void markWordsStale();
     } catch {
       toast({

@@ -3,7 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Languages, LoaderCircle, Square } from 'lucide-react';
-import { errorText } from '../../../lib/error-text';
+import { errorText, serverErrorText } from '../../../lib/error-text';
+import { useSettings } from '../../../lib/api/settings.api';
+import { KeyRequiredNote } from '../../../ui/key-required-note.component';
 import { useRealtimeMessage } from '../../../lib/hooks/realtime-message.hook';
 import { useJob } from '../../../lib/jobs/job.hook';
 import { type JobSnapshot, pendingJob } from '../../../lib/jobs/job-state';
@@ -40,6 +42,10 @@ export function TranslationFixSection() {
   const queryClient = useQueryClient();
   const progressLabelId = useId();
   const correctionsTitleId = useId();
+  const needsKeyId = useId();
+  const { data: settings } = useSettings();
+  // The fix is the language model's work: without its key the start is disabled and says why.
+  const lacksKey = settings !== undefined && !settings.hasOpenaiApiKey;
   const [jobId, setJobId] = useState<string | null>(null);
   const [isConnecting, setIsConnecting] = useState(false);
   const [isRequesting, setIsRequesting] = useState(false);
@@ -116,12 +122,13 @@ export function TranslationFixSection() {
           count: answer.summary.totalWords,
         }),
       });
-    } catch {
+    } catch (error) {
       setIsConnecting(false);
       setIsRequesting(false);
       toast({
         title: t('settingsProviders.common.errorTitle'),
-        description: t('settingsProviders.translationFix.startFailed'),
+        // A coded answer (a key removed in another tab: translation_fix_key_missing) says what is wrong.
+        description: serverErrorText(t, error) ?? t('settingsProviders.translationFix.startFailed'),
         variant: 'destructive',
       });
     }
@@ -154,7 +161,8 @@ export function TranslationFixSection() {
         <div className="flex flex-wrap gap-2">
           <Button
             onClick={() => void startFix()}
-            disabled={state.isActive || isConnecting || start.isPending}
+            disabled={lacksKey || state.isActive || isConnecting || start.isPending}
+            aria-describedby={lacksKey ? needsKeyId : undefined}
           >
             {isConnecting || start.isPending ? (
               <LoaderCircle className="animate-spin" aria-hidden />
@@ -172,6 +180,9 @@ export function TranslationFixSection() {
             {t('settingsProviders.translationFix.stop')}
           </Button>
         </div>
+        {lacksKey ? (
+          <KeyRequiredNote id={needsKeyId} reason={t('settingsProviders.translationFix.needsKey')} />
+        ) : null}
 
         {state.hasRun ? (
           <div className="flex flex-col gap-2" aria-live="polite">

@@ -1,66 +1,24 @@
-import { useEffect, useId, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BookOpen, EyeOff, Headphones, Layers, LoaderCircle, RotateCcw } from 'lucide-react';
-import { queryKeys } from '../../../lib/query-keys';
+import { BookOpen, EyeOff, Headphones, Layers } from 'lucide-react';
 import { Button } from '../../../ui/button.component';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.component';
-import { toast } from '../../../ui/toast-store';
-import { useResetListenCount } from '../../../lib/api/reset-listen-count.api';
 import { wordsQueryOptions } from '../../../lib/api/words.api';
-import {
-  clearListenCountReset,
-  isListenCountResetMarked,
-  markListenCountReset,
-} from '../lib/upload-job-storage';
 import { wordStats } from '../lib/upload-job-state';
 import { formatCount } from '../../../lib/number-format';
 
-/** docs/product/upload.md#upload-screen: the reset flag is removed 100 ms after it has been applied. */
-const RESET_FLAG_LIFETIME_MS = 100;
-
 /**
- * Total, hidden, studying and listened, from the learner's word list, with the listen-counter reset. The
- * counters are written in the Russian format whatever the interface language (`formatCount`,
- * docs/product/upload.md#upload-screen).
+ * Total, hidden, studying and listened, from the learner's word list. The counters are written in the
+ * Russian format whatever the interface language (`formatCount`, docs/product/upload.md#upload-screen).
+ * Their reset is the dictionary's, which asks first and can be undone
+ * (docs/product/decisions.md#listen-count-reset-moved).
  */
 export function WordStats() {
   const { t } = useTranslation();
   const titleId = useId();
-  const queryClient = useQueryClient();
   // The shared whole-list entry, so an upload or a reset (which invalidate `words`) refresh it.
   const stats = useQuery({ ...wordsQueryOptions(), select: wordStats });
-  const reset = useResetListenCount();
-  // Set while the listened counter must read 0: the time of the reset, so only a list fetched after it counts.
-  const [zeroedSince, setZeroedSince] = useState<number | null>(() =>
-    isListenCountResetMarked() ? Date.now() : null,
-  );
-  const isZeroed = zeroedSince !== null && stats.dataUpdatedAt <= zeroedSince;
-
-  useEffect(() => {
-    if (zeroedSince === null) return;
-    const timer = setTimeout(clearListenCountReset, RESET_FLAG_LIFETIME_MS);
-    return () => clearTimeout(timer);
-  }, [zeroedSince]);
-
-  const resetListened = async () => {
-    try {
-      await reset.mutateAsync();
-      markListenCountReset();
-      setZeroedSince(Date.now());
-      toast({
-        title: t('upload.toasts.resetDoneTitle'),
-        description: t('upload.toasts.resetDoneDescription'),
-      });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.words.all });
-    } catch {
-      toast({
-        title: t('upload.toasts.resetFailedTitle'),
-        description: t('upload.toasts.resetFailedDescription'),
-        variant: 'destructive',
-      });
-    }
-  };
 
   const counters = stats.data
     ? [
@@ -88,7 +46,7 @@ export function WordStats() {
         {
           key: 'listened',
           label: t('upload.stats.listened'),
-          value: isZeroed ? 0 : stats.data.listened,
+          value: stats.data.listened,
           Icon: Headphones,
           isIconLabel: false,
         },
@@ -126,20 +84,6 @@ export function WordStats() {
             ))}
           </dl>
         )}
-        <Button
-          variant="destructive"
-          title={t('upload.stats.reset')}
-          onClick={() => void resetListened()}
-          disabled={reset.isPending}
-          className="w-full whitespace-normal"
-        >
-          {reset.isPending ? (
-            <LoaderCircle className="animate-spin" aria-hidden />
-          ) : (
-            <RotateCcw aria-hidden />
-          )}
-          {t('upload.stats.reset')}
-        </Button>
       </CardContent>
     </Card>
   );

@@ -14,19 +14,3 @@ export function writeStoredUploadJob(job: StoredUploadJob, storage?: KeyValueSto
 export function clearStoredUploadJob(storage?: KeyValueStorage): void {
   removeStorage(STORAGE_KEYS.uploadJob, storage);
 }
-
-/**
- * docs/product/upload.md#upload-screen: after a reset the listened counter shows 0 while the word list
- * catches up.
- */
-export function markListenCountReset(storage?: KeyValueStorage): void {
-  writeStorage(STORAGE_KEYS.sessionListenCountReset, 'true', storage);
-}
-
-export function isListenCountResetMarked(storage?: KeyValueStorage): boolean {
-  return readStorage(STORAGE_KEYS.sessionListenCountReset, storage) === 'true';
-}
-
-export function clearListenCountReset(storage?: KeyValueStorage): void {
-  removeStorage(STORAGE_KEYS.sessionListenCountReset, storage);
-}
