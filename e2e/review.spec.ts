@@ -27,7 +27,8 @@ test('a ten-card session by keyboard in both directions: intervals on the button
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
   await signInLearner(page);
-  await saveSettings(page, { autoplayAudio: false });
+  // Both directions of a word in one session: the learner keeps them together (docs/product/review.md#burying).
+  await saveSettings(page, { autoplayAudio: false, reviewBurySiblings: false });
   await addWords(page, [
     'el gato / кошка',
     'la casa / дом',

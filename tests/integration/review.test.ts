@@ -84,6 +84,7 @@ describe('the queue', () => {
   it('offers the day’s new cards, oldest word first in both default directions, the same on every reload', async () => {
     const learner = await registerUser(testApp.app);
     const ids = await seedNumbered(learner, 30);
+    await saveSettings(learner, { reviewBurySiblings: false });
     at('2031-06-15T10:00:00.000Z');
     const queue = await queueOf(learner);
     expect(queue.cards).toHaveLength(20);
@@ -197,13 +198,69 @@ describe('the queue', () => {
     expect(nextDay.cards[0]!.id).not.toBe(first!.id);
   });
 
+  it('holds back a word’s other directions until the learner’s next day once one was graded', async () => {
+    const learner = await registerUser(testApp.app);
+    const ids = await seedNumbered(learner, 3);
+    await saveSettings(learner, { timeZone: 'Pacific/Auckland' });
+    // 22:00 on 15 June in Auckland (UTC+12): one card per word, never el perro then собака.
+    at('2031-06-15T10:00:00.000Z');
+    const queue = await queueOf(learner);
+    expect(queue.cards.map((card) => [card.wordId, card.direction])).toEqual([
+      [ids[0], 'es-ru'],
+      [ids[1], 'es-ru'],
+      [ids[2], 'es-ru'],
+    ]);
+    await gradeOk(learner, queue.cards[0]!, 'easy');
+    const directionsOf = (cards: readonly ReviewQueueCard[]) =>
+      cards.map((card) => `${card.wordId}:${card.direction}`);
+    // 23:30 in Auckland: the first word's ru-es card is still buried, the other words offer one card each.
+    at('2031-06-15T11:30:00.000Z');
+    expect(directionsOf((await queueOf(learner)).cards)).toEqual([`${ids[1]}:es-ru`, `${ids[2]}:es-ru`]);
+    // 00:30 on the 16th in Auckland, still the 15th in UTC: it comes back.
+    at('2031-06-15T12:30:00.000Z');
+    expect(directionsOf((await queueOf(learner)).cards)).toContain(`${ids[0]}:ru-es`);
+  });
+
+  it('holds back a review card whose sibling was graded today, and keeps them together when chosen', async () => {
+    const learner = await registerUser(testApp.app);
+    const [id] = await seedNumbered(learner, 1);
+    await saveSettings(learner, { reviewBurySiblings: false });
+    at('2031-06-15T10:00:00.000Z');
+    expect((await queueOf(learner)).cards).toHaveLength(2);
+    await setCards(learner, {
+      state: 'review',
+      scheduledDays: 3,
+      lastReview: new Date('2031-06-12T10:00:00.000Z'),
+      due: new Date('2031-06-15T09:00:00.000Z'),
+      stability: 3,
+      difficulty: 5,
+      reps: 2,
+    });
+    const together = await queueOf(learner);
+    expect(together.cards.map((card) => card.direction)).toEqual(['es-ru', 'ru-es']);
+    await gradeOk(learner, together.cards[0]!, 'good');
+    // Kept together: the sibling follows at once.
+    expect((await queueOf(learner)).cards.map((card) => card.direction)).toEqual(['ru-es']);
+
+    // The saved choice changes the queue: buried now that its sibling was graded today.
+    await saveSettings(learner, { reviewBurySiblings: true });
+    expect((await queueOf(learner)).cards).toEqual([]);
+    at('2031-06-16T10:00:00.000Z');
+    expect((await queueOf(learner)).cards.map((card) => [card.wordId, card.direction])).toEqual([
+      [id, 'ru-es'],
+    ]);
+  });
+
   it('makes picture cards only for words with a picture, and listening cards for every word', async () => {
     const learner = await registerUser(testApp.app);
     const [withPicture, without] = await seedWords(learner, [
       { spanish: 'el sol', imageUrl: '/media/abc.webp' },
       { spanish: 'la luna' },
     ]);
-    await saveSettings(learner, { reviewDirections: ['listening-es', 'picture-es'] });
+    await saveSettings(learner, {
+      reviewDirections: ['listening-es', 'picture-es'],
+      reviewBurySiblings: false,
+    });
     const queue = await queueOf(learner);
     expect(queue.cards.map((card) => [card.wordId, card.direction])).toEqual([
       [withPicture, 'picture-es'],
@@ -378,6 +435,7 @@ describe('review and listening meet (docs/product/review.md#learn-and-audiobooks
   it('lists words mastered in every chosen direction only when the learner chose that they leave Learn', async () => {
     const learner = await registerUser(testApp.app);
     const [mastered, half] = await seedNumbered(learner, 2);
+    await saveSettings(learner, { reviewBurySiblings: false });
     const queue = await queueOf(learner);
     expect(queue.cards).toHaveLength(4);
     await setCards(learner, {

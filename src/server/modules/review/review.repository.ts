@@ -115,6 +115,19 @@ function cardsPerWord(directions: readonly ReviewDirection[]): SQL {
   return sql`case when ${hasPicture} then ${directions.length}::int else ${withoutPicture}::int end`;
 }
 
+/**
+ * Buried: a card one of whose word's other cards was graded since `since` (the start of the learner's
+ * day) waits for the next day (docs/product/review.md#burying). Null when the learner keeps them together.
+ */
+const notBuried = (userId: string, since: Date | null): SQL | undefined =>
+  since === null
+    ? undefined
+    : sql`not exists (
+        select 1 from ${reviewLogs} join review_cards sibling on sibling.id = ${reviewLogs.cardId}
+        where ${reviewLogs.userId} = ${userId} and ${reviewLogs.reviewedAt} >= ${since.toISOString()}::timestamptz
+          and sibling.word_id = ${reviewCards.wordId} and sibling.id <> ${reviewCards.id}
+      )`;
+
 /** Learning steps due by `until`: they come back within minutes. */
 const learningDue = (until: Date): SQL =>
   and(inArray(reviewCards.state, LEARNING_STATES), lte(reviewCards.due, until)) as SQL;
@@ -187,35 +200,59 @@ export function createReviewRepository(db: Db) {
         .limit(limit) as Promise<QueueCardRow[]>;
     },
 
-    /** Reviews due before `before` (the end of the learner's day), most overdue first. */
+    /**
+     * Reviews due before `before` (the end of the learner's day), most overdue first; with `buriedSince`,
+     * none whose word had another card graded since then.
+     */
     async listReviewsDue(
       userId: string,
       directions: readonly ReviewDirection[],
       before: Date,
       limit: number,
+      buriedSince: Date | null,
     ) {
       if (limit <= 0) return [];
       return db
         .select(queueColumns)
         .from(reviewCards)
         .innerJoin(words, eq(words.id, reviewCards.wordId))
-        .where(and(cardsInPlay(userId, directions), reviewDue(before)))
+        .where(and(cardsInPlay(userId, directions), reviewDue(before), notBuried(userId, buriedSince)))
         .orderBy(asc(reviewCards.due), asc(reviewCards.id))
         .limit(limit) as Promise<QueueCardRow[]>;
     },
 
-    /** New cards already made, oldest word first and the learner's directions in order. */
-    async listNewCards(userId: string, directions: readonly ReviewDirection[], limit: number) {
+    /**
+     * New cards already made, oldest word first and the learner's directions in order; with `buriedSince`,
+     * the first of each word only, and none whose word had another card graded since then.
+     */
+    async listNewCards(
+      userId: string,
+      directions: readonly ReviewDirection[],
+      limit: number,
+      buriedSince: Date | null,
+    ) {
       if (limit <= 0) return [];
+      const rank = sql`array_position(${directionArray(directions)}, ${reviewCards.direction})`;
+      const where = and(
+        cardsInPlay(userId, directions),
+        eq(reviewCards.state, 'new'),
+        notBuried(userId, buriedSince),
+      );
+      if (buriedSince === null) {
+        return db
+          .select(queueColumns)
+          .from(reviewCards)
+          .innerJoin(words, eq(words.id, reviewCards.wordId))
+          .where(where)
+          .orderBy(asc(reviewCards.wordId), rank)
+          .limit(limit) as Promise<QueueCardRow[]>;
+      }
       return db
-        .select(queueColumns)
+        .selectDistinctOn([reviewCards.wordId], queueColumns)
         .from(reviewCards)
         .innerJoin(words, eq(words.id, reviewCards.wordId))
-        .where(and(cardsInPlay(userId, directions), eq(reviewCards.state, 'new')))
-        .orderBy(
-          asc(reviewCards.wordId),
-          sql`array_position(${directionArray(directions)}, ${reviewCards.direction})`,
-        )
+        .where(where)
+        .orderBy(asc(reviewCards.wordId), rank)
         .limit(limit) as Promise<QueueCardRow[]>;
     },
 

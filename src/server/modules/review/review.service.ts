@@ -22,6 +22,20 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 const LEARN_AHEAD_MS = 20 * MINUTE_MS;
 const FORECAST_DAYS = 30;
 
+/**
+ * The queue's cards with the first of each word kept among new and review cards: its siblings would show
+ * the answer just seen. Learning steps are never held back, as in Anki (docs/product/review.md#burying).
+ */
+function withoutSiblings(rows: readonly QueueCardRow[]): QueueCardRow[] {
+  const seen = new Set<number>();
+  return rows.filter((row) => {
+    const isStep = row.state === 'learning' || row.state === 'relearning';
+    if (!isStep && seen.has(row.wordId)) return false;
+    seen.add(row.wordId);
+    return true;
+  });
+}
+
 const toQueueCard = (row: QueueCardRow): ReviewQueueCard => ({
   id: row.id,
   wordId: row.wordId,
@@ -98,24 +112,30 @@ export function createReviewService(deps: {
       const day = await dayOf(userId, at);
       const directions = day.settings.reviewDirections;
       const left = await limitsLeft(userId, day);
+      // Burying (docs/product/review.md#burying): a word graded one way today waits for tomorrow the others.
+      const buriedSince = day.settings.reviewBurySiblings ? day.dayStart : null;
       const learning = await review.listLearningDue(userId, directions, day.window.learningUntil, limit);
       const reviews = await review.listReviewsDue(
         userId,
         directions,
         day.window.reviewsBefore,
         Math.min(limit - learning.length, left.reviews),
+        buriedSince,
       );
       const newWanted = Math.min(limit - learning.length - reviews.length, left.newCards);
-      let newCards = await review.listNewCards(userId, directions, newWanted);
+      let newCards = await review.listNewCards(userId, directions, newWanted, buriedSince);
       if (newCards.length < newWanted) {
-        await review.createNewCards(userId, directions, newWanted - newCards.length, at);
-        newCards = await review.listNewCards(userId, directions, newWanted);
+        // Buried, a word offers one new card of the several made for it.
+        const perWord = buriedSince === null ? 1 : directions.length;
+        await review.createNewCards(userId, directions, (newWanted - newCards.length) * perWord, at);
+        newCards = await review.listNewCards(userId, directions, newWanted, buriedSince);
       }
       // Steps due now first; those due within the learn-ahead time wait until the rest is done.
       const learningNow = learning.filter((row) => row.due <= at);
       const learningAhead = learning.filter((row) => row.due > at);
+      const ordered = [...learningNow, ...reviews, ...newCards, ...learningAhead];
       return {
-        cards: [...learningNow, ...reviews, ...newCards, ...learningAhead].map(toQueueCard),
+        cards: (buriedSince === null ? ordered : withoutSiblings(ordered)).map(toQueueCard),
         scheduler: schedulerChoiceOf(day.settings),
         isTypedAnswer: day.settings.reviewTypedAnswers,
         today: day.today,

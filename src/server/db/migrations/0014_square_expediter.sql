@@ -1,0 +1,1 @@
+ALTER TABLE "user_settings" ADD COLUMN "review_bury_siblings" boolean DEFAULT true NOT NULL;
