@@ -7,10 +7,11 @@ import {
   reviewGradeResponseSchema,
   reviewQueueSchema,
   reviewStatsSchema,
+  reviewUndoResponseSchema,
   type ReviewQueueCard,
 } from '../../src/shared/api/review';
 import type { ReviewGrade } from '../../src/shared/catalogs/review';
-import { reviewCards, reviewLogs, words } from '../../src/server/db/schema';
+import { reviewCards, reviewLogs, reviewUndos, words } from '../../src/server/db/schema';
 import { createReviewRepository } from '../../src/server/modules/review/review.repository';
 import { createReviewService } from '../../src/server/modules/review/review.service';
 import { createSettingsRepository } from '../../src/server/modules/settings/settings.repository';
@@ -280,6 +281,92 @@ describe('the queue', () => {
     expect(response.json()).toMatchObject({ code: 'review_card_not_found' });
     expect(await logsOf(owner)).toHaveLength(0);
     expect((await send(stranger, 'POST', reviewGradePath(99_999_999_999), {})).statusCode).toBe(404);
+  });
+});
+
+describe('an undo (docs/product/review.md#undo)', () => {
+  const undo = (user: TestUser, reviewId: string) => send(user, 'POST', '/api/review/undo', { reviewId });
+  const cardOf = async (id: number) =>
+    (await testApp.database.db.select().from(reviewCards).where(eq(reviewCards.id, id)))[0]!;
+
+  it('restores the card, removes the log row, and a second one with the same id changes nothing', async () => {
+    const learner = await registerUser(testApp.app);
+    await seedNumbered(learner, 2);
+    at('2031-06-15T10:00:00.000Z');
+    const [card] = (await queueOf(learner)).cards;
+    const before = await cardOf(card!.id);
+    const reviewId = randomUUID();
+    expect((await grade(learner, card!, 'easy', { reviewId })).statusCode).toBe(200);
+    expect((await cardOf(card!.id)).state).toBe('review');
+    expect((await statsOf(learner)).reviewedToday).toBe(1);
+
+    const first = await undo(learner, reviewId);
+    expect(first.statusCode, first.body).toBe(200);
+    const undone = reviewUndoResponseSchema.parse(first.json());
+    expect(undone).toMatchObject({ cardId: card!.id, isRepeat: false, card: { state: 'new', reps: 0 } });
+    expect(await cardOf(card!.id)).toEqual(before);
+    expect(await logsOf(learner)).toHaveLength(0);
+    // The day's counts step back: the card is new again, first in the queue.
+    expect((await statsOf(learner)).reviewedToday).toBe(0);
+    expect((await queueOf(learner)).cards[0]!.id).toBe(card!.id);
+
+    const second = await undo(learner, reviewId);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(reviewUndoResponseSchema.parse(second.json())).toEqual({ ...undone, isRepeat: true });
+    expect(await cardOf(card!.id)).toEqual(before);
+    // A late copy of the undone grade changes nothing either.
+    const late = await grade(learner, card!, 'easy', { reviewId });
+    expect(reviewGradeResponseSchema.parse(late.json())).toMatchObject({
+      isRepeat: true,
+      card: { state: 'new' },
+    });
+    expect(await cardOf(card!.id)).toEqual(before);
+    expect(await logsOf(learner)).toHaveLength(0);
+  });
+
+  it('is refused once the card was graded again, from another tab or device', async () => {
+    const learner = await registerUser(testApp.app);
+    await seedNumbered(learner, 1);
+    at('2031-06-15T10:00:00.000Z');
+    const [card] = (await queueOf(learner)).cards;
+    const firstId = randomUUID();
+    expect((await grade(learner, card!, 'again', { reviewId: firstId })).statusCode).toBe(200);
+    clock = new Date(clock.getTime() + 2 * MINUTE);
+    const laterId = randomUUID();
+    expect((await grade(learner, card!, 'good', { reviewId: laterId })).statusCode).toBe(200);
+    const afterLater = await cardOf(card!.id);
+
+    const refused = await undo(learner, firstId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'review_undo_superseded' });
+    expect(await cardOf(card!.id)).toEqual(afterLater);
+    expect(await logsOf(learner)).toHaveLength(2);
+    // The later grade is the last: it can be undone, and then the first one too.
+    expect((await undo(learner, laterId)).statusCode).toBe(200);
+    expect((await undo(learner, firstId)).statusCode).toBe(200);
+    expect((await cardOf(card!.id)).state).toBe('new');
+  });
+
+  it('of another learner’s grade, or an unknown id, answers 404 without a change', async () => {
+    const owner = await registerUser(testApp.app);
+    const stranger = await registerUser(testApp.app);
+    await seedNumbered(owner, 1);
+    const [card] = (await queueOf(owner)).cards;
+    const reviewId = randomUUID();
+    expect((await grade(owner, card!, 'good', { reviewId })).statusCode).toBe(200);
+    const graded = await cardOf(card!.id);
+    for (const response of [await undo(stranger, reviewId), await undo(owner, randomUUID())]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'review_grade_not_found' });
+    }
+    expect(await cardOf(card!.id)).toEqual(graded);
+    expect(await logsOf(owner)).toHaveLength(1);
+    const undos = await testApp.database.db
+      .select()
+      .from(reviewUndos)
+      .where(eq(reviewUndos.userId, stranger.id));
+    expect(undos).toEqual([]);
+    expect((await undo(owner, 'not-a-uuid')).statusCode).toBe(400);
   });
 });
 

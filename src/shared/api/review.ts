@@ -96,6 +96,23 @@ export const reviewGradeResponseSchema = z.object({
 });
 export type ReviewGradeResponse = z.infer<typeof reviewGradeResponseSchema>;
 
+/**
+ * `POST /api/review/undo`: undoes the grade the client sent with `reviewId` (docs/product/review.md#undo).
+ * The card gets back its state before it and the log row goes; a repeat answers the same with `isRepeat`.
+ * Refused with `review_undo_superseded` (409) once the card was graded again, and `review_grade_not_found`
+ * (404) for an id this learner never graded with.
+ */
+export const reviewUndoRequestSchema = z.object({ reviewId: z.uuid() });
+export type ReviewUndoRequest = z.infer<typeof reviewUndoRequestSchema>;
+
+export const reviewUndoResponseSchema = z.object({
+  cardId: z.number().int(),
+  /** The card as it was before the grade. */
+  card: reviewCardStateSchema,
+  isRepeat: z.boolean(),
+});
+export type ReviewUndoResponse = z.infer<typeof reviewUndoResponseSchema>;
+
 /** `GET /api/review/stats`: the learner's review figures, 'today' in their time zone. */
 export const reviewStatsSchema = z.object({
   today: z.string(),

@@ -2,13 +2,14 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Home, RotateCcw, WifiOff } from 'lucide-react';
+import { Home, RotateCcw, Undo2, WifiOff } from 'lucide-react';
 import type { ReviewQueue } from '../../../shared/api/review';
 import { isSpanishAnswer } from '../../../shared/catalogs/review';
 import { previewGrades } from '../../../shared/review/review-scheduler';
 import { checkTypedAnswer, type AnswerCheck } from '../../../shared/review/typed-answer';
 import { settingsDefaults } from '../../../shared/api/settings';
 import { useReviewStats } from '../../lib/api/review-stats.api';
+import { serverErrorText } from '../../lib/error-text';
 import { useSettings } from '../../lib/api/settings.api';
 import { useDocumentTitle } from '../../lib/hooks/document-title.hook';
 import { queryKeys } from '../../lib/query-keys';
@@ -53,18 +54,36 @@ export function ReviewPage() {
 }
 
 function ReviewRun({ queue, onMore }: { queue: ReviewQueue; onMore: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { session, isRevealed, reveal, grade, pendingCount, isReady, flushGrades } = useReviewSession(
-    queue,
-    () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.review.stats });
-    },
-  );
+  const {
+    session,
+    isRevealed,
+    reveal,
+    grade,
+    undo,
+    canUndo,
+    undoRefusal,
+    pendingCount,
+    isReady,
+    flushGrades,
+  } = useReviewSession(queue, () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.review.stats });
+  });
   if (!isReady) return null;
   const { current } = session;
   return (
     <>
       {pendingCount > 0 ? <PendingNotice count={pendingCount} /> : null}
+      {undoRefusal ? <UndoRefusal error={undoRefusal} /> : null}
+      {canUndo ? (
+        <div className="flex justify-end">
+          <Button variant="outline" size="sm" onClick={undo}>
+            <Undo2 aria-hidden />
+            {t('review.undo')}
+          </Button>
+        </div>
+      ) : null}
       {current ? (
         <ReviewTurn
           // A fresh turn per card shown: its typed answer, clip and timers start over.
@@ -84,6 +103,16 @@ function ReviewRun({ queue, onMore }: { queue: ReviewQueue; onMore: () => void }
         />
       )}
     </>
+  );
+}
+
+/** The server refused an undo: the card was graded again in another tab or on another device. */
+function UndoRefusal({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  return (
+    <p role="alert" className="rounded-md border border-destructive px-3 py-2 text-sm">
+      {serverErrorText(t, error) ?? t('review.undoFailed')}
+    </p>
   );
 }
 

@@ -3,6 +3,7 @@ import {
   asc,
   count,
   eq,
+  gt,
   gte,
   inArray,
   isNotNull,
@@ -15,7 +16,7 @@ import {
   sum,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { reviewCards, reviewLogs, words } from '../../db/schema';
+import { reviewCards, reviewLogs, reviewUndos, words } from '../../db/schema';
 import type { ReviewDirection, ReviewSchedulerKind } from '../../../shared/catalogs/review';
 import { MASTERED_INTERVAL_DAYS } from '../../../shared/catalogs/review';
 import type { ReviewCardState, ReviewState } from '../../../shared/catalogs/review';
@@ -53,6 +54,12 @@ export interface GradeLog {
 export type GradeOutcome =
   | { kind: 'graded'; cardId: number; card: ReviewCardState }
   | { kind: 'repeat'; cardId: number; card: ReviewCardState }
+  | { kind: 'not_found' };
+
+export type UndoOutcome =
+  | { kind: 'undone'; cardId: number; card: ReviewCardState }
+  | { kind: 'repeat'; cardId: number; card: ReviewCardState }
+  | { kind: 'superseded' }
   | { kind: 'not_found' };
 
 const LEARNING_STATES: ReviewState[] = ['learning', 'relearning'];
@@ -402,6 +409,13 @@ export function createReviewRepository(db: Db) {
           if (earlier) return { kind: 'repeat', cardId: earlier.cardId, card: earlier.card };
           if (!current) return { kind: 'not_found' };
           const before = toCardState(current as QueueCardRow);
+          // A grade undone already (a late copy from another tab or a retry): it stays undone.
+          const [undone] = await tx
+            .select({ cardId: reviewUndos.cardId })
+            .from(reviewUndos)
+            .where(and(eq(reviewUndos.userId, userId), eq(reviewUndos.reviewId, log.reviewId)))
+            .limit(1);
+          if (undone) return { kind: 'repeat', cardId, card: before };
           const { at, card: after } = schedule(before);
           await tx
             .update(reviewCards)
@@ -449,6 +463,73 @@ export function createReviewRepository(db: Db) {
           ? { kind: 'repeat', cardId: earlier.cardId, card: earlier.card }
           : { kind: 'not_found' };
       }
+    },
+
+    /**
+     * Undoes a grade by its client id (docs/product/review.md#undo), in one transaction under the card's
+     * lock: the card gets back its state before the grade, the log row goes, and the id is remembered so a
+     * repeat answers the same. Refused while a later grade of the card exists (given in another tab or on
+     * another device): undoing this one would erase that one's effect.
+     */
+    async undo(userId: string, reviewId: string): Promise<UndoOutcome> {
+      return db.transaction(async (tx): Promise<UndoOutcome> => {
+        const findLog = () =>
+          tx
+            .select({ id: reviewLogs.id, cardId: reviewLogs.cardId, before: reviewLogs.cardBefore })
+            .from(reviewLogs)
+            .where(and(eq(reviewLogs.userId, userId), eq(reviewLogs.reviewId, reviewId)))
+            .limit(1);
+        const findUndo = () =>
+          tx
+            .select({ cardId: reviewUndos.cardId, card: reviewUndos.cardRestored })
+            .from(reviewUndos)
+            .where(and(eq(reviewUndos.userId, userId), eq(reviewUndos.reviewId, reviewId)))
+            .limit(1);
+        const [found] = await findLog();
+        const cardId = found?.cardId ?? (await findUndo())[0]?.cardId;
+        if (cardId === undefined) return { kind: 'not_found' };
+        const [card] = await tx
+          .select({ id: reviewCards.id })
+          .from(reviewCards)
+          .innerJoin(words, eq(words.id, reviewCards.wordId))
+          .where(and(eq(reviewCards.id, cardId), eq(reviewCards.userId, userId), eq(words.isDeleted, false)))
+          .for('update', { of: reviewCards })
+          .limit(1);
+        if (!card) return { kind: 'not_found' };
+        // Read again under the lock: a concurrent undo of the same id may have just finished.
+        const [log] = await findLog();
+        if (!log) {
+          const [undone] = await findUndo();
+          return undone
+            ? { kind: 'repeat', cardId: undone.cardId, card: undone.card }
+            : { kind: 'not_found' };
+        }
+        const [later] = await tx
+          .select({ id: reviewLogs.id })
+          .from(reviewLogs)
+          .where(and(eq(reviewLogs.cardId, cardId), gt(reviewLogs.id, log.id)))
+          .limit(1);
+        if (later) return { kind: 'superseded' };
+        const before = log.before;
+        await tx
+          .update(reviewCards)
+          .set({
+            state: before.state,
+            due: new Date(before.due),
+            stability: before.stability,
+            difficulty: before.difficulty,
+            scheduledDays: before.scheduledDays,
+            learningSteps: before.learningSteps,
+            reps: before.reps,
+            lapses: before.lapses,
+            lastReview: before.lastReview ? new Date(before.lastReview) : null,
+            fixedStep: before.fixedStep,
+          })
+          .where(eq(reviewCards.id, cardId));
+        await tx.delete(reviewLogs).where(eq(reviewLogs.id, log.id));
+        await tx.insert(reviewUndos).values({ userId, cardId, reviewId, cardRestored: before });
+        return { kind: 'undone', cardId, card: before };
+      });
     },
   };
 }

@@ -5,6 +5,7 @@ import type {
   ReviewQueue,
   ReviewQueueCard,
   ReviewStats,
+  ReviewUndoResponse,
 } from '../../../shared/api/review';
 import { addDays, localDay, startOfLocalDay } from '../../../shared/calendar/learner-day';
 import { MAX_ANSWER_MS } from '../../../shared/catalogs/review';
@@ -163,6 +164,14 @@ export function createReviewService(deps: {
         },
       );
       if (outcome.kind === 'not_found') throw new AppError('review_card_not_found', 404);
+      return { cardId: outcome.cardId, card: outcome.card, isRepeat: outcome.kind === 'repeat' };
+    },
+
+    /** Undoes a grade by its client id (docs/product/review.md#undo). */
+    async undo(userId: string, reviewId: string): Promise<ReviewUndoResponse> {
+      const outcome = await review.undo(userId, reviewId);
+      if (outcome.kind === 'not_found') throw new AppError('review_grade_not_found', 404);
+      if (outcome.kind === 'superseded') throw new AppError('review_undo_superseded', 409);
       return { cardId: outcome.cardId, card: outcome.card, isRepeat: outcome.kind === 'repeat' };
     },
 
