@@ -85,7 +85,10 @@ test('a ten-card session by keyboard in both directions: intervals on the button
   await expect(page.getByRole('heading', { name: 'Сессия завершена' })).toBeVisible();
   await expect(summary).toContainText('Карточек11');
   await expect(summary).toContainText('Вспомнили91 %');
-  await expect(page.getByTestId('review-next-due')).toContainText('Следующее повторение:');
+  // Said relatively, in the learner's days (docs/product/review.md#session-summary).
+  await expect(page.getByTestId('review-next-due')).toHaveText(
+    /^Следующее повторение: (завтра|через \d+ (день|дня|дней))$/,
+  );
   await expectNoSeriousViolations(page);
   await expect.poll(async () => (await statsOf(page)).reviewedToday).toBe(11);
   expect(await statsOf(page)).toMatchObject({ correctToday: 10 });
@@ -173,6 +176,8 @@ test('grades made while the connection is down are kept and sent in order when i
   await page.keyboard.press('Space');
   await page.keyboard.press('4');
   await expect(page.getByRole('heading', { name: 'Сессия завершена' })).toBeVisible();
+  // Every card graded Easy while new: back in eight days.
+  await expect(page.getByTestId('review-next-due')).toHaveText('Следующее повторение: через 8 дней');
   await expect.poll(async () => (await statsOf(page)).reviewedToday).toBe(4);
   // Nothing is left to send, and nothing was graded twice: every card once.
   expect(await statsOf(page)).toMatchObject({ reviewedToday: 4, queueSize: 0 });

@@ -22,6 +22,7 @@ import { ReviewCardView } from './components/review-card.component';
 import { TypedAnswerDiff } from './components/typed-answer-diff.component';
 import { useReviewKeyboard } from './hooks/review-keyboard.hook';
 import { useReviewSession } from './hooks/review-session.hook';
+import { relativeDueOf, relativeDueText } from './lib/relative-due';
 import { remainingOf, summaryOf, type ReviewSession } from './lib/review-session';
 
 /**
@@ -228,16 +229,25 @@ function ReviewTurn({
 const formatDuration = (seconds: number) =>
   `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
+/** When the next card is due, said relatively in the learner's day ("завтра"), the moment in its title. */
 function NextDue({ fallback }: { fallback: string | null }) {
   const { t, i18n } = useTranslation();
   const stats = useReviewStats();
+  const timeZone = useSettings().data?.timeZone ?? settingsDefaults.timeZone;
   const nextDueAt = stats.data ? stats.data.nextDueAt : fallback;
   if (!stats.data && !stats.isError) return null;
   if (!nextDueAt) return <p className="text-muted-foreground">{t('review.noNextDue')}</p>;
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(nextDueAt),
+  const { key, options } = relativeDueText(relativeDueOf(nextDueAt, new Date(), timeZone));
+  const moment = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(new Date(nextDueAt));
+  return (
+    <p data-testid="review-next-due" title={moment}>
+      {t('review.nextDue', { time: t(key, options) })}
+    </p>
   );
-  return <p data-testid="review-next-due">{t('review.nextDue', { time })}</p>;
 }
 
 /** The session's end: its summary, or that nothing is due today (docs/product/review.md#session-summary). */
