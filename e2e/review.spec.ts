@@ -134,6 +134,51 @@ test('a typed answer is checked with article and accent tolerance and shown lett
   await expect.poll(async () => (await statsOf(page)).reviewedToday).toBe(2);
 });
 
+test('the accent bar from the keyboard: a letter inserted at the caret, focus back in the field, AltGr-typed letters kept', async ({
+  page,
+}) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
+  await signInLearner(page);
+  await saveSettings(page, { autoplayAudio: false, reviewTypedAnswers: true, reviewDirections: ['ru-es'] });
+  await addWords(page, ['el árbol / дерево', 'el niño / ребёнок']);
+
+  await page.goto('/review');
+  await expect(prompt(page)).toContainText('дерево');
+  const field = page.getByLabel('Ваш ответ по-испански');
+  await expect(field).toBeFocused();
+  const bar = page.getByRole('group', { name: 'Буквы с ударением' });
+  await expect(bar.getByRole('button')).toHaveText(['á', 'é', 'í', 'ó', 'ú', 'ü', 'ñ', '¿', '¡']);
+  await expectNoSeriousViolations(page);
+  // The caret after 'el ', then from the field by Tab: past 'Проверить' to the first key.
+  await page.keyboard.type('el rbol');
+  for (let step = 0; step < 4; step += 1) await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Проверить' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(bar.getByRole('button', { name: 'Вставить «á»' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(field).toHaveValue('el árbol');
+  await expect(field).toBeFocused();
+  await expect(answer(page)).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('typed-answer-diff')).toContainText('Верно');
+  await expect(bar).toHaveCount(0);
+  await page.keyboard.press('4');
+
+  await expect(prompt(page)).toContainText('ребёнок');
+  await expect(field).toBeFocused();
+  // A layout with the letter (AltGr, Option) types it straight into the field, as before.
+  await page.keyboard.type('el ni');
+  await page.keyboard.down('AltGraph');
+  await page.keyboard.insertText('ñ');
+  await page.keyboard.up('AltGraph');
+  await page.keyboard.type('o');
+  await expect(field).toHaveValue('el niño');
+  await expect(answer(page)).toHaveCount(0);
+  await field.press('Enter');
+  await expect(page.getByTestId('typed-answer-diff')).toContainText('Верно');
+});
+
 test('grades made while the connection is down are kept and sent in order when it returns, none lost or doubled', async ({
   page,
   context,

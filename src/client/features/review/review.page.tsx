@@ -17,6 +17,7 @@ import { Button } from '../../ui/button.component';
 import { Card, CardContent } from '../../ui/card.component';
 import { Input } from '../../ui/input.component';
 import { useReviewQueue } from './api/review-queue.api';
+import { AccentBar } from './components/accent-bar.component';
 import { GradeButtons } from './components/grade-buttons.component';
 import { ReviewCardView } from './components/review-card.component';
 import { TypedAnswerDiff } from './components/typed-answer-diff.component';
@@ -207,6 +208,7 @@ function ReviewTurn({
                 />
                 {isRevealed ? null : <Button type="submit">{t('review.check')}</Button>}
               </div>
+              {isRevealed ? null : <AccentBar field={typedField} />}
             </form>
           ) : null}
           {check && isRevealed ? <TypedAnswerDiff check={check} typed={typed} /> : null}
