@@ -45,7 +45,8 @@ test('a ten-card session by keyboard in both directions: intervals on the button
     .getByRole('link', { name: 'Повторение' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Повторение' })).toBeVisible();
-  await expect(page.getByText('Осталось: 10')).toBeVisible();
+  // Anki's three numbers: new, learning, due (docs/product/review.md#counts).
+  await expect(page.getByTestId('review-counts')).toHaveText('Новые:10Изучаемые:0К повторению:0');
   await expectNoSeriousViolations(page);
 
   const directions: string[] = [];
@@ -60,6 +61,11 @@ test('a ten-card session by keyboard in both directions: intervals on the button
     );
     await page.keyboard.press('Space');
     await expect(answer(page)).toBeVisible();
+    if (index === 1) {
+      // The first card, graded Again, went from New to Learning.
+      await expect(page.getByTestId('review-count-new')).toHaveText('Новые:9');
+      await expect(page.getByTestId('review-count-learning')).toHaveText('Изучаемые:1');
+    }
     if (index === 0) {
       // A new card's four intervals, as Anki shows them.
       await expect(gradeButton(page, 'Снова')).toContainText('1 мин');
@@ -74,7 +80,7 @@ test('a ten-card session by keyboard in both directions: intervals on the button
   expect(prompts.slice(0, 2)).toEqual(['el gato', 'кошка']);
 
   // The card graded Again comes back at the end (learning ahead of its minute).
-  await expect(page.getByText('Осталось: 1')).toBeVisible();
+  await expect(page.getByTestId('review-counts')).toHaveText('Новые:0Изучаемые:1К повторению:0');
   await expect(prompt(page)).toContainText('el gato');
   await page.keyboard.press('Space');
   // Good would bring it back in ten minutes, so again in this session; Easy ends its learning steps.
@@ -177,6 +183,23 @@ test('the accent bar from the keyboard: a letter inserted at the caret, focus ba
   await expect(answer(page)).toHaveCount(0);
   await field.press('Enter');
   await expect(page.getByTestId('typed-answer-diff')).toContainText('Верно');
+});
+
+test('past the day’s new-card limit, “Ещё 10 новых” brings more new cards', async ({ page }) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
+  await signInLearner(page);
+  await saveSettings(page, { autoplayAudio: false, reviewDirections: ['es-ru'], reviewNewPerDay: 1 });
+  await addWords(page, ['uno / один', 'dos / два', 'tres / три']);
+
+  await page.goto('/review');
+  await expect(page.getByTestId('review-counts')).toHaveText('Новые:1Изучаемые:0К повторению:0');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('4');
+  await expect(page.getByRole('heading', { name: 'Сессия завершена' })).toBeVisible();
+  await page.getByRole('button', { name: 'Ещё 10 новых' }).click();
+  await expect(page.getByTestId('review-counts')).toHaveText('Новые:2Изучаемые:0К повторению:0');
+  await expect(prompt(page)).toContainText('dos');
+  await expectNoSeriousViolations(page);
 });
 
 test('grades made while the connection is down are kept and sent in order when it returns, none lost or doubled', async ({

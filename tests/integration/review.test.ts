@@ -48,8 +48,11 @@ const saveSettings = async (user: TestUser, settings: object) => {
   const response = await send(user, 'PUT', '/api/settings', settings);
   expect(response.statusCode, response.body).toBe(200);
 };
-const queueOf = async (user: TestUser, limit?: number) => {
-  const response = await send(user, 'GET', `/api/review/queue${limit ? `?limit=${limit}` : ''}`);
+const queueOf = async (user: TestUser, limit?: number, extraNew?: number) => {
+  const query = new URLSearchParams();
+  if (limit) query.set('limit', String(limit));
+  if (extraNew) query.set('extraNew', String(extraNew));
+  const response = await send(user, 'GET', `/api/review/queue?${query.toString()}`);
   expect(response.statusCode, response.body).toBe(200);
   return reviewQueueSchema.parse(response.json());
 };
@@ -100,6 +103,7 @@ describe('the queue', () => {
     expect(queue.scheduler).toEqual({ kind: 'fsrs', desiredRetention: 0.9 });
     expect(queue.isTypedAnswer).toBe(false);
     expect(queue.today).toBe('2031-06-15');
+    expect(queue.hasMoreNew).toBe(true);
 
     clock = new Date(clock.getTime() + 5 * MINUTE);
     const again = await queueOf(learner);
@@ -126,6 +130,29 @@ describe('the queue', () => {
     const stepDue = await queueOf(learner);
     expect(stepDue.cards.map((card) => card.id)).toEqual([queue.cards[0]!.id, queue.cards[2]!.id]);
     expect(stepDue.cards[0]!.card.state).toBe('learning');
+  });
+
+  it('brings ten more new cards past the day’s limit when asked, and says whether there are more', async () => {
+    const learner = await registerUser(testApp.app);
+    await seedNumbered(learner, 14);
+    await saveSettings(learner, { reviewNewPerDay: 2, reviewDirections: ['es-ru'] });
+    at('2031-06-15T10:00:00.000Z');
+    const capped = await queueOf(learner);
+    expect(capped.cards).toHaveLength(2);
+    expect(capped.hasMoreNew).toBe(true);
+    for (const card of capped.cards) await gradeOk(learner, card, 'easy');
+    expect(await queueOf(learner)).toMatchObject({ cards: [], hasMoreNew: true });
+
+    const more = await queueOf(learner, undefined, 10);
+    expect(more.cards).toHaveLength(10);
+    expect(more.cards.every((card) => card.card.state === 'new')).toBe(true);
+    expect(more.hasMoreNew).toBe(true);
+    for (const card of more.cards) await gradeOk(learner, card, 'easy');
+    // Twelve seen today: ten more would go past the two words left, and then none is left.
+    const rest = await queueOf(learner, undefined, 20);
+    expect(rest.cards).toHaveLength(2);
+    expect(rest.hasMoreNew).toBe(false);
+    expect((await send(learner, 'GET', '/api/review/queue?extraNew=-1')).statusCode).toBe(400);
   });
 
   it('offers reviews due today, most overdue first, within the review limit', async () => {

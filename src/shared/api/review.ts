@@ -31,9 +31,13 @@ export const schedulerChoiceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal(REVIEW_SCHEDULERS[1]) }),
 ]);
 
-/** `GET /api/review/queue?limit=`: at most `limit` cards (default 100). */
+/**
+ * `GET /api/review/queue?limit=&extraNew=`: at most `limit` cards (default 100); `extraNew` raises today's
+ * new-card limit for this call ('Ещё 10 новых', docs/product/review.md#more-new-cards).
+ */
 export const reviewQueueQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
+  extraNew: z.coerce.number().int().min(0).max(1000).default(0),
 });
 
 /** What a card shows: the word's texts, picture and first Spanish clip (paths, never bytes). */
@@ -69,6 +73,8 @@ export const reviewQueueSchema = z.object({
   isTypedAnswer: z.boolean(),
   /** The learner's date, `YYYY-MM-DD`, in their time zone. */
   today: z.string(),
+  /** Whether the day's new-card limit held back new cards: 'Ещё 10 новых' can then bring some. */
+  hasMoreNew: z.boolean(),
 });
 export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReviewQueueCard } from '../../../src/shared/api/review';
 import { newCardState } from '../../../src/shared/review/review-scheduler';
 import {
+  countsOf,
   gradeCurrent,
   remainingOf,
   type ReviewSession,
@@ -93,6 +94,30 @@ describe('a review session (docs/product/review.md#queue)', () => {
     expect(summaryOf(session)).toEqual({ cards: 4, accuracy: 75, seconds: 3 + 3 + 3 + 60 });
     expect(summaryOf(startSession([], START))).toEqual({ cards: 0, accuracy: null, seconds: 0 });
     expect(gradeCurrent(startSession([], START), 'good', START, FSRS, 'id')).toBeNull();
+  });
+});
+
+describe('the session’s counts (docs/product/review.md#counts)', () => {
+  it('move with each grade, New to Learning and out, and step back with an undo', () => {
+    const due: ReviewQueueCard = {
+      ...card(3),
+      card: { ...card(3).card, state: 'review', stability: 5, difficulty: 5, scheduledDays: 3, reps: 2 },
+    };
+    const started = startSession([due, card(1), card(2)], START);
+    expect(countsOf(started)).toEqual({ newCount: 2, learningCount: 0, dueCount: 1 });
+    const reviewed = grade(started, 'good', START + 1000).session;
+    expect(countsOf(reviewed)).toEqual({ newCount: 2, learningCount: 0, dueCount: 0 });
+    // Good on a new card: back in ten minutes, counted as learning.
+    const learning = grade(reviewed, 'good', START + 2000).session;
+    expect(countsOf(learning)).toEqual({ newCount: 1, learningCount: 1, dueCount: 0 });
+    expect(countsOf(undoLast(learning, START + 3000)!.session)).toEqual(countsOf(reviewed));
+    const last = grade(learning, 'easy', START + 3000).session;
+    expect(countsOf(last)).toEqual({ newCount: 0, learningCount: 1, dueCount: 0 });
+    expect(countsOf(grade(last, 'easy', START + 4000).session)).toEqual({
+      newCount: 0,
+      learningCount: 0,
+      dueCount: 0,
+    });
   });
 });
 

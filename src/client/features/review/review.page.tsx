@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Home, RotateCcw, Undo2, WifiOff } from 'lucide-react';
+import { Home, Plus, RotateCcw, Undo2, WifiOff } from 'lucide-react';
 import type { ReviewQueue } from '../../../shared/api/review';
 import { isSpanishAnswer } from '../../../shared/catalogs/review';
 import { previewGrades } from '../../../shared/review/review-scheduler';
@@ -24,7 +24,7 @@ import { TypedAnswerDiff } from './components/typed-answer-diff.component';
 import { useReviewKeyboard } from './hooks/review-keyboard.hook';
 import { useReviewSession } from './hooks/review-session.hook';
 import { relativeDueOf, relativeDueText } from './lib/relative-due';
-import { remainingOf, summaryOf, type ReviewSession } from './lib/review-session';
+import { countsOf, type SessionCounts, summaryOf, type ReviewSession } from './lib/review-session';
 
 /**
  * `/review` (docs/product/review.md): one card at a time, prompt first; Space or the button reveals the
@@ -34,7 +34,9 @@ import { remainingOf, summaryOf, type ReviewSession } from './lib/review-session
 export function ReviewPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('review.heading'));
-  const queue = useReviewQueue();
+  // New cards past the day's limit the learner asked for in this visit, ten at a time.
+  const [extraNew, setExtraNew] = useState(0);
+  const queue = useReviewQueue(extraNew);
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
@@ -49,13 +51,29 @@ export function ReviewPage() {
           {t('review.loading')}
         </p>
       ) : (
-        <ReviewRun key={queue.dataUpdatedAt} queue={queue.data} onMore={() => void queue.refetch()} />
+        <ReviewRun
+          key={`${extraNew}-${queue.dataUpdatedAt}`}
+          queue={queue.data}
+          onMore={() => void queue.refetch()}
+          onMoreNew={() => setExtraNew((extra) => extra + MORE_NEW_CARDS)}
+        />
       )}
     </div>
   );
 }
 
-function ReviewRun({ queue, onMore }: { queue: ReviewQueue; onMore: () => void }) {
+/** How many new cards past the day's limit 'Ещё 10 новых' brings (docs/product/review.md#more-new-cards). */
+const MORE_NEW_CARDS = 10;
+
+function ReviewRun({
+  queue,
+  onMore,
+  onMoreNew,
+}: {
+  queue: ReviewQueue;
+  onMore: () => void;
+  onMoreNew: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const {
@@ -102,9 +120,30 @@ function ReviewRun({ queue, onMore }: { queue: ReviewQueue; onMore: () => void }
           hasGraded={session.grades.length > 0}
           // The next queue is asked once the server knows this session's grades.
           onMore={() => void flushGrades().then(onMore)}
+          onMoreNew={queue.hasMoreNew ? () => void flushGrades().then(onMoreNew) : null}
         />
       )}
     </>
+  );
+}
+
+/** New, learning and due cards still to come, moving with each grade and each undo (Anki's three numbers). */
+function SessionCountsLine({ counts }: { counts: SessionCounts }) {
+  const { t } = useTranslation();
+  const items = [
+    ['new', t('review.counts.new'), counts.newCount, 'text-blue-700 dark:text-blue-300'],
+    ['learning', t('review.counts.learning'), counts.learningCount, 'text-red-700 dark:text-red-300'],
+    ['due', t('review.counts.due'), counts.dueCount, 'text-green-700 dark:text-green-300'],
+  ] as const;
+  return (
+    <dl className="flex flex-wrap gap-4 text-sm" aria-live="polite" data-testid="review-counts">
+      {items.map(([kind, label, count, color]) => (
+        <div key={kind} className="flex gap-1" data-testid={`review-count-${kind}`}>
+          <dt className="text-muted-foreground">{label}:</dt>
+          <dd className={`font-semibold ${color}`}>{count}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -176,9 +215,7 @@ function ReviewTurn({
   if (!current || !previews) return null;
   return (
     <>
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        {t('review.remaining', { count: remainingOf(session) })}
-      </p>
+      <SessionCountsLine counts={countsOf(session)} />
       <Card>
         <CardContent className="flex flex-col items-center gap-6 p-6">
           <ReviewCardView queued={current} isRevealed={isRevealed} isAutoPlay={isAutoPlay} />
@@ -257,10 +294,13 @@ function ReviewEnd({
   session,
   hasGraded,
   onMore,
+  onMoreNew,
 }: {
   session: ReviewSession;
   hasGraded: boolean;
   onMore: () => void;
+  /** Null when the day's limit held no new card back. */
+  onMoreNew: (() => void) | null;
 }) {
   const { t } = useTranslation();
   const summary = summaryOf(session);
@@ -292,6 +332,12 @@ function ReviewEnd({
           <Button onClick={onMore}>
             <RotateCcw aria-hidden />
             {t('review.more')}
+          </Button>
+        ) : null}
+        {onMoreNew ? (
+          <Button variant={hasGraded ? 'outline' : 'default'} onClick={onMoreNew}>
+            <Plus aria-hidden />
+            {t('review.moreNew')}
           </Button>
         ) : null}
         <Button asChild variant="outline">

@@ -29,7 +29,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   app.get(
     reviewPaths.queue,
     { schema: { querystring: reviewQueueQuerySchema, response: { 200: reviewQueueSchema } } },
-    (request) => service.queue(userIdOf(request), request.query.limit),
+    (request) => service.queue(userIdOf(request), request.query.limit, request.query.extraNew),
   );
   app.post(
     reviewPaths.grade,

@@ -83,12 +83,12 @@ export function createReviewService(deps: {
   /** What the day's limits leave: reviews of review cards, and cards seen for the first time. */
   type Day = Awaited<ReturnType<typeof dayOf>>;
 
-  async function limitsLeft(userId: string, day: Day) {
+  async function limitsLeft(userId: string, day: Day, extraNew = 0) {
     const done = await review.countGradesSince(userId, day.dayStart);
     return {
       done,
       reviews: Math.max(0, day.settings.reviewMaxPerDay - done.reviews),
-      newCards: Math.max(0, day.settings.reviewNewPerDay - done.newCards),
+      newCards: Math.max(0, day.settings.reviewNewPerDay + extraNew - done.newCards),
     };
   }
 
@@ -108,11 +108,11 @@ export function createReviewService(deps: {
   }
 
   return {
-    async queue(userId: string, limit: number): Promise<ReviewQueue> {
+    async queue(userId: string, limit: number, extraNew = 0): Promise<ReviewQueue> {
       const at = now();
       const day = await dayOf(userId, at);
       const directions = day.settings.reviewDirections;
-      const left = await limitsLeft(userId, day);
+      const left = await limitsLeft(userId, day, extraNew);
       // Burying (docs/product/review.md#burying): a word graded one way today waits for tomorrow the others.
       const buriedSince = day.settings.reviewBurySiblings ? day.dayStart : null;
       const learning = await review.listLearningDue(userId, directions, day.window.learningUntil, limit);
@@ -123,14 +123,20 @@ export function createReviewService(deps: {
         Math.min(limit - learning.length, left.reviews),
         buriedSince,
       );
-      const newWanted = Math.min(limit - learning.length - reviews.length, left.newCards);
-      let newCards = await review.listNewCards(userId, directions, newWanted, buriedSince);
-      if (newCards.length < newWanted) {
+      const room = limit - learning.length - reviews.length;
+      const newWanted = Math.min(room, left.newCards);
+      // One more than the limit allows, when the limit is what cuts: whether 'Ещё 10 новых' has any to bring.
+      const isCapped = left.newCards < room;
+      const asked = isCapped ? newWanted + 1 : newWanted;
+      let newCards = await review.listNewCards(userId, directions, asked, buriedSince);
+      if (newCards.length < asked) {
         // Buried, a word offers one new card of the several made for it.
         const perWord = buriedSince === null ? 1 : directions.length;
-        await review.createNewCards(userId, directions, (newWanted - newCards.length) * perWord, at);
-        newCards = await review.listNewCards(userId, directions, newWanted, buriedSince);
+        await review.createNewCards(userId, directions, (asked - newCards.length) * perWord, at);
+        newCards = await review.listNewCards(userId, directions, asked, buriedSince);
       }
+      const hasMoreNew = newCards.length > newWanted;
+      newCards = newCards.slice(0, newWanted);
       // Steps due now first; those due within the learn-ahead time wait until the rest is done.
       const learningNow = learning.filter((row) => row.due <= at);
       const learningAhead = learning.filter((row) => row.due > at);
@@ -140,6 +146,7 @@ export function createReviewService(deps: {
         scheduler: schedulerChoiceOf(day.settings),
         isTypedAnswer: day.settings.reviewTypedAnswers,
         today: day.today,
+        hasMoreNew,
       };
     },
 

@@ -102,6 +102,30 @@ export function undoLast(
   return { session: { ...session.undo.before, shownAt: now }, reviewId: session.undo.reviewId };
 }
 
+export interface SessionCounts {
+  /** Cards not seen yet. */
+  newCount: number;
+  /** Cards on their learning or relearning steps: they come back within minutes. */
+  learningCount: number;
+  /** Reviews due today. */
+  dueCount: number;
+}
+
+/**
+ * The session's cards still to come by kind, the current one included, as Anki's three numbers: a new
+ * card graded Good moves from New to Learning, one that graduates leaves (docs/product/review.md#counts).
+ */
+export function countsOf(session: ReviewSession): SessionCounts {
+  const counts: SessionCounts = { newCount: 0, learningCount: 0, dueCount: 0 };
+  const cards = [...(session.current ? [session.current] : []), ...session.queue, ...session.steps];
+  for (const { card } of cards) {
+    if (card.state === 'new') counts.newCount += 1;
+    else if (card.state === 'review') counts.dueCount += 1;
+    else counts.learningCount += 1;
+  }
+  return counts;
+}
+
 /** Cards still to come in the session, the current one included. */
 export const remainingOf = (session: ReviewSession): number =>
   session.queue.length + session.steps.length + (session.current ? 1 : 0);
