@@ -238,7 +238,10 @@ describe('the queue', () => {
       [ids[1], 'es-ru'],
       [ids[2], 'es-ru'],
     ]);
+    // Home's count is the queue's: one card a word.
+    expect(await statsOf(learner)).toMatchObject({ newCount: 3, queueSize: 3 });
     await gradeOk(learner, queue.cards[0]!, 'easy');
+    expect(await statsOf(learner)).toMatchObject({ newCount: 2, dueCount: 0 });
     const directionsOf = (cards: readonly ReviewQueueCard[]) =>
       cards.map((card) => `${card.wordId}:${card.direction}`);
     // 23:30 in Auckland: the first word's ru-es card is still buried, the other words offer one card each.
@@ -273,6 +276,7 @@ describe('the queue', () => {
     // The saved choice changes the queue: buried now that its sibling was graded today.
     await saveSettings(learner, { reviewBurySiblings: true });
     expect((await queueOf(learner)).cards).toEqual([]);
+    expect(await statsOf(learner)).toMatchObject({ dueCount: 0, newCount: 0 });
     at('2031-06-16T10:00:00.000Z');
     expect((await queueOf(learner)).cards.map((card) => [card.wordId, card.direction])).toEqual([
       [id, 'ru-es'],
@@ -511,6 +515,8 @@ describe('the figures', () => {
   it('count today’s grades, the queue, studied and mastered cards, the next due time and a 30-day forecast', async () => {
     const learner = await registerUser(testApp.app);
     await seedNumbered(learner, 4);
+    // Both directions of each word count: kept together (burying's counts are in the queue's tests).
+    await saveSettings(learner, { reviewBurySiblings: false });
     at('2031-06-15T10:00:00.000Z');
     expect(await statsOf(learner)).toMatchObject({
       today: '2031-06-15',

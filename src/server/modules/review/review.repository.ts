@@ -326,6 +326,43 @@ export function createReviewRepository(db: Db) {
       };
     },
 
+    /**
+     * With burying (docs/product/review.md#burying): how many words can still offer a new card today (none
+     * of its cards graded since `since`, and a new card made or still to make in a chosen direction), and
+     * how many offer a review due before `before` (none of its cards graded since then): the queue offers
+     * one card of each such word.
+     */
+    async countBuriedWords(
+      userId: string,
+      directions: readonly ReviewDirection[],
+      since: Date,
+      before: Date,
+    ) {
+      const result = await db.execute(sql`
+        select
+          count(*) filter (where
+            exists (select 1 from ${reviewCards} c where c.user_id = ${userId} and c.word_id = words.id
+              and c.direction = any(${directionArray(directions)}) and c.state = 'new'
+              and (c.direction <> 'picture-es' or (words.image_url is not null and words.image_url <> '')))
+            or (select count(*) from ${reviewCards} c where c.user_id = ${userId} and c.word_id = words.id
+              and c.direction = any(${directionArray(directions)})) < (${cardsPerWord(directions)})
+          )::int as "newWords",
+          count(*) filter (where
+            exists (select 1 from ${reviewCards} c where c.user_id = ${userId} and c.word_id = words.id
+              and c.direction = any(${directionArray(directions)}) and c.state = 'review'
+              and c.due < ${before.toISOString()}::timestamptz
+              and (c.direction <> 'picture-es' or (words.image_url is not null and words.image_url <> '')))
+          )::int as "reviewWords"
+        from ${words}
+        where words.user_id = ${userId} and words.is_deleted = false
+          and not exists (
+            select 1 from ${reviewLogs} l join ${reviewCards} c on c.id = l.card_id
+            where l.user_id = ${userId} and c.word_id = words.id and l.reviewed_at >= ${since.toISOString()}::timestamptz
+          )`);
+      const [row] = rowsOf<{ newWords: number; reviewWords: number }>(result);
+      return { newWords: row?.newWords ?? 0, reviewWords: row?.reviewWords ?? 0 };
+    },
+
     /** Graded cards per local day of their due date (an overdue card counts on `now`'s day), due before `until`. */
     async forecast(
       userId: string,

@@ -188,8 +188,13 @@ export function createReviewService(deps: {
       const directions = day.settings.reviewDirections;
       const left = await limitsLeft(userId, day);
       const cards = await review.countCards(userId, directions, day.window);
-      const dueCount = cards.learningDue + Math.min(cards.reviewsDue, left.reviews);
-      const newCount = Math.min(cards.newCards, left.newCards);
+      // Buried, a word offers one card a day: the counts are the queue's (docs/product/review.md#burying).
+      const buried = day.settings.reviewBurySiblings
+        ? await review.countBuriedWords(userId, directions, day.dayStart, day.window.reviewsBefore)
+        : null;
+      const reviewsDue = buried ? buried.reviewWords : cards.reviewsDue;
+      const dueCount = cards.learningDue + Math.min(reviewsDue, left.reviews);
+      const newCount = Math.min(buried ? buried.newWords : cards.newCards, left.newCards);
       return {
         today: day.today,
         queueSize: dueCount + newCount,
