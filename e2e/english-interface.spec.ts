@@ -361,7 +361,12 @@ test.describe('the English interface', () => {
 
     // Review: a prompt, its answer and grades, a typed answer checked, and the session's summary.
     const saved = await page.request.put('/api/settings', {
-      data: { reviewTypedAnswers: true, reviewDirections: ['es-ru', 'ru-es'], autoplayAudio: false },
+      data: {
+        reviewTypedAnswers: true,
+        reviewDirections: ['es-ru', 'ru-es'],
+        reviewBurySiblings: false,
+        autoplayAudio: false,
+      },
     });
     expect(saved.ok()).toBe(true);
     await page.goto('/review');
@@ -371,6 +376,8 @@ test.describe('the English interface', () => {
     await expect(page.getByRole('group', { name: 'How easily did you recall it?' })).toBeVisible();
     await expectEnglish(page, 'review: answer and grades', learner);
     await page.keyboard.press('4');
+    await expect(page.getByRole('group', { name: 'Accented letters' })).toBeVisible();
+    await expectEnglish(page, 'review: a typed answer with the accent bar, a grade to undo', learner);
     await page.getByLabel('Your answer in Spanish').fill('casa');
     await page.getByRole('button', { name: 'Check' }).click();
     await expect(page.getByTestId('typed-answer-diff')).toBeVisible();
@@ -385,7 +392,11 @@ test.describe('the English interface', () => {
       await page.getByRole('button', { name: /Easy/ }).click();
     }
     await expect(page.getByRole('heading', { name: 'Session complete' })).toBeVisible();
+    await expect(page.getByTestId('review-next-due')).toHaveText(/^Next review: (tomorrow|in \d+ days?)$/);
     await expectEnglish(page, 'review: summary', learner);
+    await page.getByRole('button', { name: 'Undo grade' }).click();
+    await expect(page.getByLabel('Your answer in Spanish')).toBeVisible();
+    await expectEnglish(page, 'review: the last grade undone', learner);
 
     // Home after review: the day's words from review under the goal, and the way to the dashboard.
     await page

@@ -27,7 +27,8 @@ test('a ten-card session by keyboard in both directions: intervals on the button
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
   await signInLearner(page);
-  await saveSettings(page, { autoplayAudio: false });
+  // Both directions of a word in one session: the learner keeps them together (docs/product/review.md#burying).
+  await saveSettings(page, { autoplayAudio: false, reviewBurySiblings: false });
   await addWords(page, [
     'el gato / кошка',
     'la casa / дом',
@@ -44,7 +45,8 @@ test('a ten-card session by keyboard in both directions: intervals on the button
     .getByRole('link', { name: 'Повторение' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Повторение' })).toBeVisible();
-  await expect(page.getByText('Осталось: 10')).toBeVisible();
+  // Anki's three numbers: new, learning, due (docs/product/review.md#counts).
+  await expect(page.getByTestId('review-counts')).toHaveText('Новые:10Изучаемые:0К повторению:0');
   await expectNoSeriousViolations(page);
 
   const directions: string[] = [];
@@ -59,6 +61,11 @@ test('a ten-card session by keyboard in both directions: intervals on the button
     );
     await page.keyboard.press('Space');
     await expect(answer(page)).toBeVisible();
+    if (index === 1) {
+      // The first card, graded Again, went from New to Learning.
+      await expect(page.getByTestId('review-count-new')).toHaveText('Новые:9');
+      await expect(page.getByTestId('review-count-learning')).toHaveText('Изучаемые:1');
+    }
     if (index === 0) {
       // A new card's four intervals, as Anki shows them.
       await expect(gradeButton(page, 'Снова')).toContainText('1 мин');
@@ -73,7 +80,7 @@ test('a ten-card session by keyboard in both directions: intervals on the button
   expect(prompts.slice(0, 2)).toEqual(['el gato', 'кошка']);
 
   // The card graded Again comes back at the end (learning ahead of its minute).
-  await expect(page.getByText('Осталось: 1')).toBeVisible();
+  await expect(page.getByTestId('review-counts')).toHaveText('Новые:0Изучаемые:1К повторению:0');
   await expect(prompt(page)).toContainText('el gato');
   await page.keyboard.press('Space');
   // Good would bring it back in ten minutes, so again in this session; Easy ends its learning steps.
@@ -84,7 +91,10 @@ test('a ten-card session by keyboard in both directions: intervals on the button
   await expect(page.getByRole('heading', { name: 'Сессия завершена' })).toBeVisible();
   await expect(summary).toContainText('Карточек11');
   await expect(summary).toContainText('Вспомнили91 %');
-  await expect(page.getByTestId('review-next-due')).toContainText('Следующее повторение:');
+  // Said relatively, in the learner's days (docs/product/review.md#session-summary).
+  await expect(page.getByTestId('review-next-due')).toHaveText(
+    /^Следующее повторение: (завтра|через \d+ (день|дня|дней))$/,
+  );
   await expectNoSeriousViolations(page);
   await expect.poll(async () => (await statsOf(page)).reviewedToday).toBe(11);
   expect(await statsOf(page)).toMatchObject({ correctToday: 10 });
@@ -130,6 +140,68 @@ test('a typed answer is checked with article and accent tolerance and shown lett
   await expect.poll(async () => (await statsOf(page)).reviewedToday).toBe(2);
 });
 
+test('the accent bar from the keyboard: a letter inserted at the caret, focus back in the field, AltGr-typed letters kept', async ({
+  page,
+}) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
+  await signInLearner(page);
+  await saveSettings(page, { autoplayAudio: false, reviewTypedAnswers: true, reviewDirections: ['ru-es'] });
+  await addWords(page, ['el árbol / дерево', 'el niño / ребёнок']);
+
+  await page.goto('/review');
+  await expect(prompt(page)).toContainText('дерево');
+  const field = page.getByLabel('Ваш ответ по-испански');
+  await expect(field).toBeFocused();
+  const bar = page.getByRole('group', { name: 'Буквы с ударением' });
+  await expect(bar.getByRole('button')).toHaveText(['á', 'é', 'í', 'ó', 'ú', 'ü', 'ñ', '¿', '¡']);
+  await expectNoSeriousViolations(page);
+  // The caret after 'el ', then from the field by Tab: past 'Проверить' to the first key.
+  await page.keyboard.type('el rbol');
+  for (let step = 0; step < 4; step += 1) await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Проверить' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(bar.getByRole('button', { name: 'Вставить «á»' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(field).toHaveValue('el árbol');
+  await expect(field).toBeFocused();
+  await expect(answer(page)).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('typed-answer-diff')).toContainText('Верно');
+  await expect(bar).toHaveCount(0);
+  await page.keyboard.press('4');
+
+  await expect(prompt(page)).toContainText('ребёнок');
+  await expect(field).toBeFocused();
+  // A layout with the letter (AltGr, Option) types it straight into the field, as before.
+  await page.keyboard.type('el ni');
+  await page.keyboard.down('AltGraph');
+  await page.keyboard.insertText('ñ');
+  await page.keyboard.up('AltGraph');
+  await page.keyboard.type('o');
+  await expect(field).toHaveValue('el niño');
+  await expect(answer(page)).toHaveCount(0);
+  await field.press('Enter');
+  await expect(page.getByTestId('typed-answer-diff')).toContainText('Верно');
+});
+
+test('past the day’s new-card limit, “Ещё 10 новых” brings more new cards', async ({ page }) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
+  await signInLearner(page);
+  await saveSettings(page, { autoplayAudio: false, reviewDirections: ['es-ru'], reviewNewPerDay: 1 });
+  await addWords(page, ['uno / один', 'dos / два', 'tres / три']);
+
+  await page.goto('/review');
+  await expect(page.getByTestId('review-counts')).toHaveText('Новые:1Изучаемые:0К повторению:0');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('4');
+  await expect(page.getByRole('heading', { name: 'Сессия завершена' })).toBeVisible();
+  await page.getByRole('button', { name: 'Ещё 10 новых' }).click();
+  await expect(page.getByTestId('review-counts')).toHaveText('Новые:2Изучаемые:0К повторению:0');
+  await expect(prompt(page)).toContainText('dos');
+  await expectNoSeriousViolations(page);
+});
+
 test('grades made while the connection is down are kept and sent in order when it returns, none lost or doubled', async ({
   page,
   context,
@@ -172,6 +244,8 @@ test('grades made while the connection is down are kept and sent in order when i
   await page.keyboard.press('Space');
   await page.keyboard.press('4');
   await expect(page.getByRole('heading', { name: 'Сессия завершена' })).toBeVisible();
+  // Every card graded Easy while new: back in eight days.
+  await expect(page.getByTestId('review-next-due')).toHaveText('Следующее повторение: через 8 дней');
   await expect.poll(async () => (await statsOf(page)).reviewedToday).toBe(4);
   // Nothing is left to send, and nothing was graded twice: every card once.
   expect(await statsOf(page)).toMatchObject({ reviewedToday: 4, queueSize: 0 });

@@ -7,10 +7,11 @@ import {
   reviewGradeResponseSchema,
   reviewQueueSchema,
   reviewStatsSchema,
+  reviewUndoResponseSchema,
   type ReviewQueueCard,
 } from '../../src/shared/api/review';
 import type { ReviewGrade } from '../../src/shared/catalogs/review';
-import { reviewCards, reviewLogs, words } from '../../src/server/db/schema';
+import { reviewCards, reviewLogs, reviewUndos, words } from '../../src/server/db/schema';
 import { createReviewRepository } from '../../src/server/modules/review/review.repository';
 import { createReviewService } from '../../src/server/modules/review/review.service';
 import { createSettingsRepository } from '../../src/server/modules/settings/settings.repository';
@@ -47,8 +48,11 @@ const saveSettings = async (user: TestUser, settings: object) => {
   const response = await send(user, 'PUT', '/api/settings', settings);
   expect(response.statusCode, response.body).toBe(200);
 };
-const queueOf = async (user: TestUser, limit?: number) => {
-  const response = await send(user, 'GET', `/api/review/queue${limit ? `?limit=${limit}` : ''}`);
+const queueOf = async (user: TestUser, limit?: number, extraNew?: number) => {
+  const query = new URLSearchParams();
+  if (limit) query.set('limit', String(limit));
+  if (extraNew) query.set('extraNew', String(extraNew));
+  const response = await send(user, 'GET', `/api/review/queue?${query.toString()}`);
   expect(response.statusCode, response.body).toBe(200);
   return reviewQueueSchema.parse(response.json());
 };
@@ -84,6 +88,7 @@ describe('the queue', () => {
   it('offers the day’s new cards, oldest word first in both default directions, the same on every reload', async () => {
     const learner = await registerUser(testApp.app);
     const ids = await seedNumbered(learner, 30);
+    await saveSettings(learner, { reviewBurySiblings: false });
     at('2031-06-15T10:00:00.000Z');
     const queue = await queueOf(learner);
     expect(queue.cards).toHaveLength(20);
@@ -98,6 +103,7 @@ describe('the queue', () => {
     expect(queue.scheduler).toEqual({ kind: 'fsrs', desiredRetention: 0.9 });
     expect(queue.isTypedAnswer).toBe(false);
     expect(queue.today).toBe('2031-06-15');
+    expect(queue.hasMoreNew).toBe(true);
 
     clock = new Date(clock.getTime() + 5 * MINUTE);
     const again = await queueOf(learner);
@@ -124,6 +130,29 @@ describe('the queue', () => {
     const stepDue = await queueOf(learner);
     expect(stepDue.cards.map((card) => card.id)).toEqual([queue.cards[0]!.id, queue.cards[2]!.id]);
     expect(stepDue.cards[0]!.card.state).toBe('learning');
+  });
+
+  it('brings ten more new cards past the day’s limit when asked, and says whether there are more', async () => {
+    const learner = await registerUser(testApp.app);
+    await seedNumbered(learner, 14);
+    await saveSettings(learner, { reviewNewPerDay: 2, reviewDirections: ['es-ru'] });
+    at('2031-06-15T10:00:00.000Z');
+    const capped = await queueOf(learner);
+    expect(capped.cards).toHaveLength(2);
+    expect(capped.hasMoreNew).toBe(true);
+    for (const card of capped.cards) await gradeOk(learner, card, 'easy');
+    expect(await queueOf(learner)).toMatchObject({ cards: [], hasMoreNew: true });
+
+    const more = await queueOf(learner, undefined, 10);
+    expect(more.cards).toHaveLength(10);
+    expect(more.cards.every((card) => card.card.state === 'new')).toBe(true);
+    expect(more.hasMoreNew).toBe(true);
+    for (const card of more.cards) await gradeOk(learner, card, 'easy');
+    // Twelve seen today: ten more would go past the two words left, and then none is left.
+    const rest = await queueOf(learner, undefined, 20);
+    expect(rest.cards).toHaveLength(2);
+    expect(rest.hasMoreNew).toBe(false);
+    expect((await send(learner, 'GET', '/api/review/queue?extraNew=-1')).statusCode).toBe(400);
   });
 
   it('offers reviews due today, most overdue first, within the review limit', async () => {
@@ -197,13 +226,73 @@ describe('the queue', () => {
     expect(nextDay.cards[0]!.id).not.toBe(first!.id);
   });
 
+  it('holds back a word’s other directions until the learner’s next day once one was graded', async () => {
+    const learner = await registerUser(testApp.app);
+    const ids = await seedNumbered(learner, 3);
+    await saveSettings(learner, { timeZone: 'Pacific/Auckland' });
+    // 22:00 on 15 June in Auckland (UTC+12): one card per word, never el perro then собака.
+    at('2031-06-15T10:00:00.000Z');
+    const queue = await queueOf(learner);
+    expect(queue.cards.map((card) => [card.wordId, card.direction])).toEqual([
+      [ids[0], 'es-ru'],
+      [ids[1], 'es-ru'],
+      [ids[2], 'es-ru'],
+    ]);
+    // Home's count is the queue's: one card a word.
+    expect(await statsOf(learner)).toMatchObject({ newCount: 3, queueSize: 3 });
+    await gradeOk(learner, queue.cards[0]!, 'easy');
+    expect(await statsOf(learner)).toMatchObject({ newCount: 2, dueCount: 0 });
+    const directionsOf = (cards: readonly ReviewQueueCard[]) =>
+      cards.map((card) => `${card.wordId}:${card.direction}`);
+    // 23:30 in Auckland: the first word's ru-es card is still buried, the other words offer one card each.
+    at('2031-06-15T11:30:00.000Z');
+    expect(directionsOf((await queueOf(learner)).cards)).toEqual([`${ids[1]}:es-ru`, `${ids[2]}:es-ru`]);
+    // 00:30 on the 16th in Auckland, still the 15th in UTC: it comes back.
+    at('2031-06-15T12:30:00.000Z');
+    expect(directionsOf((await queueOf(learner)).cards)).toContain(`${ids[0]}:ru-es`);
+  });
+
+  it('holds back a review card whose sibling was graded today, and keeps them together when chosen', async () => {
+    const learner = await registerUser(testApp.app);
+    const [id] = await seedNumbered(learner, 1);
+    await saveSettings(learner, { reviewBurySiblings: false });
+    at('2031-06-15T10:00:00.000Z');
+    expect((await queueOf(learner)).cards).toHaveLength(2);
+    await setCards(learner, {
+      state: 'review',
+      scheduledDays: 3,
+      lastReview: new Date('2031-06-12T10:00:00.000Z'),
+      due: new Date('2031-06-15T09:00:00.000Z'),
+      stability: 3,
+      difficulty: 5,
+      reps: 2,
+    });
+    const together = await queueOf(learner);
+    expect(together.cards.map((card) => card.direction)).toEqual(['es-ru', 'ru-es']);
+    await gradeOk(learner, together.cards[0]!, 'good');
+    // Kept together: the sibling follows at once.
+    expect((await queueOf(learner)).cards.map((card) => card.direction)).toEqual(['ru-es']);
+
+    // The saved choice changes the queue: buried now that its sibling was graded today.
+    await saveSettings(learner, { reviewBurySiblings: true });
+    expect((await queueOf(learner)).cards).toEqual([]);
+    expect(await statsOf(learner)).toMatchObject({ dueCount: 0, newCount: 0 });
+    at('2031-06-16T10:00:00.000Z');
+    expect((await queueOf(learner)).cards.map((card) => [card.wordId, card.direction])).toEqual([
+      [id, 'ru-es'],
+    ]);
+  });
+
   it('makes picture cards only for words with a picture, and listening cards for every word', async () => {
     const learner = await registerUser(testApp.app);
     const [withPicture, without] = await seedWords(learner, [
       { spanish: 'el sol', imageUrl: '/media/abc.webp' },
       { spanish: 'la luna' },
     ]);
-    await saveSettings(learner, { reviewDirections: ['listening-es', 'picture-es'] });
+    await saveSettings(learner, {
+      reviewDirections: ['listening-es', 'picture-es'],
+      reviewBurySiblings: false,
+    });
     const queue = await queueOf(learner);
     expect(queue.cards.map((card) => [card.wordId, card.direction])).toEqual([
       [withPicture, 'picture-es'],
@@ -223,6 +312,92 @@ describe('the queue', () => {
     expect(response.json()).toMatchObject({ code: 'review_card_not_found' });
     expect(await logsOf(owner)).toHaveLength(0);
     expect((await send(stranger, 'POST', reviewGradePath(99_999_999_999), {})).statusCode).toBe(404);
+  });
+});
+
+describe('an undo (docs/product/review.md#undo)', () => {
+  const undo = (user: TestUser, reviewId: string) => send(user, 'POST', '/api/review/undo', { reviewId });
+  const cardOf = async (id: number) =>
+    (await testApp.database.db.select().from(reviewCards).where(eq(reviewCards.id, id)))[0]!;
+
+  it('restores the card, removes the log row, and a second one with the same id changes nothing', async () => {
+    const learner = await registerUser(testApp.app);
+    await seedNumbered(learner, 2);
+    at('2031-06-15T10:00:00.000Z');
+    const [card] = (await queueOf(learner)).cards;
+    const before = await cardOf(card!.id);
+    const reviewId = randomUUID();
+    expect((await grade(learner, card!, 'easy', { reviewId })).statusCode).toBe(200);
+    expect((await cardOf(card!.id)).state).toBe('review');
+    expect((await statsOf(learner)).reviewedToday).toBe(1);
+
+    const first = await undo(learner, reviewId);
+    expect(first.statusCode, first.body).toBe(200);
+    const undone = reviewUndoResponseSchema.parse(first.json());
+    expect(undone).toMatchObject({ cardId: card!.id, isRepeat: false, card: { state: 'new', reps: 0 } });
+    expect(await cardOf(card!.id)).toEqual(before);
+    expect(await logsOf(learner)).toHaveLength(0);
+    // The day's counts step back: the card is new again, first in the queue.
+    expect((await statsOf(learner)).reviewedToday).toBe(0);
+    expect((await queueOf(learner)).cards[0]!.id).toBe(card!.id);
+
+    const second = await undo(learner, reviewId);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(reviewUndoResponseSchema.parse(second.json())).toEqual({ ...undone, isRepeat: true });
+    expect(await cardOf(card!.id)).toEqual(before);
+    // A late copy of the undone grade changes nothing either.
+    const late = await grade(learner, card!, 'easy', { reviewId });
+    expect(reviewGradeResponseSchema.parse(late.json())).toMatchObject({
+      isRepeat: true,
+      card: { state: 'new' },
+    });
+    expect(await cardOf(card!.id)).toEqual(before);
+    expect(await logsOf(learner)).toHaveLength(0);
+  });
+
+  it('is refused once the card was graded again, from another tab or device', async () => {
+    const learner = await registerUser(testApp.app);
+    await seedNumbered(learner, 1);
+    at('2031-06-15T10:00:00.000Z');
+    const [card] = (await queueOf(learner)).cards;
+    const firstId = randomUUID();
+    expect((await grade(learner, card!, 'again', { reviewId: firstId })).statusCode).toBe(200);
+    clock = new Date(clock.getTime() + 2 * MINUTE);
+    const laterId = randomUUID();
+    expect((await grade(learner, card!, 'good', { reviewId: laterId })).statusCode).toBe(200);
+    const afterLater = await cardOf(card!.id);
+
+    const refused = await undo(learner, firstId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'review_undo_superseded' });
+    expect(await cardOf(card!.id)).toEqual(afterLater);
+    expect(await logsOf(learner)).toHaveLength(2);
+    // The later grade is the last: it can be undone, and then the first one too.
+    expect((await undo(learner, laterId)).statusCode).toBe(200);
+    expect((await undo(learner, firstId)).statusCode).toBe(200);
+    expect((await cardOf(card!.id)).state).toBe('new');
+  });
+
+  it('of another learner’s grade, or an unknown id, answers 404 without a change', async () => {
+    const owner = await registerUser(testApp.app);
+    const stranger = await registerUser(testApp.app);
+    await seedNumbered(owner, 1);
+    const [card] = (await queueOf(owner)).cards;
+    const reviewId = randomUUID();
+    expect((await grade(owner, card!, 'good', { reviewId })).statusCode).toBe(200);
+    const graded = await cardOf(card!.id);
+    for (const response of [await undo(stranger, reviewId), await undo(owner, randomUUID())]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'review_grade_not_found' });
+    }
+    expect(await cardOf(card!.id)).toEqual(graded);
+    expect(await logsOf(owner)).toHaveLength(1);
+    const undos = await testApp.database.db
+      .select()
+      .from(reviewUndos)
+      .where(eq(reviewUndos.userId, stranger.id));
+    expect(undos).toEqual([]);
+    expect((await undo(owner, 'not-a-uuid')).statusCode).toBe(400);
   });
 });
 
@@ -340,6 +515,8 @@ describe('the figures', () => {
   it('count today’s grades, the queue, studied and mastered cards, the next due time and a 30-day forecast', async () => {
     const learner = await registerUser(testApp.app);
     await seedNumbered(learner, 4);
+    // Both directions of each word count: kept together (burying's counts are in the queue's tests).
+    await saveSettings(learner, { reviewBurySiblings: false });
     at('2031-06-15T10:00:00.000Z');
     expect(await statsOf(learner)).toMatchObject({
       today: '2031-06-15',
@@ -378,6 +555,7 @@ describe('review and listening meet (docs/product/review.md#learn-and-audiobooks
   it('lists words mastered in every chosen direction only when the learner chose that they leave Learn', async () => {
     const learner = await registerUser(testApp.app);
     const [mastered, half] = await seedNumbered(learner, 2);
+    await saveSettings(learner, { reviewBurySiblings: false });
     const queue = await queueOf(learner);
     expect(queue.cards).toHaveLength(4);
     await setCards(learner, {

@@ -109,6 +109,10 @@ export const HTTP_ERROR_MESSAGES = {
   /** Regenerating a sentence's Spanish or Russian needs a language model. */
   sentence_language_model_missing: 'No language-model key to rewrite the sentence',
   review_card_not_found: 'Review card not found',
+  /** An undo of a grade this learner never gave, or one whose card is gone (docs/product/review.md#undo). */
+  review_grade_not_found: 'Review grade not found',
+  /** An undo of a grade the card has had a later grade since, from another tab or device. */
+  review_undo_superseded: 'The card was graded again since; this grade can no longer be undone',
 } as const;
 
 export type HttpErrorCode = keyof typeof HTTP_ERROR_MESSAGES;

@@ -31,9 +31,13 @@ export const schedulerChoiceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal(REVIEW_SCHEDULERS[1]) }),
 ]);
 
-/** `GET /api/review/queue?limit=`: at most `limit` cards (default 100). */
+/**
+ * `GET /api/review/queue?limit=&extraNew=`: at most `limit` cards (default 100); `extraNew` raises today's
+ * new-card limit for this call ('Ещё 10 новых', docs/product/review.md#more-new-cards).
+ */
 export const reviewQueueQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
+  extraNew: z.coerce.number().int().min(0).max(1000).default(0),
 });
 
 /** What a card shows: the word's texts, picture and first Spanish clip (paths, never bytes). */
@@ -69,6 +73,8 @@ export const reviewQueueSchema = z.object({
   isTypedAnswer: z.boolean(),
   /** The learner's date, `YYYY-MM-DD`, in their time zone. */
   today: z.string(),
+  /** Whether the day's new-card limit held back new cards: 'Ещё 10 новых' can then bring some. */
+  hasMoreNew: z.boolean(),
 });
 export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
 
@@ -95,6 +101,23 @@ export const reviewGradeResponseSchema = z.object({
   isRepeat: z.boolean(),
 });
 export type ReviewGradeResponse = z.infer<typeof reviewGradeResponseSchema>;
+
+/**
+ * `POST /api/review/undo`: undoes the grade the client sent with `reviewId` (docs/product/review.md#undo).
+ * The card gets back its state before it and the log row goes; a repeat answers the same with `isRepeat`.
+ * Refused with `review_undo_superseded` (409) once the card was graded again, and `review_grade_not_found`
+ * (404) for an id this learner never graded with.
+ */
+export const reviewUndoRequestSchema = z.object({ reviewId: z.uuid() });
+export type ReviewUndoRequest = z.infer<typeof reviewUndoRequestSchema>;
+
+export const reviewUndoResponseSchema = z.object({
+  cardId: z.number().int(),
+  /** The card as it was before the grade. */
+  card: reviewCardStateSchema,
+  isRepeat: z.boolean(),
+});
+export type ReviewUndoResponse = z.infer<typeof reviewUndoResponseSchema>;
 
 /** `GET /api/review/stats`: the learner's review figures, 'today' in their time zone. */
 export const reviewStatsSchema = z.object({

@@ -134,6 +134,8 @@ export const settingsValuesSchema = z.object({
   reviewMaxPerDay: z.number().int().min(0).max(10000),
   reviewTypedAnswers: z.boolean(),
   reviewMasteredLeavesLearn: z.boolean(),
+  /** Whether a word's other directions wait for the learner's next day once one was graded. */
+  reviewBurySiblings: z.boolean(),
 });
 export type SettingsValues = z.infer<typeof settingsValuesSchema>;
 
@@ -223,6 +225,7 @@ export const settingsDefaults: SettingsValues = {
   reviewMaxPerDay: 200,
   reviewTypedAnswers: false,
   reviewMasteredLeavesLearn: false,
+  reviewBurySiblings: true,
 };
 
 /** A provider key as typed by the learner: a non-empty string sets it, null (or '') removes it. */

@@ -2,11 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReviewQueueCard } from '../../../src/shared/api/review';
 import { newCardState } from '../../../src/shared/review/review-scheduler';
 import {
+  countsOf,
   gradeCurrent,
   remainingOf,
   type ReviewSession,
   startSession,
   summaryOf,
+  undoLast,
 } from '../../../src/client/features/review/lib/review-session';
 import { createGradeOutbox, type PendingGrade } from '../../../src/client/features/review/lib/grade-outbox';
 import { intervalOf } from '../../../src/client/features/review/lib/interval-label';
@@ -34,8 +36,13 @@ const card = (id: number): ReviewQueueCard => ({
 });
 
 /** Grades the current card and returns the new session, failing the test when there was none. */
-const grade = (session: ReviewSession, value: Parameters<typeof gradeCurrent>[1], now: number) => {
-  const applied = gradeCurrent(session, value, now, FSRS);
+const grade = (
+  session: ReviewSession,
+  value: Parameters<typeof gradeCurrent>[1],
+  now: number,
+  reviewId: string = randomUuid(),
+) => {
+  const applied = gradeCurrent(session, value, now, FSRS, reviewId);
   if (!applied) throw new Error('no card to grade');
   return applied;
 };
@@ -46,8 +53,9 @@ describe('a review session (docs/product/review.md#queue)', () => {
     expect(session.current?.id).toBe(1);
     expect(remainingOf(session)).toBe(3);
 
-    const first = grade(session, 'again', START + 5000);
+    const first = grade(session, 'again', START + 5000, 'id-1');
     expect(first.graded).toEqual({
+      reviewId: 'id-1',
       cardId: 1,
       grade: 'again',
       reviewedAt: new Date(START + 5000).toISOString(),
@@ -85,7 +93,57 @@ describe('a review session (docs/product/review.md#queue)', () => {
     session = grade(session, 'easy', START + 9000 + 10 * MINUTE).session;
     expect(summaryOf(session)).toEqual({ cards: 4, accuracy: 75, seconds: 3 + 3 + 3 + 60 });
     expect(summaryOf(startSession([], START))).toEqual({ cards: 0, accuracy: null, seconds: 0 });
-    expect(gradeCurrent(startSession([], START), 'good', START, FSRS)).toBeNull();
+    expect(gradeCurrent(startSession([], START), 'good', START, FSRS, 'id')).toBeNull();
+  });
+});
+
+describe('the session’s counts (docs/product/review.md#counts)', () => {
+  it('move with each grade, New to Learning and out, and step back with an undo', () => {
+    const due: ReviewQueueCard = {
+      ...card(3),
+      card: { ...card(3).card, state: 'review', stability: 5, difficulty: 5, scheduledDays: 3, reps: 2 },
+    };
+    const started = startSession([due, card(1), card(2)], START);
+    expect(countsOf(started)).toEqual({ newCount: 2, learningCount: 0, dueCount: 1 });
+    const reviewed = grade(started, 'good', START + 1000).session;
+    expect(countsOf(reviewed)).toEqual({ newCount: 2, learningCount: 0, dueCount: 0 });
+    // Good on a new card: back in ten minutes, counted as learning.
+    const learning = grade(reviewed, 'good', START + 2000).session;
+    expect(countsOf(learning)).toEqual({ newCount: 1, learningCount: 1, dueCount: 0 });
+    expect(countsOf(undoLast(learning, START + 3000)!.session)).toEqual(countsOf(reviewed));
+    const last = grade(learning, 'easy', START + 3000).session;
+    expect(countsOf(last)).toEqual({ newCount: 0, learningCount: 1, dueCount: 0 });
+    expect(countsOf(grade(last, 'easy', START + 4000).session)).toEqual({
+      newCount: 0,
+      learningCount: 0,
+      dueCount: 0,
+    });
+  });
+});
+
+describe('undoing a grade in the session (docs/product/review.md#undo)', () => {
+  it('shows the card again as it was, with the queue, steps and summary of that moment, grade by grade', () => {
+    const started = startSession([card(1), card(2)], START);
+    expect(undoLast(started, START)).toBeNull();
+    const first = grade(started, 'again', START + 4000, 'first').session;
+    const second = grade(first, 'easy', START + 8000, 'second').session;
+    expect(second.current?.id).toBe(1);
+    expect(second.current?.card.state).toBe('learning');
+
+    const undone = undoLast(second, START + 20_000);
+    expect(undone?.reviewId).toBe('second');
+    expect(undone?.session.current).toEqual(card(2));
+    expect(undone?.session.shownAt).toBe(START + 20_000);
+    expect(remainingOf(undone!.session)).toBe(remainingOf(first));
+    expect(summaryOf(undone!.session).cards).toBe(1);
+
+    const again = undoLast(undone!.session, START + 30_000);
+    expect(again?.reviewId).toBe('first');
+    expect(again?.session.current).toEqual(card(1));
+    expect(again?.session.steps).toEqual([]);
+    expect(again?.session.grades).toEqual([]);
+    expect(again?.session.nextDueAt).toBeNull();
+    expect(undoLast(again!.session, START + 40_000)).toBeNull();
   });
 });
 
@@ -137,6 +195,7 @@ describe('the grade outbox (docs/product/review.md#offline)', () => {
         if (!isOnline) throw new TypeError('Failed to fetch');
         delivered.push(grade.cardId);
       },
+      sendUndo: () => Promise.resolve(),
       isPermanentFailure: () => false,
       onChange: (count) => counts.push(count),
       retryDelayMs: 5000,
@@ -171,6 +230,7 @@ describe('the grade outbox (docs/product/review.md#offline)', () => {
         if (grade.cardId === 2) throw new Error('gone');
         delivered.push(grade.cardId);
       },
+      sendUndo: () => Promise.resolve(),
       isPermanentFailure: (error) => error instanceof Error && error.message === 'gone',
     });
     storage.setItem(
@@ -180,6 +240,77 @@ describe('the grade outbox (docs/product/review.md#offline)', () => {
     await outbox.flush();
     expect(delivered).toEqual([1, 3]);
     expect(outbox.pendingCount()).toBe(0);
+  });
+
+  it('takes back an undone grade still waiting, and sends the undo of one sent after it', async () => {
+    const storage = new MemoryStorage();
+    const sent: string[] = [];
+    let isOnline = false;
+    const outbox = createGradeOutbox({
+      storageKey: 'review-outbox',
+      storage,
+      send: async (grade) => {
+        if (!isOnline) throw new TypeError('Failed to fetch');
+        sent.push(`grade ${grade.cardId}`);
+      },
+      sendUndo: async (undo) => {
+        if (!isOnline) throw new TypeError('Failed to fetch');
+        sent.push(`undo ${undo.reviewId}`);
+      },
+      isPermanentFailure: () => false,
+      retryDelayMs: 5000,
+    });
+    const kept = pendingGrade(1);
+    const taken = pendingGrade(2);
+    outbox.add(kept);
+    outbox.add(taken);
+    await outbox.flush();
+    // Offline: the second grade is still here, so it is removed and never sent.
+    expect(outbox.undo(taken.reviewId)).toBe('removed');
+    expect(outbox.pendingCount()).toBe(1);
+
+    isOnline = true;
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(sent).toEqual(['grade 1']);
+    // Sent already: the server is told, once.
+    expect(outbox.undo(kept.reviewId)).toBe('queued');
+    await outbox.flush();
+    expect(sent).toEqual(['grade 1', `undo ${kept.reviewId}`]);
+    expect(outbox.pendingCount()).toBe(0);
+    outbox.dispose();
+  });
+
+  it('sends the undo of a grade on its way after it, and reports an undo the server refuses', async () => {
+    const storage = new MemoryStorage();
+    const sent: string[] = [];
+    let answer: () => void = () => undefined;
+    const dropped: unknown[] = [];
+    const outbox = createGradeOutbox({
+      storageKey: 'review-outbox',
+      storage,
+      send: (grade) =>
+        new Promise<void>((resolve) => {
+          answer = () => {
+            sent.push(`grade ${grade.cardId}`);
+            resolve();
+          };
+        }),
+      sendUndo: () => Promise.reject(new Error('superseded')),
+      isPermanentFailure: (error) => error instanceof Error && error.message === 'superseded',
+      onDropped: (entry, error) => dropped.push([entry, error]),
+    });
+    const grade = pendingGrade(1);
+    outbox.add(grade);
+    const flushed = outbox.flush();
+    // The grade is on its way: too late to take it back, so its undo follows it.
+    expect(outbox.undo(grade.reviewId)).toBe('queued');
+    expect(outbox.pendingCount()).toBe(2);
+    answer();
+    await flushed;
+    expect(sent).toEqual(['grade 1']);
+    expect(dropped).toEqual([[{ kind: 'undo', reviewId: grade.reviewId }, new Error('superseded')]]);
+    expect(outbox.pendingCount()).toBe(0);
+    outbox.dispose();
   });
 
   it('makes version-4 UUIDs without a secure page', () => {

@@ -2,13 +2,14 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Home, RotateCcw, WifiOff } from 'lucide-react';
+import { Home, Plus, RotateCcw, Undo2, WifiOff } from 'lucide-react';
 import type { ReviewQueue } from '../../../shared/api/review';
 import { isSpanishAnswer } from '../../../shared/catalogs/review';
 import { previewGrades } from '../../../shared/review/review-scheduler';
 import { checkTypedAnswer, type AnswerCheck } from '../../../shared/review/typed-answer';
 import { settingsDefaults } from '../../../shared/api/settings';
 import { useReviewStats } from '../../lib/api/review-stats.api';
+import { serverErrorText } from '../../lib/error-text';
 import { useSettings } from '../../lib/api/settings.api';
 import { useDocumentTitle } from '../../lib/hooks/document-title.hook';
 import { queryKeys } from '../../lib/query-keys';
@@ -16,12 +17,14 @@ import { Button } from '../../ui/button.component';
 import { Card, CardContent } from '../../ui/card.component';
 import { Input } from '../../ui/input.component';
 import { useReviewQueue } from './api/review-queue.api';
+import { AccentBar } from './components/accent-bar.component';
 import { GradeButtons } from './components/grade-buttons.component';
 import { ReviewCardView } from './components/review-card.component';
 import { TypedAnswerDiff } from './components/typed-answer-diff.component';
 import { useReviewKeyboard } from './hooks/review-keyboard.hook';
 import { useReviewSession } from './hooks/review-session.hook';
-import { remainingOf, summaryOf, type ReviewSession } from './lib/review-session';
+import { relativeDueOf, relativeDueText } from './lib/relative-due';
+import { countsOf, type SessionCounts, summaryOf, type ReviewSession } from './lib/review-session';
 
 /**
  * `/review` (docs/product/review.md): one card at a time, prompt first; Space or the button reveals the
@@ -31,7 +34,9 @@ import { remainingOf, summaryOf, type ReviewSession } from './lib/review-session
 export function ReviewPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('review.heading'));
-  const queue = useReviewQueue();
+  // New cards past the day's limit the learner asked for in this visit, ten at a time.
+  const [extraNew, setExtraNew] = useState(0);
+  const queue = useReviewQueue(extraNew);
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
@@ -46,27 +51,61 @@ export function ReviewPage() {
           {t('review.loading')}
         </p>
       ) : (
-        <ReviewRun key={queue.dataUpdatedAt} queue={queue.data} onMore={() => void queue.refetch()} />
+        <ReviewRun
+          key={`${extraNew}-${queue.dataUpdatedAt}`}
+          queue={queue.data}
+          onMore={() => void queue.refetch()}
+          onMoreNew={() => setExtraNew((extra) => extra + MORE_NEW_CARDS)}
+        />
       )}
     </div>
   );
 }
 
-function ReviewRun({ queue, onMore }: { queue: ReviewQueue; onMore: () => void }) {
+/** How many new cards past the day's limit 'Ещё 10 новых' brings (docs/product/review.md#more-new-cards). */
+const MORE_NEW_CARDS = 10;
+
+function ReviewRun({
+  queue,
+  onMore,
+  onMoreNew,
+}: {
+  queue: ReviewQueue;
+  onMore: () => void;
+  onMoreNew: () => void;
+}) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { session, isRevealed, reveal, grade, pendingCount, isReady, flushGrades } = useReviewSession(
-    queue,
-    () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.review.stats });
-      // A grade is study (docs/product/progress.md#daily-activity): Home's goal, time and streak move with it.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.progress });
-    },
-  );
+  const {
+    session,
+    isRevealed,
+    reveal,
+    grade,
+    undo,
+    canUndo,
+    undoRefusal,
+    pendingCount,
+    isReady,
+    flushGrades,
+  } = useReviewSession(queue, () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.review.stats });
+    // A grade is study (docs/product/progress.md#daily-activity): Home's goal, time and streak move with it.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.progress });
+  });
   if (!isReady) return null;
   const { current } = session;
   return (
     <>
       {pendingCount > 0 ? <PendingNotice count={pendingCount} /> : null}
+      {undoRefusal ? <UndoRefusal error={undoRefusal} /> : null}
+      {canUndo ? (
+        <div className="flex justify-end">
+          <Button variant="outline" size="sm" onClick={undo}>
+            <Undo2 aria-hidden />
+            {t('review.undo')}
+          </Button>
+        </div>
+      ) : null}
       {current ? (
         <ReviewTurn
           // A fresh turn per card shown: its typed answer, clip and timers start over.
@@ -83,9 +122,40 @@ function ReviewRun({ queue, onMore }: { queue: ReviewQueue; onMore: () => void }
           hasGraded={session.grades.length > 0}
           // The next queue is asked once the server knows this session's grades.
           onMore={() => void flushGrades().then(onMore)}
+          onMoreNew={queue.hasMoreNew ? () => void flushGrades().then(onMoreNew) : null}
         />
       )}
     </>
+  );
+}
+
+/** New, learning and due cards still to come, moving with each grade and each undo (Anki's three numbers). */
+function SessionCountsLine({ counts }: { counts: SessionCounts }) {
+  const { t } = useTranslation();
+  const items = [
+    ['new', t('review.counts.new'), counts.newCount, 'text-blue-700 dark:text-blue-300'],
+    ['learning', t('review.counts.learning'), counts.learningCount, 'text-red-700 dark:text-red-300'],
+    ['due', t('review.counts.due'), counts.dueCount, 'text-green-700 dark:text-green-300'],
+  ] as const;
+  return (
+    <dl className="flex flex-wrap gap-4 text-sm" aria-live="polite" data-testid="review-counts">
+      {items.map(([kind, label, count, color]) => (
+        <div key={kind} className="flex gap-1" data-testid={`review-count-${kind}`}>
+          <dt className="text-muted-foreground">{label}:</dt>
+          <dd className={`font-semibold ${color}`}>{count}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The server refused an undo: the card was graded again in another tab or on another device. */
+function UndoRefusal({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  return (
+    <p role="alert" className="rounded-md border border-destructive px-3 py-2 text-sm">
+      {serverErrorText(t, error) ?? t('review.undoFailed')}
+    </p>
   );
 }
 
@@ -147,9 +217,7 @@ function ReviewTurn({
   if (!current || !previews) return null;
   return (
     <>
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        {t('review.remaining', { count: remainingOf(session) })}
-      </p>
+      <SessionCountsLine counts={countsOf(session)} />
       <Card>
         <CardContent className="flex flex-col items-center gap-6 p-6">
           <ReviewCardView queued={current} isRevealed={isRevealed} isAutoPlay={isAutoPlay} />
@@ -179,6 +247,7 @@ function ReviewTurn({
                 />
                 {isRevealed ? null : <Button type="submit">{t('review.check')}</Button>}
               </div>
+              {isRevealed ? null : <AccentBar field={typedField} />}
             </form>
           ) : null}
           {check && isRevealed ? <TypedAnswerDiff check={check} typed={typed} /> : null}
@@ -201,16 +270,25 @@ function ReviewTurn({
 const formatDuration = (seconds: number) =>
   `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
+/** When the next card is due, said relatively in the learner's day ("завтра"), the moment in its title. */
 function NextDue({ fallback }: { fallback: string | null }) {
   const { t, i18n } = useTranslation();
   const stats = useReviewStats();
+  const timeZone = useSettings().data?.timeZone ?? settingsDefaults.timeZone;
   const nextDueAt = stats.data ? stats.data.nextDueAt : fallback;
   if (!stats.data && !stats.isError) return null;
   if (!nextDueAt) return <p className="text-muted-foreground">{t('review.noNextDue')}</p>;
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(nextDueAt),
+  const { key, options } = relativeDueText(relativeDueOf(nextDueAt, new Date(), timeZone));
+  const moment = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(new Date(nextDueAt));
+  return (
+    <p data-testid="review-next-due" title={moment}>
+      {t('review.nextDue', { time: t(key, options) })}
+    </p>
   );
-  return <p data-testid="review-next-due">{t('review.nextDue', { time })}</p>;
 }
 
 /** The session's end: its summary, or that nothing is due today (docs/product/review.md#session-summary). */
@@ -218,10 +296,13 @@ function ReviewEnd({
   session,
   hasGraded,
   onMore,
+  onMoreNew,
 }: {
   session: ReviewSession;
   hasGraded: boolean;
   onMore: () => void;
+  /** Null when the day's limit held no new card back. */
+  onMoreNew: (() => void) | null;
 }) {
   const { t } = useTranslation();
   const summary = summaryOf(session);
@@ -253,6 +334,12 @@ function ReviewEnd({
           <Button onClick={onMore}>
             <RotateCcw aria-hidden />
             {t('review.more')}
+          </Button>
+        ) : null}
+        {onMoreNew ? (
+          <Button variant={hasGraded ? 'outline' : 'default'} onClick={onMoreNew}>
+            <Plus aria-hidden />
+            {t('review.moreNew')}
           </Button>
         ) : null}
         <Button asChild variant="outline">

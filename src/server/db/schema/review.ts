@@ -86,3 +86,29 @@ export const reviewLogs = pgTable(
     index('review_logs_card_id_idx').on(t.cardId),
   ],
 );
+
+/**
+ * Grades undone (docs/product/review.md#undo): the log row is gone, so this remembers its id, which makes
+ * an undo sent twice answer as the first did and a late copy of the grade change nothing. Not part of a
+ * backup: it matters only while a browser may still send that id.
+ */
+export const reviewUndos = pgTable(
+  'review_undos',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => reviewCards.id, { onDelete: 'cascade' }),
+    reviewId: text('review_id').notNull(),
+    /** The card as the undo restored it. */
+    cardRestored: jsonb('card_restored').$type<ReviewCardState>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('review_undos_user_id_review_id_unique').on(t.userId, t.reviewId),
+    index('review_undos_card_id_idx').on(t.cardId),
+  ],
+);

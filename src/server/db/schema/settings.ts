@@ -167,6 +167,7 @@ const settingsValueColumns = {
   reviewMasteredLeavesLearn: boolean('review_mastered_leaves_learn')
     .notNull()
     .default(d.reviewMasteredLeavesLearn),
+  reviewBurySiblings: boolean('review_bury_siblings').notNull().default(d.reviewBurySiblings),
 } satisfies { [K in keyof SettingsValues]: PgColumnBuilderBase };
 
 /** One row per learner; a missing row means every default, so the row is created on first save. */

@@ -3,6 +3,7 @@ import {
   asc,
   count,
   eq,
+  gt,
   gte,
   inArray,
   isNotNull,
@@ -15,7 +16,7 @@ import {
   sum,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { reviewCards, reviewLogs, words } from '../../db/schema';
+import { reviewCards, reviewLogs, reviewUndos, words } from '../../db/schema';
 import type { ReviewDirection, ReviewSchedulerKind } from '../../../shared/catalogs/review';
 import { MASTERED_INTERVAL_DAYS } from '../../../shared/catalogs/review';
 import type { ReviewCardState, ReviewState } from '../../../shared/catalogs/review';
@@ -56,6 +57,12 @@ export interface GradeLog {
 export type GradeOutcome =
   | { kind: 'graded'; cardId: number; card: ReviewCardState }
   | { kind: 'repeat'; cardId: number; card: ReviewCardState }
+  | { kind: 'not_found' };
+
+export type UndoOutcome =
+  | { kind: 'undone'; cardId: number; card: ReviewCardState }
+  | { kind: 'repeat'; cardId: number; card: ReviewCardState }
+  | { kind: 'superseded' }
   | { kind: 'not_found' };
 
 const LEARNING_STATES: ReviewState[] = ['learning', 'relearning'];
@@ -117,6 +124,19 @@ function cardsPerWord(directions: readonly ReviewDirection[]): SQL {
   const withoutPicture = directions.filter((direction) => direction !== 'picture-es').length;
   return sql`case when ${hasPicture} then ${directions.length}::int else ${withoutPicture}::int end`;
 }
+
+/**
+ * Buried: a card one of whose word's other cards was graded since `since` (the start of the learner's
+ * day) waits for the next day (docs/product/review.md#burying). Null when the learner keeps them together.
+ */
+const notBuried = (userId: string, since: Date | null): SQL | undefined =>
+  since === null
+    ? undefined
+    : sql`not exists (
+        select 1 from ${reviewLogs} join review_cards sibling on sibling.id = ${reviewLogs.cardId}
+        where ${reviewLogs.userId} = ${userId} and ${reviewLogs.reviewedAt} >= ${since.toISOString()}::timestamptz
+          and sibling.word_id = ${reviewCards.wordId} and sibling.id <> ${reviewCards.id}
+      )`;
 
 /** Learning steps due by `until`: they come back within minutes. */
 const learningDue = (until: Date): SQL =>
@@ -190,35 +210,59 @@ export function createReviewRepository(db: Db) {
         .limit(limit) as Promise<QueueCardRow[]>;
     },
 
-    /** Reviews due before `before` (the end of the learner's day), most overdue first. */
+    /**
+     * Reviews due before `before` (the end of the learner's day), most overdue first; with `buriedSince`,
+     * none whose word had another card graded since then.
+     */
     async listReviewsDue(
       userId: string,
       directions: readonly ReviewDirection[],
       before: Date,
       limit: number,
+      buriedSince: Date | null,
     ) {
       if (limit <= 0) return [];
       return db
         .select(queueColumns)
         .from(reviewCards)
         .innerJoin(words, eq(words.id, reviewCards.wordId))
-        .where(and(cardsInPlay(userId, directions), reviewDue(before)))
+        .where(and(cardsInPlay(userId, directions), reviewDue(before), notBuried(userId, buriedSince)))
         .orderBy(asc(reviewCards.due), asc(reviewCards.id))
         .limit(limit) as Promise<QueueCardRow[]>;
     },
 
-    /** New cards already made, oldest word first and the learner's directions in order. */
-    async listNewCards(userId: string, directions: readonly ReviewDirection[], limit: number) {
+    /**
+     * New cards already made, oldest word first and the learner's directions in order; with `buriedSince`,
+     * the first of each word only, and none whose word had another card graded since then.
+     */
+    async listNewCards(
+      userId: string,
+      directions: readonly ReviewDirection[],
+      limit: number,
+      buriedSince: Date | null,
+    ) {
       if (limit <= 0) return [];
+      const rank = sql`array_position(${directionArray(directions)}, ${reviewCards.direction})`;
+      const where = and(
+        cardsInPlay(userId, directions),
+        eq(reviewCards.state, 'new'),
+        notBuried(userId, buriedSince),
+      );
+      if (buriedSince === null) {
+        return db
+          .select(queueColumns)
+          .from(reviewCards)
+          .innerJoin(words, eq(words.id, reviewCards.wordId))
+          .where(where)
+          .orderBy(asc(reviewCards.wordId), rank)
+          .limit(limit) as Promise<QueueCardRow[]>;
+      }
       return db
-        .select(queueColumns)
+        .selectDistinctOn([reviewCards.wordId], queueColumns)
         .from(reviewCards)
         .innerJoin(words, eq(words.id, reviewCards.wordId))
-        .where(and(cardsInPlay(userId, directions), eq(reviewCards.state, 'new')))
-        .orderBy(
-          asc(reviewCards.wordId),
-          sql`array_position(${directionArray(directions)}, ${reviewCards.direction})`,
-        )
+        .where(where)
+        .orderBy(asc(reviewCards.wordId), rank)
         .limit(limit) as Promise<QueueCardRow[]>;
     },
 
@@ -283,6 +327,43 @@ export function createReviewRepository(db: Db) {
         /** The earliest due moment of a graded card. */
         nextDue: cards?.nextDue ?? null,
       };
+    },
+
+    /**
+     * With burying (docs/product/review.md#burying): how many words can still offer a new card today (none
+     * of its cards graded since `since`, and a new card made or still to make in a chosen direction), and
+     * how many offer a review due before `before` (none of its cards graded since then): the queue offers
+     * one card of each such word.
+     */
+    async countBuriedWords(
+      userId: string,
+      directions: readonly ReviewDirection[],
+      since: Date,
+      before: Date,
+    ) {
+      const result = await db.execute(sql`
+        select
+          count(*) filter (where
+            exists (select 1 from ${reviewCards} c where c.user_id = ${userId} and c.word_id = words.id
+              and c.direction = any(${directionArray(directions)}) and c.state = 'new'
+              and (c.direction <> 'picture-es' or (words.image_url is not null and words.image_url <> '')))
+            or (select count(*) from ${reviewCards} c where c.user_id = ${userId} and c.word_id = words.id
+              and c.direction = any(${directionArray(directions)})) < (${cardsPerWord(directions)})
+          )::int as "newWords",
+          count(*) filter (where
+            exists (select 1 from ${reviewCards} c where c.user_id = ${userId} and c.word_id = words.id
+              and c.direction = any(${directionArray(directions)}) and c.state = 'review'
+              and c.due < ${before.toISOString()}::timestamptz
+              and (c.direction <> 'picture-es' or (words.image_url is not null and words.image_url <> '')))
+          )::int as "reviewWords"
+        from ${words}
+        where words.user_id = ${userId} and words.is_deleted = false
+          and not exists (
+            select 1 from ${reviewLogs} l join ${reviewCards} c on c.id = l.card_id
+            where l.user_id = ${userId} and c.word_id = words.id and l.reviewed_at >= ${since.toISOString()}::timestamptz
+          )`);
+      const [row] = rowsOf<{ newWords: number; reviewWords: number }>(result);
+      return { newWords: row?.newWords ?? 0, reviewWords: row?.reviewWords ?? 0 };
     },
 
     /** Graded cards per local day of their due date (an overdue card counts on `now`'s day), due before `until`. */
@@ -369,6 +450,13 @@ export function createReviewRepository(db: Db) {
           if (earlier) return { kind: 'repeat', cardId: earlier.cardId, card: earlier.card };
           if (!current) return { kind: 'not_found' };
           const before = toCardState(current as QueueCardRow);
+          // A grade undone already (a late copy from another tab or a retry): it stays undone.
+          const [undone] = await tx
+            .select({ cardId: reviewUndos.cardId })
+            .from(reviewUndos)
+            .where(and(eq(reviewUndos.userId, userId), eq(reviewUndos.reviewId, log.reviewId)))
+            .limit(1);
+          if (undone) return { kind: 'repeat', cardId, card: before };
           const { at, day, card: after } = schedule(before);
           await tx
             .update(reviewCards)
@@ -424,6 +512,73 @@ export function createReviewRepository(db: Db) {
           ? { kind: 'repeat', cardId: earlier.cardId, card: earlier.card }
           : { kind: 'not_found' };
       }
+    },
+
+    /**
+     * Undoes a grade by its client id (docs/product/review.md#undo), in one transaction under the card's
+     * lock: the card gets back its state before the grade, the log row goes, and the id is remembered so a
+     * repeat answers the same. Refused while a later grade of the card exists (given in another tab or on
+     * another device): undoing this one would erase that one's effect.
+     */
+    async undo(userId: string, reviewId: string): Promise<UndoOutcome> {
+      return db.transaction(async (tx): Promise<UndoOutcome> => {
+        const findLog = () =>
+          tx
+            .select({ id: reviewLogs.id, cardId: reviewLogs.cardId, before: reviewLogs.cardBefore })
+            .from(reviewLogs)
+            .where(and(eq(reviewLogs.userId, userId), eq(reviewLogs.reviewId, reviewId)))
+            .limit(1);
+        const findUndo = () =>
+          tx
+            .select({ cardId: reviewUndos.cardId, card: reviewUndos.cardRestored })
+            .from(reviewUndos)
+            .where(and(eq(reviewUndos.userId, userId), eq(reviewUndos.reviewId, reviewId)))
+            .limit(1);
+        const [found] = await findLog();
+        const cardId = found?.cardId ?? (await findUndo())[0]?.cardId;
+        if (cardId === undefined) return { kind: 'not_found' };
+        const [card] = await tx
+          .select({ id: reviewCards.id })
+          .from(reviewCards)
+          .innerJoin(words, eq(words.id, reviewCards.wordId))
+          .where(and(eq(reviewCards.id, cardId), eq(reviewCards.userId, userId), eq(words.isDeleted, false)))
+          .for('update', { of: reviewCards })
+          .limit(1);
+        if (!card) return { kind: 'not_found' };
+        // Read again under the lock: a concurrent undo of the same id may have just finished.
+        const [log] = await findLog();
+        if (!log) {
+          const [undone] = await findUndo();
+          return undone
+            ? { kind: 'repeat', cardId: undone.cardId, card: undone.card }
+            : { kind: 'not_found' };
+        }
+        const [later] = await tx
+          .select({ id: reviewLogs.id })
+          .from(reviewLogs)
+          .where(and(eq(reviewLogs.cardId, cardId), gt(reviewLogs.id, log.id)))
+          .limit(1);
+        if (later) return { kind: 'superseded' };
+        const before = log.before;
+        await tx
+          .update(reviewCards)
+          .set({
+            state: before.state,
+            due: new Date(before.due),
+            stability: before.stability,
+            difficulty: before.difficulty,
+            scheduledDays: before.scheduledDays,
+            learningSteps: before.learningSteps,
+            reps: before.reps,
+            lapses: before.lapses,
+            lastReview: before.lastReview ? new Date(before.lastReview) : null,
+            fixedStep: before.fixedStep,
+          })
+          .where(eq(reviewCards.id, cardId));
+        await tx.delete(reviewLogs).where(eq(reviewLogs.id, log.id));
+        await tx.insert(reviewUndos).values({ userId, cardId, reviewId, cardRestored: before });
+        return { kind: 'undone', cardId, card: before };
+      });
     },
   };
 }

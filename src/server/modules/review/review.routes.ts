@@ -8,6 +8,8 @@ import {
   reviewQueueQuerySchema,
   reviewQueueSchema,
   reviewStatsSchema,
+  reviewUndoRequestSchema,
+  reviewUndoResponseSchema,
 } from '../../../shared/api/review';
 import { createAttemptLimiter } from '../../auth/attempt-limiter';
 import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
@@ -27,7 +29,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   app.get(
     reviewPaths.queue,
     { schema: { querystring: reviewQueueQuerySchema, response: { 200: reviewQueueSchema } } },
-    (request) => service.queue(userIdOf(request), request.query.limit),
+    (request) => service.queue(userIdOf(request), request.query.limit, request.query.extraNew),
   );
   app.post(
     reviewPaths.grade,
@@ -40,6 +42,14 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       preHandler: grades,
     },
     (request) => service.grade(userIdOf(request), request.params.cardId, request.body),
+  );
+  app.post(
+    reviewPaths.undo,
+    {
+      schema: { body: reviewUndoRequestSchema, response: { 200: reviewUndoResponseSchema } },
+      preHandler: grades,
+    },
+    (request) => service.undo(userIdOf(request), request.body.reviewId),
   );
   app.get(reviewPaths.stats, { schema: { response: { 200: reviewStatsSchema } } }, (request) =>
     service.stats(userIdOf(request)),

@@ -5,6 +5,7 @@ import type {
   ReviewQueue,
   ReviewQueueCard,
   ReviewStats,
+  ReviewUndoResponse,
 } from '../../../shared/api/review';
 import { addDays, localDay, startOfLocalDay } from '../../../shared/calendar/learner-day';
 import { MAX_ANSWER_MS } from '../../../shared/catalogs/review';
@@ -22,6 +23,20 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
  */
 const LEARN_AHEAD_MS = 20 * MINUTE_MS;
 const FORECAST_DAYS = 30;
+
+/**
+ * The queue's cards with the first of each word kept among new and review cards: its siblings would show
+ * the answer just seen. Learning steps are never held back, as in Anki (docs/product/review.md#burying).
+ */
+function withoutSiblings(rows: readonly QueueCardRow[]): QueueCardRow[] {
+  const seen = new Set<number>();
+  return rows.filter((row) => {
+    const isStep = row.state === 'learning' || row.state === 'relearning';
+    if (!isStep && seen.has(row.wordId)) return false;
+    seen.add(row.wordId);
+    return true;
+  });
+}
 
 const toQueueCard = (row: QueueCardRow): ReviewQueueCard => ({
   id: row.id,
@@ -69,12 +84,12 @@ export function createReviewService(deps: {
   /** What the day's limits leave: reviews of review cards, and cards seen for the first time. */
   type Day = Awaited<ReturnType<typeof dayOf>>;
 
-  async function limitsLeft(userId: string, day: Day) {
+  async function limitsLeft(userId: string, day: Day, extraNew = 0) {
     const done = await review.countGradesSince(userId, day.dayStart);
     return {
       done,
       reviews: Math.max(0, day.settings.reviewMaxPerDay - done.reviews),
-      newCards: Math.max(0, day.settings.reviewNewPerDay - done.newCards),
+      newCards: Math.max(0, day.settings.reviewNewPerDay + extraNew - done.newCards),
     };
   }
 
@@ -94,32 +109,45 @@ export function createReviewService(deps: {
   }
 
   return {
-    async queue(userId: string, limit: number): Promise<ReviewQueue> {
+    async queue(userId: string, limit: number, extraNew = 0): Promise<ReviewQueue> {
       const at = now();
       const day = await dayOf(userId, at);
       const directions = day.settings.reviewDirections;
-      const left = await limitsLeft(userId, day);
+      const left = await limitsLeft(userId, day, extraNew);
+      // Burying (docs/product/review.md#burying): a word graded one way today waits for tomorrow the others.
+      const buriedSince = day.settings.reviewBurySiblings ? day.dayStart : null;
       const learning = await review.listLearningDue(userId, directions, day.window.learningUntil, limit);
       const reviews = await review.listReviewsDue(
         userId,
         directions,
         day.window.reviewsBefore,
         Math.min(limit - learning.length, left.reviews),
+        buriedSince,
       );
-      const newWanted = Math.min(limit - learning.length - reviews.length, left.newCards);
-      let newCards = await review.listNewCards(userId, directions, newWanted);
-      if (newCards.length < newWanted) {
-        await review.createNewCards(userId, directions, newWanted - newCards.length, at);
-        newCards = await review.listNewCards(userId, directions, newWanted);
+      const room = limit - learning.length - reviews.length;
+      const newWanted = Math.min(room, left.newCards);
+      // One more than the limit allows, when the limit is what cuts: whether 'Ещё 10 новых' has any to bring.
+      const isCapped = left.newCards < room;
+      const asked = isCapped ? newWanted + 1 : newWanted;
+      let newCards = await review.listNewCards(userId, directions, asked, buriedSince);
+      if (newCards.length < asked) {
+        // Buried, a word offers one new card of the several made for it.
+        const perWord = buriedSince === null ? 1 : directions.length;
+        await review.createNewCards(userId, directions, (asked - newCards.length) * perWord, at);
+        newCards = await review.listNewCards(userId, directions, asked, buriedSince);
       }
+      const hasMoreNew = newCards.length > newWanted;
+      newCards = newCards.slice(0, newWanted);
       // Steps due now first; those due within the learn-ahead time wait until the rest is done.
       const learningNow = learning.filter((row) => row.due <= at);
       const learningAhead = learning.filter((row) => row.due > at);
+      const ordered = [...learningNow, ...reviews, ...newCards, ...learningAhead];
       return {
-        cards: [...learningNow, ...reviews, ...newCards, ...learningAhead].map(toQueueCard),
+        cards: (buriedSince === null ? ordered : withoutSiblings(ordered)).map(toQueueCard),
         scheduler: schedulerChoiceOf(day.settings),
         isTypedAnswer: day.settings.reviewTypedAnswers,
         today: day.today,
+        hasMoreNew,
       };
     },
 
@@ -154,14 +182,27 @@ export function createReviewService(deps: {
       return { cardId: outcome.cardId, card: outcome.card, isRepeat: outcome.kind === 'repeat' };
     },
 
+    /** Undoes a grade by its client id (docs/product/review.md#undo). */
+    async undo(userId: string, reviewId: string): Promise<ReviewUndoResponse> {
+      const outcome = await review.undo(userId, reviewId);
+      if (outcome.kind === 'not_found') throw new AppError('review_grade_not_found', 404);
+      if (outcome.kind === 'superseded') throw new AppError('review_undo_superseded', 409);
+      return { cardId: outcome.cardId, card: outcome.card, isRepeat: outcome.kind === 'repeat' };
+    },
+
     async stats(userId: string): Promise<ReviewStats> {
       const at = now();
       const day = await dayOf(userId, at);
       const directions = day.settings.reviewDirections;
       const left = await limitsLeft(userId, day);
       const cards = await review.countCards(userId, directions, day.window);
-      const dueCount = cards.learningDue + Math.min(cards.reviewsDue, left.reviews);
-      const newCount = Math.min(cards.newCards, left.newCards);
+      // Buried, a word offers one card a day: the counts are the queue's (docs/product/review.md#burying).
+      const buried = day.settings.reviewBurySiblings
+        ? await review.countBuriedWords(userId, directions, day.dayStart, day.window.reviewsBefore)
+        : null;
+      const reviewsDue = buried ? buried.reviewWords : cards.reviewsDue;
+      const dueCount = cards.learningDue + Math.min(reviewsDue, left.reviews);
+      const newCount = Math.min(buried ? buried.newWords : cards.newCards, left.newCards);
       return {
         today: day.today,
         queueSize: dueCount + newCount,

@@ -6,8 +6,9 @@ import { useAuthUser } from '../../../lib/api/auth-user.api';
 import { randomUuid } from '../../../lib/random-id';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import { sendReviewGrade } from '../api/grade-review.api';
+import { sendReviewUndo } from '../api/undo-review-grade.api';
 import { createGradeOutbox, type GradeOutbox } from '../lib/grade-outbox';
-import { gradeCurrent, type ReviewSession, startSession } from '../lib/review-session';
+import { gradeCurrent, type ReviewSession, startSession, undoLast } from '../lib/review-session';
 
 /** A refusal a later try would meet again: the card or its word is gone, or the grade is malformed. */
 function isPermanentFailure(error: unknown): boolean {
@@ -25,7 +26,8 @@ const outboxKey = (userId: string) => `${STORAGE_KEYS.reviewOutbox}:${userId}`;
 /**
  * A review session's state and its grade outbox: the queue it started with, the card shown, whether its
  * answer is revealed, and how many grades wait to be sent. Grading applies the shared scheduler at once
- * (the session goes on offline) and hands the grade to the outbox.
+ * (the session goes on offline) and hands the grade to the outbox; undoing steps the session back and takes
+ * the grade back from the outbox, or tells the server after it (docs/product/review.md#undo).
  */
 export function useReviewSession(queue: ReviewQueue, onGraded: () => void) {
   const user = useAuthUser();
@@ -33,6 +35,8 @@ export function useReviewSession(queue: ReviewQueue, onGraded: () => void) {
   const [session, setSession] = useState<ReviewSession>(() => startSession(queue.cards, Date.now()));
   const [isRevealed, setIsRevealed] = useState(false);
   const [pendingCount, setPendingCount] = useState(0);
+  /** The server's refusal of the last undo (the card was graded again elsewhere), shown until the next step. */
+  const [undoRefusal, setUndoRefusal] = useState<unknown>(null);
   const outbox = useRef<GradeOutbox | null>(null);
   const onGradedRef = useRef(onGraded);
   useLayoutEffect(() => {
@@ -47,8 +51,15 @@ export function useReviewSession(queue: ReviewQueue, onGraded: () => void) {
         await sendReviewGrade(grade);
         onGradedRef.current();
       },
+      sendUndo: async (undo) => {
+        await sendReviewUndo(undo);
+        onGradedRef.current();
+      },
       isPermanentFailure,
       onChange: setPendingCount,
+      onDropped: (entry, error) => {
+        if ('kind' in entry) setUndoRefusal(error);
+      },
     });
     outbox.current = created;
     setPendingCount(created.pendingCount());
@@ -65,11 +76,21 @@ export function useReviewSession(queue: ReviewQueue, onGraded: () => void) {
 
   const grade = (value: ReviewGrade) => {
     if (!isRevealed) return;
-    const applied = gradeCurrent(session, value, Date.now(), queue.scheduler);
+    const applied = gradeCurrent(session, value, Date.now(), queue.scheduler, randomUuid());
     if (!applied) return;
     setSession(applied.session);
     setIsRevealed(false);
-    outbox.current?.add({ ...applied.graded, reviewId: randomUuid() });
+    setUndoRefusal(null);
+    outbox.current?.add(applied.graded);
+  };
+
+  const undo = () => {
+    const undone = undoLast(session, Date.now());
+    if (!undone || !outbox.current) return;
+    setSession(undone.session);
+    setIsRevealed(false);
+    setUndoRefusal(null);
+    outbox.current.undo(undone.reviewId);
   };
 
   return {
@@ -77,6 +98,9 @@ export function useReviewSession(queue: ReviewQueue, onGraded: () => void) {
     isRevealed,
     reveal: () => setIsRevealed(true),
     grade,
+    undo,
+    canUndo: session.undo !== null,
+    undoRefusal,
     pendingCount,
     /** Sends the grades that wait; resolves when all are sent or a try failed. */
     flushGrades: () => outbox.current?.flush() ?? Promise.resolve(),

@@ -18,6 +18,11 @@ export interface ReviewSession {
   grades: readonly { grade: ReviewGrade; durationMs: number }[];
   /** The soonest due moment among the session's graded cards, for the summary when offline. */
   nextDueAt: string | null;
+  /**
+   * The last grade's id and the session as it was before it, or null before any grade: undoing steps back
+   * to it, and each earlier grade stays undoable in turn (docs/product/review.md#undo).
+   */
+  undo: { reviewId: string; before: ReviewSession } | null;
 }
 
 /** A step due within this long comes back in the session (the server's learn-ahead limit). */
@@ -38,21 +43,25 @@ function pickNext(
 }
 
 export function startSession(cards: readonly ReviewQueueCard[], now: number): ReviewSession {
-  return { ...pickNext(cards, [], now), shownAt: now, grades: [], nextDueAt: null };
+  return { ...pickNext(cards, [], now), shownAt: now, grades: [], nextDueAt: null, undo: null };
 }
 
 export interface GradeApplied {
   session: ReviewSession;
-  /** What the server is sent: the card, the grade and when it was given. */
-  graded: { cardId: number; grade: ReviewGrade; reviewedAt: string; durationMs: number };
+  /** What the server is sent: the grade's id, the card, the grade and when it was given. */
+  graded: { reviewId: string; cardId: number; grade: ReviewGrade; reviewedAt: string; durationMs: number };
 }
 
-/** Grades the current card at `now`; a card coming back within minutes goes among the steps. */
+/**
+ * Grades the current card at `now` under the client's id `reviewId`; a card coming back within minutes goes
+ * among the steps.
+ */
 export function gradeCurrent(
   session: ReviewSession,
   grade: ReviewGrade,
   now: number,
   choice: SchedulerChoice,
+  reviewId: string,
 ): GradeApplied | null {
   const { current } = session;
   if (!current) return null;
@@ -75,9 +84,46 @@ export function gradeCurrent(
       shownAt: now,
       grades: [...session.grades, { grade, durationMs }],
       nextDueAt,
+      undo: { reviewId, before: session },
     },
-    graded: { cardId: current.id, grade, reviewedAt: at.toISOString(), durationMs },
+    graded: { reviewId, cardId: current.id, grade, reviewedAt: at.toISOString(), durationMs },
   };
+}
+
+/**
+ * Steps back over the last grade: its card is shown again as it was before it (its time counted from
+ * `now`), with the queue, steps and counts of that moment. Null before any grade.
+ */
+export function undoLast(
+  session: ReviewSession,
+  now: number,
+): { session: ReviewSession; reviewId: string } | null {
+  if (!session.undo) return null;
+  return { session: { ...session.undo.before, shownAt: now }, reviewId: session.undo.reviewId };
+}
+
+export interface SessionCounts {
+  /** Cards not seen yet. */
+  newCount: number;
+  /** Cards on their learning or relearning steps: they come back within minutes. */
+  learningCount: number;
+  /** Reviews due today. */
+  dueCount: number;
+}
+
+/**
+ * The session's cards still to come by kind, the current one included, as Anki's three numbers: a new
+ * card graded Good moves from New to Learning, one that graduates leaves (docs/product/review.md#counts).
+ */
+export function countsOf(session: ReviewSession): SessionCounts {
+  const counts: SessionCounts = { newCount: 0, learningCount: 0, dueCount: 0 };
+  const cards = [...(session.current ? [session.current] : []), ...session.queue, ...session.steps];
+  for (const { card } of cards) {
+    if (card.state === 'new') counts.newCount += 1;
+    else if (card.state === 'review') counts.dueCount += 1;
+    else counts.learningCount += 1;
+  }
+  return counts;
 }
 
 /** Cards still to come in the session, the current one included. */

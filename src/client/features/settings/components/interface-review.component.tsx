@@ -71,6 +71,12 @@ export function InterfaceReview({
         isChecked={settings.reviewTypedAnswers}
         onCheckedChange={(isChecked) => save({ reviewTypedAnswers: isChecked })}
       />
+      <SettingsSwitchField
+        label={t('settingsDisplay.interface.review.burySiblings')}
+        description={t('settingsDisplay.interface.review.burySiblingsDescription')}
+        isChecked={settings.reviewBurySiblings}
+        onCheckedChange={(isChecked) => save({ reviewBurySiblings: isChecked })}
+      />
       <div className="grid gap-6 sm:grid-cols-2">
         <SettingsSelectField
           label={t('settingsDisplay.interface.review.scheduler')}
