@@ -52,6 +52,7 @@ export function UploadPage() {
                 autoGenerateImages={upload.autoGenerateImages}
                 onSubmitText={upload.submitText}
                 onSubmitFile={upload.submitFile}
+                returnedLines={upload.returnedLines}
               />
               {job && isJobActive(job.status) ? <UploadProgress job={job} lookup={upload.lookup} /> : null}
               <StageMonitor job={job} />
