@@ -263,6 +263,7 @@ test.describe('the English interface', () => {
     await expect(page.getByText(/^Skipped duplicates: 1$/)).toBeVisible();
     await expectEnglish(page, 'upload: results with a duplicate and errors', learner);
     await expect(box).toHaveValue('123');
+    await expect(page.getByText('no translation yet', { exact: true })).toBeVisible();
     await expect(page.getByText(/^The lines that could not be added are back in the box/)).toBeVisible();
     await expectEnglish(page, 'upload: lines not added back in the box', learner);
     expect((await listWords(page)).length).toBe(4);
