@@ -66,10 +66,13 @@ test('the word card, the upload results and every Settings tab have no serious v
   await page.goto('/upload');
   await page
     .getByLabel('Пары слов, по одной на строку')
-    .fill(['correr / бегать', 'correr / бежать', 'nadar'].join('\n'));
+    .fill(['correr / бегать', 'correr / бежать', 'nadar', '123'].join('\n'));
   await page.getByRole('button', { name: 'Загрузить слова' }).click();
+  // 'nadar' is kept without a translation; '123' has no Spanish and comes back into the box.
   await expect(page.getByRole('region', { name: /^Ошибки: 1$/ })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('region', { name: /^Пропущенные дубликаты: 1$/ })).toBeVisible();
+  await expect(page.getByText('перевод не указан', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Пары слов, по одной на строку')).toHaveValue('123');
   await expectNoSeriousViolations(page);
 
   await page.goto('/dictionary');

@@ -183,3 +183,48 @@ test('on a phone the filters fold behind one button with the count, and the firs
   await expect(page.getByRole('button', { name: 'Фильтры (1)' })).toBeVisible();
   await expectNoSeriousViolations(page);
 });
+
+test('a word kept without a translation is listed under ‘Без перевода’ and gets one in its card', async ({
+  page,
+}) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
+  await signInLearner(page);
+  // Without a language model the Spanish-only line is kept (docs/product/upload.md#spanish-only-lines).
+  await addWords(page, ['el coche', 'perro / собака']);
+  await openDictionary(page);
+  await expect(shownSpanish(page)).toHaveCount(2);
+  const untranslatedRow = wordList(page)
+    .getByRole('listitem')
+    .filter({ has: page.locator('[data-field="spanish"]', { hasText: /^el coche$/ }) });
+  await expect(untranslatedRow.locator('[data-field="russian"]')).toHaveText('перевод не указан');
+
+  const filter = page.getByRole('button', { name: 'Без перевода (1)' });
+  await filter.click();
+  await expect(filter).toHaveAttribute('aria-pressed', 'true');
+  await expect(shownSpanish(page)).toHaveText(['el coche']);
+  await expectNoSeriousViolations(page);
+
+  await openCard(page, 'el coche');
+  const card = page.getByRole('dialog', { name: 'el coche' });
+  await expect(card.getByText('перевод не указан')).toBeVisible();
+  const field = card.getByLabel('Добавить перевод');
+  await expectNoSeriousViolations(page);
+  await field.fill('машина');
+  await card.getByRole('button', { name: 'Сохранить перевод' }).click();
+  await expect(card.getByLabel('Добавить перевод')).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'el coche' }).getByText('машина')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const coche = (await listWords(page)).find((word) => word.spanish === 'el coche') as
+        { russian: string; needsTranslation: boolean } | undefined;
+      return coche && [coche.russian, coche.needsTranslation];
+    })
+    .toEqual(['машина', false]);
+
+  await page.keyboard.press('Escape');
+  // No word is left without a translation: the filter goes once it is off.
+  await expect(shownSpanish(page)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Без перевода (0)' }).click();
+  await expect(shownSpanish(page)).toHaveCount(2);
+  await expect(page.getByRole('button', { name: /^Без перевода/ })).toHaveCount(0);
+});

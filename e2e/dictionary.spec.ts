@@ -295,6 +295,7 @@ const syntheticWords = (total: number) =>
     id: index + 1,
     spanish: `palabra${String(index).padStart(5, '0')}`,
     russian: `слово ${index}`,
+    needsTranslation: false,
     example: null,
     exampleTranslation: null,
     highlightedSpanishWord: null,

@@ -257,10 +257,11 @@ test.describe('the English interface', () => {
     const learner = await signInLearner(page, { language: 'en' });
     await page.goto('/upload');
     const box = page.getByLabel('Word pairs, one per line');
-    // Latin-only translations, so the learner's words need no exclusion; a repeat, and a line without a
-    // translation while the learner has no language-model key.
+    // Latin-only translations, so the learner's words need no exclusion; a repeat, a line without a
+    // translation while the learner has no language-model key (kept, docs/product/upload.md#spanish-only-lines)
+    // and a line without Spanish (an error, back in the box: docs/product/upload.md#lines-not-added).
     await box.fill(
-      ['la casa / house', 'el perro / dog', 'cantar / to sing', 'casa / home', 'nadar'].join('\n'),
+      ['la casa / house', 'el perro / dog', 'cantar / to sing', 'casa / home', 'nadar', '123'].join('\n'),
     );
     await expect(page.getByRole('button', { name: 'Choose a file' })).toBeVisible();
     await page.getByRole('button', { name: 'Upload words' }).click();
@@ -272,13 +273,28 @@ test.describe('the English interface', () => {
     await expect(page.getByText(/^Errors: \d+$/)).toBeVisible({ timeout: UPLOAD_TIMEOUT_MS / 2 });
     await expect(page.getByText(/^Skipped duplicates: 1$/)).toBeVisible();
     await expectEnglish(page, 'upload: results with a duplicate and errors', learner);
-    expect((await listWords(page)).length).toBe(3);
+    await expect(box).toHaveValue('123');
+    await expect(page.getByText('no translation yet', { exact: true })).toBeVisible();
+    await expect(page.getByText(/^The lines that could not be added are back in the box/)).toBeVisible();
+    await expectEnglish(page, 'upload: lines not added back in the box', learner);
+    expect((await listWords(page)).length).toBe(4);
 
     await page.goto('/dictionary');
     await expect(page.getByRole('heading', { level: 1, name: 'Dictionary' })).toBeVisible();
     const words = page.getByRole('list', { name: 'Words' });
-    await expect(words.getByRole('listitem')).toHaveCount(3);
+    await expect(words.getByRole('listitem')).toHaveCount(4);
     await expectEnglish(page, 'dictionary: list', learner);
+    const untranslated = page.getByRole('button', { name: 'No translation (1)' });
+    await untranslated.click();
+    await expect(words.getByRole('listitem')).toHaveCount(1);
+    await expectEnglish(page, 'dictionary: the no-translation filter', learner);
+    await page.getByRole('button', { name: /^Word card of .nadar/ }).click();
+    const untranslatedCard = page.getByRole('dialog');
+    await expect(untranslatedCard.getByLabel('Add a translation')).toBeVisible();
+    await expectEnglish(page, 'dictionary: card of a word without a translation', learner);
+    await closeWith(page, untranslatedCard);
+    await untranslated.click();
+    await expect(words.getByRole('listitem')).toHaveCount(4);
     for (const combobox of await page.getByRole('combobox').all()) {
       await combobox.click();
       const options = page.getByRole('listbox');
@@ -346,7 +362,7 @@ test.describe('the English interface', () => {
     await expectEnglish(page, 'dictionary: listen counts restored', learner);
 
     await page.goto('/learn');
-    await expect(page.getByTestId('learn-counter')).toHaveText('1 of 3');
+    await expect(page.getByTestId('learn-counter')).toHaveText('1 of 4');
     await expectEnglish(page, 'learn: card', learner);
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(page.getByRole('menu')).toBeVisible();
@@ -391,6 +407,10 @@ test.describe('the English interface', () => {
       await page.getByLabel('Your answer in Spanish').press('Enter');
       await page.getByRole('button', { name: /Easy/ }).click();
     }
+    // The word kept without a translation has its Spanish prompt alone: no Russian one until it gets one.
+    await expect(page.getByText('Spanish → Russian', { exact: true })).toBeVisible();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: /Easy/ }).click();
     await expect(page.getByRole('heading', { name: 'Session complete' })).toBeVisible();
     await expect(page.getByTestId('review-next-due')).toHaveText(/^Next review: (tomorrow|in \d+ days?)$/);
     await expectEnglish(page, 'review: summary', learner);

@@ -102,13 +102,14 @@ test('without a language-model key, its stages say why they were skipped and lin
   });
 
   const skipped = monitor(page).getByText('Пропущено: нужен ключ OpenAI или совместимый сервер');
-  // Base translation (caminar has none), analysis, examples, tags and themes.
+  // Base translation (caminar has none: it is kept without one), analysis, examples, tags and themes.
   await expect(skipped).toHaveCount(5);
   for (const stage of ['analysis', 'examples', 'tags', 'themes']) {
     await expect(monitor(page).locator(`[data-stage="${stage}"]`)).not.toContainText('Готово');
   }
   // Parts of speech (the local rules') read in the interface language.
-  const added = page.getByRole('region', { name: 'Добавленные слова: 2' });
+  const added = page.getByRole('region', { name: 'Добавленные слова: 3' });
+  await expect(added.getByText('перевод не указан', { exact: true })).toHaveCount(1);
   await expect(added.getByText('существительное', { exact: true })).toHaveCount(2);
   await expect(added.getByText('noun', { exact: true })).toHaveCount(0);
   // No key: the built-in voice records the clips after the upload, and the report follows it to the end.

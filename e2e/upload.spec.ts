@@ -176,6 +176,12 @@ test('pasted words in mixed formats are enriched, duplicates reported, and each 
 
   const errors = page.getByRole('region', { name: /^Ошибки: / });
   await expect(errors.getByRole('cell', { name: `Строка ${BAD_LINE_NUMBER}`, exact: true })).toBeVisible();
+  // The line the upload could not add is back in the text box, and the form says so
+  // (docs/product/upload.md#lines-not-added).
+  await expect(textbox).toHaveValue(PASTED_LINES[BAD_LINE_NUMBER - 1]!);
+  await expect(
+    page.getByText('Строки, которые не удалось добавить, остались в поле', { exact: false }),
+  ).toBeVisible();
 
   const response = await page.request.get('/api/words');
   expect(response.ok()).toBe(true);

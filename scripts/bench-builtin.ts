@@ -75,6 +75,7 @@ const many = Array.from({ length: 10_000 }, (_, index) => ({
   id: index + 1,
   spanish: `palabra${index}`,
   russian: `слово${index}`,
+  needsTranslation: false,
   isActive: true,
   isHidden: false,
   cefrLevel: CEFR[index % 2] ?? null,

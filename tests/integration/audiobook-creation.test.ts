@@ -264,6 +264,31 @@ describe('creating a book', () => {
     expect(book.totalPassiveWords).toBe(3);
   });
 
+  it('never asks for a word still waiting for its translation (docs/product/upload.md#spanish-only-lines)', async () => {
+    const { learner, genreId, wordIds } = await writer();
+    const longAgo = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
+    // Due words are asked for first: the untranslated one among them is left out all the same.
+    for (const id of wordIds.slice(-3)) {
+      await db()
+        .update(words)
+        .set({ disabledAt: longAgo, isSpacedRepetitionActive: true, spacedRepetitionDay: 0 })
+        .where(eq(words.id, id));
+    }
+    await db()
+      .update(words)
+      .set({ russian: '', needsTranslation: true })
+      .where(eq(words.id, wordIds.at(-1)!));
+    const { jobId } = createAudiobookResponseSchema.parse(
+      (await create(learner, { genreIds: [genreId], targetWordCount: 100 })).json(),
+    );
+    const job = await waitForJob(learner, jobId);
+    expect(job.status).toBe('completed');
+    expect(countersOf(job).dueWordsUsed).toBe(2);
+    const prompt = JSON.stringify(fake.requestsTo('openai', '/chat/completions')[0]!.body);
+    for (const spanish of SPANISH.slice(-3, -1)) expect(prompt).toContain(spanish);
+    expect(prompt).not.toContain(SPANISH.at(-1));
+  });
+
   it('asks first for the words with a review card due today too (docs/product/review.md#learn-and-audiobooks)', async () => {
     const { learner, genreId, wordIds } = await writer();
     const dueInReview = wordIds.slice(-2);

@@ -4,7 +4,12 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import Papa from 'papaparse';
+import { jobSchema } from '../../src/shared/api/jobs';
+import { reviewQueueSchema } from '../../src/shared/api/review';
+import { exportResultsSchema, exportStartedSchema } from '../../src/shared/api/transfer';
 import type { UploadJob } from '../../src/shared/api/uploads';
+import { wordListItemSchema, wordListSchema } from '../../src/shared/api/words';
 import type { ServerMessage } from '../../src/shared/realtime';
 import { buildApp } from '../../src/server/app';
 import { openDatabase } from '../../src/server/db/client';
@@ -112,6 +117,7 @@ describe('upload without any key', () => {
       'el gato',
       'la casa',
       'la manzana',
+      'caminar',
     ]);
     expect(job.results?.duplicates).toEqual([
       expect.objectContaining({
@@ -122,15 +128,14 @@ describe('upload without any key', () => {
       }),
     ]);
     expect(job.results?.errors).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ lineNumber: 6, stage: 'duplicates' }),
-        expect.objectContaining({ lineNumber: 8, spanish: 'caminar', stage: 'translation' }),
-      ]),
+      expect.arrayContaining([expect.objectContaining({ lineNumber: 6, stage: 'duplicates' })]),
     );
+    // A Spanish-only line is kept, its translation left to the learner (docs/product/upload.md#spanish-only-lines).
+    expect(job.results?.errors).toHaveLength(1);
     expect(job.progress.stages).toHaveLength(10);
     expect(job.progress.stages.find((stage) => stage.name === 'saving')).toEqual({
       name: 'saving',
-      completed: 4,
+      completed: 5,
       total: 5,
     });
 
@@ -138,13 +143,23 @@ describe('upload without any key', () => {
     await vi.waitUntil(
       async () =>
         (await wordRows(ana)).every(
-          (row) => row.audioData && row.russianAudioData && row.secondVoiceAudioData,
+          (row) =>
+            row.audioData && (row.russianAudioData || row.needsTranslation) && row.secondVoiceAudioData,
         ),
       { timeout: 30_000 },
     );
-    const rows = await wordRows(ana);
+    const [caminar, ...rows] = [...(await wordRows(ana))].sort(
+      (a, b) => Number(b.needsTranslation) - Number(a.needsTranslation),
+    );
+    expect(caminar).toMatchObject({
+      spanish: 'caminar',
+      russian: '',
+      needsTranslation: true,
+      russianAudioData: null,
+    });
     expect(rows).toHaveLength(4);
     for (const row of rows) {
+      expect(row.needsTranslation).toBe(false);
       expect(row.imageUrl).toMatch(/^\/media\/[0-9a-f]{64}\.webp$/);
       expect(row.audioData).toMatch(/^\/media\/[0-9a-f]{64}\.mp3$/);
       expect(row.russianAudioData).toMatch(/\.mp3$/);
@@ -156,6 +171,7 @@ describe('upload without any key', () => {
 
     const listed = (await get(testApp.app, ana, '/api/words')).json<Array<{ spanish: string }>>();
     expect(listed.map((word) => word.spanish).sort()).toEqual([
+      'caminar',
       'el gato',
       'el perro',
       'la casa',
@@ -182,6 +198,100 @@ describe('upload without any key', () => {
     expect(job.results?.words.map((word) => word.spanish)).toEqual(['la mesa']);
     const mesa = (await wordRows(ana)).find((row) => row.spanish === 'la mesa');
     expect(mesa?.imageUrl).toBeNull();
+  });
+});
+
+describe('Spanish-only lines without a language model (docs/product/upload.md#spanish-only-lines)', () => {
+  const reviewQueue = async (user: TestUser) => {
+    const response = await get(testApp.app, user, '/api/review/queue');
+    expect(response.statusCode, response.body).toBe(200);
+    return reviewQueueSchema.parse(response.json()).cards.map((card) => [card.word.spanish, card.direction]);
+  };
+  const exportedRows = async (user: TestUser) => {
+    const started = await post(testApp.app, user, '/api/exports', { format: 'csv' });
+    expect(started.statusCode, started.body).toBe(200);
+    const { jobId } = exportStartedSchema.parse(started.json());
+    const job = await vi.waitUntil(
+      async () => {
+        const answer = jobSchema.parse((await get(testApp.app, user, `/api/jobs/${jobId}`)).json());
+        return answer.status === 'pending' || answer.status === 'processing' ? null : answer;
+      },
+      { timeout: 60_000, interval: 50 },
+    );
+    const { downloadUrl } = exportResultsSchema.parse(job.results);
+    const download = await get(testApp.app, user, downloadUrl!);
+    const [header, ...rows] = Papa.parse<string[]>(download.rawPayload.toString('utf8').slice(1), {
+      skipEmptyLines: true,
+    }).data;
+    expect(header?.slice(0, 2)).toEqual(['spanish', 'russian']);
+    return rows.map((row) => row.slice(0, 2));
+  };
+
+  it('keeps them untranslated, with no Russian clip and no ru→es card until the learner adds the translation', async () => {
+    const ana = await registerUser(testApp.app);
+    const job = await upload(ana, 'hablar\nel coche\nel perro / собака', { generateImages: false });
+    expect(job.status).toBe('completed');
+    expect(job.results?.errors).toEqual([]);
+    expect(job.results?.words.map((word) => word.spanish)).toEqual(['hablar', 'el coche', 'el perro']);
+    const saved = await wordRows(ana);
+    expect(saved.map((row) => [row.spanish, row.russian, row.needsTranslation])).toEqual([
+      ['hablar', '', true],
+      ['el coche', '', true],
+      ['el perro', 'собака', false],
+    ]);
+    const listed = wordListSchema.parse((await get(testApp.app, ana, '/api/words')).json());
+    expect(
+      listed
+        .filter((word) => word.needsTranslation)
+        .map((word) => word.spanish)
+        .sort(),
+    ).toEqual(['el coche', 'hablar']);
+
+    // The built-in clips job makes the Spanish clips of all three, and a Russian one only for the translated word.
+    const clipsJobId = job.results?.builtinClipsJobId;
+    expect(clipsJobId).toBeTruthy();
+    await vi.waitUntil(
+      async () =>
+        jobSchema.parse((await get(testApp.app, ana, `/api/jobs/${clipsJobId}`)).json()).status ===
+        'completed',
+      { timeout: 30_000 },
+    );
+    expect((await wordRows(ana)).every((row) => row.audioData && row.secondVoiceAudioData)).toBe(true);
+    expect((await wordRows(ana)).map((row) => row.russianAudioData !== null)).toEqual([false, false, true]);
+
+    expect(await reviewQueue(ana)).toEqual([
+      ['hablar', 'es-ru'],
+      ['el coche', 'es-ru'],
+      ['el perro', 'es-ru'],
+      ['el perro', 'ru-es'],
+    ]);
+    expect(await exportedRows(ana)).toEqual([
+      ['hablar', ''],
+      ['el coche', ''],
+      ['el perro', 'собака'],
+    ]);
+
+    // The learner's translation clears the mark: the ru→es card comes, the Russian clip is made on demand.
+    const edited = await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/words/${saved[0]!.id}`,
+      payload: { russian: 'говорить' },
+      headers: { cookie: ana.cookie },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(wordListItemSchema.parse(edited.json())).toMatchObject({
+      russian: 'говорить',
+      needsTranslation: false,
+    });
+    expect(await reviewQueue(ana)).toContainEqual(['hablar', 'ru-es']);
+    expect((await reviewQueue(ana)).filter(([spanish]) => spanish === 'el coche')).toEqual([
+      ['el coche', 'es-ru'],
+    ]);
+    expect(await exportedRows(ana)).toEqual([
+      ['hablar', 'говорить'],
+      ['el coche', ''],
+      ['el perro', 'собака'],
+    ]);
   });
 });
 

@@ -5,6 +5,7 @@ export const newWordOf = (spanish: string, russian = 'слово'): NewWord & { 
   lineNumber: 1,
   spanish,
   russian,
+  needsTranslation: !russian,
   duplicateKey: spanish,
   example: null,
   exampleTranslation: null,

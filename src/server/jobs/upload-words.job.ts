@@ -139,14 +139,14 @@ async function analyseChunk(run: UploadRun, chunk: PreparedEntry[]) {
   const ready: Array<{ entry: PreparedEntry; analysis: LocalAnalysis; isByModel: boolean }> = [];
   for (const entry of chunk) {
     const analysis = analyses.get(entry);
-    if (!entry.russian && !analysis?.russian) {
-      run.report.error(entry, 'translation', {
-        code: run.languageModel ? JOB_ERROR_CODES.translationFailed : JOB_ERROR_CODES.translationMissing,
-      });
+    // Without a language model a Spanish-only line is kept, its translation left to the learner
+    // (docs/product/upload.md#spanish-only-lines); a model that failed it is an error of the line.
+    if (!entry.russian && !analysis?.russian && run.languageModel) {
+      run.report.error(entry, 'translation', { code: JOB_ERROR_CODES.translationFailed });
       run.tally.lineFailed();
       continue;
     }
-    if (!entry.russian) run.tally.complete('translation');
+    if (!entry.russian && analysis?.russian) run.tally.complete('translation');
     ready.push({
       entry,
       analysis: analysis ?? (run.rules.isVerbatim ? emptyAnalysis(entry) : localAnalysis(entry)),
@@ -258,6 +258,7 @@ async function enrichWord(run: UploadRun, entry: PreparedEntry, analysis: LocalA
     lineNumber: entry.lineNumber,
     spanish,
     russian,
+    needsTranslation: !russian,
     duplicateKey: entry.duplicateKey,
     example,
     exampleTranslation,

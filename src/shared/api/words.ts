@@ -11,6 +11,11 @@ export const wordListItemSchema = z.object({
   id: z.number().int(),
   spanish: z.string(),
   russian: z.string(),
+  /**
+   * Saved without a translation (docs/product/upload.md#spanish-only-lines): `russian` is empty until the
+   * learner adds one, which clears this.
+   */
+  needsTranslation: z.boolean(),
   example: z.string().nullable(),
   exampleTranslation: z.string().nullable(),
   highlightedSpanishWord: z.string().nullable(),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   activeFilterCount,
   countByView,
+  countUntranslated,
   facetOptions,
   filterWords,
   hasActiveFilters,
@@ -13,6 +14,7 @@ interface TestWord {
   id: number;
   spanish: string;
   russian: string;
+  needsTranslation: boolean;
   isActive: boolean;
   isHidden: boolean;
   cefrLevel: string | null;
@@ -26,6 +28,7 @@ const word = (spanish: string, russian: string, overrides: Partial<TestWord> = {
   id: nextId++,
   spanish,
   russian,
+  needsTranslation: false,
   isActive: true,
   isHidden: false,
   cefrLevel: null,
@@ -74,6 +77,19 @@ describe('dictionary filters', () => {
     const hiddenInLearn = word('casa', 'дом', { isHidden: true });
     expect(ids(filterWords([...words, hiddenInLearn], NO_FILTERS, 'hidden'))).toEqual(['gato', 'casa']);
     expect(ids(filterWords([hiddenInLearn], NO_FILTERS, 'active'))).toEqual([]);
+  });
+
+  it("lists only the words without a translation under 'Без перевода', counted in the view", () => {
+    const untranslated = word('el coche', '', { needsTranslation: true });
+    const hiddenUntranslated = word('agua', '', { needsTranslation: true, isActive: false });
+    const all = [...words, untranslated, hiddenUntranslated];
+    const filters = { ...NO_FILTERS, isUntranslatedOnly: true };
+    expect(ids(filterWords(all, filters, 'active'))).toEqual(['el coche']);
+    expect(ids(filterWords(all, filters, 'hidden'))).toEqual(['agua']);
+    expect(countUntranslated(all, 'active')).toBe(1);
+    expect(countUntranslated(words, 'active')).toBe(0);
+    expect(activeFilterCount(filters)).toBe(1);
+    expect(hasActiveFilters(filters)).toBe(true);
   });
 
   it('combines CEFR level, part of speech and theme with AND', () => {

@@ -17,6 +17,7 @@ const item = (spanish: string, overrides: Partial<WordListItem> = {}): WordListI
   id: nextId++,
   spanish,
   russian: `ru-${spanish}`,
+  needsTranslation: false,
   example: null,
   exampleTranslation: null,
   highlightedSpanishWord: null,

@@ -6,6 +6,7 @@ import {
   countWordLines,
   formatFileSize,
   hasText,
+  linesNotAdded,
   lookupTranslation,
   parseWordLine,
   stripEmojiFromText,
@@ -134,5 +135,49 @@ describe('file checks', () => {
     expect(formatFileSize(512, 'ru')).toEqual({ value: '512', unit: 'B' });
     expect(formatFileSize(1536, 'ru')).toEqual({ value: '1,5', unit: 'KB' });
     expect(formatFileSize(1.5 * 1024 * 1024, 'en')).toEqual({ value: '1.5', unit: 'MB' });
+  });
+});
+
+describe('the lines an upload did not add', () => {
+  const error = (
+    lineNumber: number,
+    stage: 'duplicates' | 'translation' | 'saving' | 'images' | 'audio',
+  ) => ({
+    lineNumber,
+    spanish: null,
+    stage,
+    code: 'upload_line_no_spanish',
+  });
+  const results = (errors: ReturnType<typeof error>[]) => ({
+    words: [],
+    duplicates: [],
+    errors,
+    fallbacks: [],
+    stoppedProviders: [],
+    builtinClipsJobId: null,
+    moreWords: 0,
+    moreDuplicates: 0,
+    moreErrors: 0,
+  });
+  const text = 'casa / дом\n\nтолько кириллица\nsol\nmesa / стол\nluna / луна';
+
+  it('are the lines a completed upload failed in a stage that drops the line, by their numbers', () => {
+    const job = {
+      status: 'completed' as const,
+      results: results([
+        error(3, 'duplicates'),
+        error(4, 'translation'),
+        error(5, 'images'),
+        error(6, 'saving'),
+      ]),
+    };
+    expect(linesNotAdded(text, job)).toBe('только кириллица\nsol\nluna / луна');
+    expect(linesNotAdded(text, { status: 'completed', results: results([]) })).toBe('');
+  });
+
+  it('are every line when the upload did not complete', () => {
+    expect(linesNotAdded(text, { status: 'cancelled', results: results([error(3, 'duplicates')]) })).toBe(
+      'casa / дом\nтолько кириллица\nsol\nmesa / стол\nluna / луна',
+    );
   });
 });

@@ -51,6 +51,7 @@ export function UploadPage() {
               autoGenerateImages={upload.autoGenerateImages}
               onSubmitText={upload.submitText}
               onSubmitFile={upload.submitFile}
+              returnedLines={upload.returnedLines}
             />
             {job && isJobActive(job.status) ? <UploadProgress job={job} lookup={upload.lookup} /> : null}
             {/* The report is what a finished upload is read for: before the stage table, not after it and

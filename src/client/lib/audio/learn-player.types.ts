@@ -35,6 +35,8 @@ export interface PlayerWord {
   highlightedSpanishWord?: string | null;
   highlightedRussianWord?: string | null;
   disabledAt?: string | null;
+  /** Kept without a translation (docs/product/upload.md#spanish-only-lines): the card says so. */
+  needsTranslation?: boolean;
 }
 
 /**

@@ -23,6 +23,11 @@ export const words = pgTable(
     spanish: text('spanish').notNull(),
     russian: text('russian').notNull(),
     /**
+     * Saved without a translation: a Spanish-only line with no language model to translate it
+     * (docs/product/upload.md#spanish-only-lines); `russian` is empty until the learner adds one.
+     */
+    needsTranslation: boolean('needs_translation').notNull().default(false),
+    /**
      * The normalised Spanish text of docs/product/upload.md#duplicate-key (NFC, lower-case, article and
      * trailing punctuation removed), computed by the shared duplicate-key helper on every insert and on every
      * change of `spanish`.

@@ -64,6 +64,7 @@ export function createAudiobookCreationRepository(db: Db) {
           id: words.id,
           spanish: words.spanish,
           russian: words.russian,
+          needsTranslation: words.needsTranslation,
           listenCount: words.listenCount,
           disabledAt: words.disabledAt,
         })

@@ -1,7 +1,7 @@
 /**
  * Which of the learner's words a new story is asked to use (docs/product/audiobooks.md#word-choice): words
  * due for spaced repetition today first, then active words least listened first, then passive (hidden)
- * words; about one vocabulary word per nine story words.
+ * words; about one vocabulary word per nine story words; never a word still waiting for its translation.
  */
 
 export interface CandidateWord {
@@ -13,6 +13,8 @@ export interface CandidateWord {
   isPassive: boolean;
   /** Due for spaced repetition today. */
   isDue: boolean;
+  /** Saved without a translation (docs/product/upload.md#spanish-only-lines): a story cannot gloss it. */
+  needsTranslation: boolean;
 }
 
 /** Story words per vocabulary word asked for: one in eight to ten reads naturally. */
@@ -26,7 +28,11 @@ export const vocabularyWordCountFor = (targetWordCount: number): number =>
 const byLeastListened = (a: CandidateWord, b: CandidateWord) => a.listenCount - b.listenCount || a.id - b.id;
 
 /** The words to ask for, in the order they are handed out to chapters. */
-export function chooseStoryWords(words: readonly CandidateWord[], targetWordCount: number): CandidateWord[] {
+export function chooseStoryWords(
+  candidates: readonly CandidateWord[],
+  targetWordCount: number,
+): CandidateWord[] {
+  const words = candidates.filter((word) => !word.needsTranslation);
   const due = words.filter((word) => word.isDue).sort(byLeastListened);
   const active = words.filter((word) => !word.isDue && !word.isPassive).sort(byLeastListened);
   const passive = words.filter((word) => !word.isDue && word.isPassive).sort(byLeastListened);

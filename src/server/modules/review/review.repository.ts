@@ -98,10 +98,11 @@ const queueColumns = {
 };
 
 const hasPicture = and(isNotNull(words.imageUrl), ne(words.imageUrl, '')) as SQL;
+const hasTranslation = eq(words.needsTranslation, false);
 
 /**
  * The cards of the learner's live words in the chosen directions; a picture card only while its word has
- * a picture (docs/product/review.md#cards).
+ * a picture, a ru→es card only while it has a translation (docs/product/review.md#cards).
  */
 function cardsInPlay(userId: string, directions: readonly ReviewDirection[]): SQL {
   return and(
@@ -109,6 +110,7 @@ function cardsInPlay(userId: string, directions: readonly ReviewDirection[]): SQ
     inArray(reviewCards.direction, [...directions]),
     eq(words.isDeleted, false),
     or(ne(reviewCards.direction, 'picture-es'), hasPicture),
+    or(ne(reviewCards.direction, 'ru-es'), hasTranslation),
   ) as SQL;
 }
 
@@ -119,10 +121,17 @@ const directionArray = (directions: readonly ReviewDirection[]): SQL =>
     sql`, `,
   )}]::text[]`;
 
-/** How many cards a word has in the chosen directions: a picture card only when it has a picture. */
+/**
+ * How many cards a word has in the chosen directions: a picture card only when it has a picture, a ru→es
+ * card only when it has a translation.
+ */
 function cardsPerWord(directions: readonly ReviewDirection[]): SQL {
-  const withoutPicture = directions.filter((direction) => direction !== 'picture-es').length;
-  return sql`case when ${hasPicture} then ${directions.length}::int else ${withoutPicture}::int end`;
+  const hasPictureCard = directions.includes('picture-es');
+  const hasTranslationCard = directions.includes('ru-es');
+  const always = directions.length - Number(hasPictureCard) - Number(hasTranslationCard);
+  const picture = hasPictureCard ? sql`case when ${hasPicture} then 1 else 0 end` : sql`0`;
+  const translation = hasTranslationCard ? sql`case when ${hasTranslation} then 1 else 0 end` : sql`0`;
+  return sql`(${always}::int + ${picture} + ${translation})`;
 }
 
 /**
@@ -268,7 +277,7 @@ export function createReviewRepository(db: Db) {
 
     /**
      * Makes up to `limit` cards for the oldest words that lack one in a chosen direction (a picture card only
-     * for a word with a picture); a card made at the same time by another request is left as it is.
+     * for a word with a picture, a ru→es card only for one with a translation); a card made at the same time by another request is left as it is.
      */
     async createNewCards(userId: string, directions: readonly ReviewDirection[], limit: number, at: Date) {
       if (limit <= 0) return 0;
@@ -279,6 +288,7 @@ export function createReviewRepository(db: Db) {
         cross join unnest(${directionArray(directions)}) with ordinality as d(direction, rank)
         where w.user_id = ${userId} and w.is_deleted = false
           and (d.direction <> 'picture-es' or (w.image_url is not null and w.image_url <> ''))
+          and (d.direction <> 'ru-es' or not w.needs_translation)
           and not exists (
             select 1 from ${reviewCards} c
             where c.user_id = ${userId} and c.word_id = w.id and c.direction = d.direction
@@ -403,7 +413,7 @@ export function createReviewRepository(db: Db) {
         .from(reviewCards)
         .innerJoin(words, eq(words.id, reviewCards.wordId))
         .where(and(cardsInPlay(userId, directions), isMastered))
-        .groupBy(reviewCards.wordId, words.imageUrl)
+        .groupBy(reviewCards.wordId, words.imageUrl, words.needsTranslation)
         .having(sql`count(*) = ${cardsPerWord(directions)}`);
       return rows.map((row) => row.wordId);
     },

@@ -116,6 +116,8 @@ export function createImportedWords(deps: {
           return {
             spanish: entry.spanish,
             russian: entry.russian ?? '',
+            // Only a translation the row brings changes the word (uploads.repository.ts `saveChunk`).
+            needsTranslation: !entry.russian,
             duplicateKey: entry.duplicateKey,
             ...parts.fields,
             highlightedSpanishWord: null,

@@ -7,6 +7,8 @@ import { linkWordThemes } from '../words/word-themes';
 export interface NewWord {
   spanish: string;
   russian: string;
+  /** Kept without a translation (docs/product/upload.md#spanish-only-lines): `russian` is empty. */
+  needsTranslation: boolean;
   duplicateKey: string;
   example: string | null;
   exampleTranslation: string | null;
@@ -157,7 +159,8 @@ export function createUploadsRepository(db: Db) {
           if (Object.keys(changed).length === 0) continue;
           await tx
             .update(words)
-            .set(changed)
+            // A translation the file brings is the one the word was waiting for.
+            .set(update.russian ? { ...changed, needsTranslation: false } : changed)
             .where(
               and(eq(words.id, update.existingWordId), eq(words.userId, userId), eq(words.isDeleted, false)),
             );

@@ -27,6 +27,7 @@ const listColumns = {
   id: words.id,
   spanish: words.spanish,
   russian: words.russian,
+  needsTranslation: words.needsTranslation,
   example: words.example,
   exampleTranslation: words.exampleTranslation,
   highlightedSpanishWord: words.highlightedSpanishWord,
@@ -74,6 +75,7 @@ export type WordChanges = Partial<
     typeof words.$inferInsert,
     | 'spanish'
     | 'russian'
+    | 'needsTranslation'
     | 'duplicateKey'
     | 'example'
     | 'exampleTranslation'

@@ -131,6 +131,8 @@ export function createWordsService(deps: {
       const changes: WordChanges = { ...update };
       if (update.spanish !== undefined) changes.duplicateKey = duplicateKeyOf(update.spanish);
       if (update.themeCategory) changes.themeCategory = update.themeCategory.toLocaleLowerCase('ru');
+      // A translation is never empty (wordUpdateSchema): the word has the one it was waiting for.
+      if (update.russian !== undefined) changes.needsTranslation = false;
       if (TEXT_FIELDS.some((field) => update[field] !== undefined)) {
         const before = await deps.words.findTexts(userId, wordId);
         if (!before) throw notFound('word_not_found');

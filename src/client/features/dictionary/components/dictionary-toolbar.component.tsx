@@ -6,6 +6,7 @@ import {
   ArrowDownAZ,
   ChevronDown,
   FilterX,
+  Languages,
   Search,
   SlidersHorizontal,
   X,
@@ -178,6 +179,18 @@ export function DictionaryToolbar({
             );
           })}
         </div>
+        {view.untranslatedCount > 0 || view.filters.isUntranslatedOnly ? (
+          <Button
+            size="sm"
+            variant={view.filters.isUntranslatedOnly ? 'default' : 'outline'}
+            aria-pressed={view.filters.isUntranslatedOnly}
+            className={foldedOnPhone}
+            onClick={view.toggleUntranslatedOnly}
+          >
+            <Languages aria-hidden />
+            {t('dictionary.filters.untranslated', { count: view.untranslatedCount })}
+          </Button>
+        ) : null}
         {hasActiveFilters(view.filters) ? (
           <Button size="sm" variant="ghost" className={foldedOnPhone} onClick={view.resetFilters}>
             <FilterX aria-hidden />

@@ -26,6 +26,7 @@ import { exampleSegments } from '../lib/example-highlight';
 import { hasClearedClips } from '../lib/word-edit';
 import { NoLanguageModelHint } from './no-language-model-hint.component';
 import { WordEditForm } from './word-edit-form.component';
+import { AddTranslationForm } from './add-translation-form.component';
 import { HighlightedSegments } from './highlighted-segments.component';
 import { PlayWordButton } from './play-word-button.component';
 import { WordCardPicture } from './word-card-picture.component';
@@ -119,10 +120,25 @@ function WordCard({
         <DialogTitle lang="es" className="text-2xl">
           {word.spanish}
         </DialogTitle>
-        <DialogDescription lang="ru" className="text-base">
-          {word.russian}
-        </DialogDescription>
+        {word.needsTranslation ? (
+          <DialogDescription className="text-base text-muted-foreground italic">
+            {t('dictionary.noTranslation')}
+          </DialogDescription>
+        ) : (
+          <DialogDescription lang="ru" className="text-base">
+            {word.russian}
+          </DialogDescription>
+        )}
       </DialogHeader>
+      {word.needsTranslation ? (
+        <AddTranslationForm
+          word={word}
+          onSaved={(updated) => {
+            cache.patchWord(word.id, updated);
+            toast({ title: t('dictionary.card.translationAdded'), description: updated.spanish });
+          }}
+        />
+      ) : null}
       <WordCardPicture word={word} />
       <CardTags word={word} />
       <dl className="grid gap-3 text-sm">

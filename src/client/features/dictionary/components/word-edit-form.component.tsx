@@ -97,7 +97,8 @@ export function WordEditForm({
           <Input
             id={ids.russian}
             lang="ru"
-            required
+            // A word kept without a translation may be edited before it gets one.
+            required={!word.needsTranslation}
             maxLength={300}
             value={draft.russian}
             onChange={(event) => set('russian', event.target.value)}

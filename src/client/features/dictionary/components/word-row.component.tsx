@@ -118,9 +118,15 @@ export const WordRow = memo(function WordRow(props: WordRowProps) {
           <p lang="es" className="truncate font-semibold" data-field="spanish">
             {word.spanish}
           </p>
-          <p lang="ru" className="truncate text-sm text-muted-foreground" data-field="russian">
-            {word.russian}
-          </p>
+          {word.needsTranslation ? (
+            <p className="truncate text-sm text-muted-foreground italic" data-field="russian">
+              {t('dictionary.noTranslation')}
+            </p>
+          ) : (
+            <p lang="ru" className="truncate text-sm text-muted-foreground" data-field="russian">
+              {word.russian}
+            </p>
+          )}
           {showTags ? <WordTags word={word} /> : null}
         </div>
       </div>

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { DictionaryWord } from '../../../lib/api/words.api';
 import {
   countByView,
+  countUntranslated,
   type Facet,
   FACETS,
   facetOptions,
@@ -29,6 +30,7 @@ export function useDictionaryView(words: readonly DictionaryWord[]) {
     [words],
   );
   const counts = useMemo(() => countByView(words), [words]);
+  const untranslatedCount = useMemo(() => countUntranslated(words, view), [words, view]);
   const visibleWords = useMemo(
     () => sortWords(filterWords(words, filters, view), sortOrder),
     [words, filters, view, sortOrder],
@@ -43,6 +45,7 @@ export function useDictionaryView(words: readonly DictionaryWord[]) {
     sortOrder,
     options,
     counts,
+    untranslatedCount,
     visibleWords,
     applySearch: () => setFilters((current) => ({ ...current, search: searchDraft })),
     clearSearch: () => {
@@ -51,6 +54,8 @@ export function useDictionaryView(words: readonly DictionaryWord[]) {
     },
     setFacet: (facet: Facet, value: string | null) =>
       setFilters((current) => ({ ...current, [facet]: value })),
+    toggleUntranslatedOnly: () =>
+      setFilters((current) => ({ ...current, isUntranslatedOnly: !current.isUntranslatedOnly })),
     resetFilters: () => setFilters((current) => ({ ...NO_FILTERS, search: current.search })),
     /** A second press of the active sort goes back to the server's order. */
     toggleSort: (order: WordSortOrder) => setSortOrder((current) => (current === order ? 'server' : order)),

@@ -24,6 +24,8 @@ export interface WordFilters {
   cefrLevel: string | null;
   partOfSpeech: string | null;
   themeCategory: string | null;
+  /** 'Без перевода': only the words kept without a translation (docs/product/dictionary.md#filters). */
+  isUntranslatedOnly: boolean;
 }
 
 export const NO_FILTERS: WordFilters = {
@@ -31,12 +33,14 @@ export const NO_FILTERS: WordFilters = {
   cefrLevel: null,
   partOfSpeech: null,
   themeCategory: null,
+  isUntranslatedOnly: false,
 };
 
 type FilterableWord = Pick<
   WordListItem,
   | 'spanish'
   | 'russian'
+  | 'needsTranslation'
   | 'isActive'
   | 'isHidden'
   | 'cefrLevel'
@@ -58,7 +62,7 @@ export function hasActiveFilters(filters: WordFilters): boolean {
 
 /** How many filters (not the search) are set: the phone's filter button shows it. */
 export function activeFilterCount(filters: WordFilters): number {
-  return FACETS.filter((facet) => filters[facet] !== null).length;
+  return FACETS.filter((facet) => filters[facet] !== null).length + Number(filters.isUntranslatedOnly);
 }
 
 /** docs/product/dictionary.md#search: the shared fold (case and accents), spaces trimmed and collapsed. */
@@ -85,6 +89,7 @@ export function filterWords<T extends FilterableWord>(
   return words.filter(
     (word) =>
       isInView(word, view) &&
+      (!filters.isUntranslatedOnly || word.needsTranslation) &&
       FACETS.every((facet) => filters[facet] === null || word[facet] === filters[facet]) &&
       matchesSearch(word, query),
   );
@@ -157,3 +162,9 @@ export function countByView(words: readonly Pick<WordListItem, 'isActive' | 'isH
   for (const word of words) if (isWordInStudy(word)) active += 1;
   return { active, hidden: words.length - active };
 }
+
+/** Words kept without a translation in the view: the 'Без перевода' filter shows while there are any. */
+export const countUntranslated = (
+  words: readonly Pick<WordListItem, 'needsTranslation' | 'isActive' | 'isHidden'>[],
+  view: WordView,
+) => words.filter((word) => word.needsTranslation && isInView(word, view)).length;

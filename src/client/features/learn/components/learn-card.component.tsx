@@ -97,7 +97,15 @@ export function LearnCard({
             <Segments segments={lines.spanish} />
           </span>
         ) : null}
-        {lines.russian ? (
+        {lines.russian && word.needsTranslation ? (
+          <span
+            className="max-w-4xl leading-snug text-white/75 italic [text-shadow:0_2px_8px_rgb(0_0_0/0.6)]"
+            style={{ fontSize: `${russianPx}px` }}
+            data-testid="learn-card-russian"
+          >
+            {t('learn.card.noTranslation')}
+          </span>
+        ) : lines.russian ? (
           <span
             lang="ru"
             className="max-w-4xl leading-snug text-white/90 [text-shadow:0_2px_8px_rgb(0_0_0/0.6)]"

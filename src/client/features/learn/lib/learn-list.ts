@@ -46,5 +46,6 @@ function toPlayerWord(word: WordListItem, isSpacedRepetitionDue: boolean): Playe
     highlightedSpanishWord: word.highlightedSpanishWord,
     highlightedRussianWord: word.highlightedRussianWord,
     disabledAt: word.disabledAt,
+    needsTranslation: word.needsTranslation,
   };
 }

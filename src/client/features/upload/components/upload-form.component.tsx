@@ -23,13 +23,21 @@ interface UploadFormProps {
   /** Resolves true once the job started. */
   onSubmitText: (text: string, choices: UploadChoices) => Promise<boolean>;
   onSubmitFile: (file: File | null, choices: UploadChoices) => Promise<boolean>;
+  /** The lines the last upload of this tab did not add: they come back into the box once it ends. */
+  returnedLines: { jobId: string; text: string } | null;
 }
 
 /**
  * The paste box with its formats, the 'Загрузить слова' button, the .txt file upload, and the pictures box
  * for both, which starts as the learner's setting says (docs/product/upload.md#upload-screen).
  */
-export function UploadForm({ isBusy, autoGenerateImages, onSubmitText, onSubmitFile }: UploadFormProps) {
+export function UploadForm({
+  isBusy,
+  autoGenerateImages,
+  onSubmitText,
+  onSubmitFile,
+  returnedLines,
+}: UploadFormProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const textId = useId();
@@ -37,6 +45,17 @@ export function UploadForm({ isBusy, autoGenerateImages, onSubmitText, onSubmitF
   const imagesId = useId();
   const imagesHintId = useId();
   const [text, setText] = useState('');
+  const returnedHintId = useId();
+  const [takenBackJobId, setTakenBackJobId] = useState<string | null>(null);
+  const [hasReturnedLines, setHasReturnedLines] = useState(false);
+  // Adjusted while rendering, as React advises for state that follows a prop: after what the learner typed
+  // meanwhile, never over it (docs/product/upload.md#lines-not-added).
+  if (returnedLines && returnedLines.jobId !== takenBackJobId) {
+    setTakenBackJobId(returnedLines.jobId);
+    setHasReturnedLines(returnedLines.text !== '');
+    if (returnedLines.text !== '')
+      setText((current) => (hasText(current) ? `${current}\n${returnedLines.text}` : returnedLines.text));
+  }
   /** Null until the learner ticks or unticks the box: until then it follows the setting. */
   const [imagesChoice, setImagesChoice] = useState<boolean | null>(null);
   const lineCount = countWordLines(text);
@@ -45,7 +64,10 @@ export function UploadForm({ isBusy, autoGenerateImages, onSubmitText, onSubmitF
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isBusy || !hasText(text)) return;
-    if (await onSubmitText(text, choices)) setText('');
+    if (await onSubmitText(text, choices)) {
+      setText('');
+      setHasReturnedLines(false);
+    }
   };
 
   return (
@@ -79,11 +101,16 @@ export function UploadForm({ isBusy, autoGenerateImages, onSubmitText, onSubmitF
             value={text}
             onChange={(event) => setText(event.target.value)}
             placeholder={t('upload.form.placeholder')}
-            aria-describedby={formatsId}
+            aria-describedby={hasReturnedLines ? `${returnedHintId} ${formatsId}` : formatsId}
             rows={10}
             spellCheck={false}
             className="min-h-56 font-mono"
           />
+          {hasReturnedLines ? (
+            <p id={returnedHintId} role="status" className="text-sm text-amber-700 dark:text-amber-400">
+              {t('upload.form.linesNotAdded')}
+            </p>
+          ) : null}
           <div id={formatsId} className="flex flex-col gap-1 text-sm text-muted-foreground">
             <p className="font-medium text-foreground">{t('upload.form.formatsTitle')}</p>
             <ul className="list-inside list-disc">

@@ -118,9 +118,14 @@ function AddedWords({ words, more }: { words: readonly AddedWord[]; more: number
                 <span lang="es" className="font-semibold">
                   {word.spanish}
                 </span>
-                <span lang="ru" className="text-muted-foreground">
-                  {word.russian}
-                </span>
+                {word.russian ? (
+                  <span lang="ru" className="text-muted-foreground">
+                    {word.russian}
+                  </span>
+                ) : (
+                  // Kept without a translation (docs/product/upload.md#spanish-only-lines).
+                  <span className="text-muted-foreground italic">{t('upload.results.wordUntranslated')}</span>
+                )}
                 {word.cefrLevel ? <CefrBadge level={word.cefrLevel} /> : null}
                 {word.partOfSpeech ? (
                   <Badge

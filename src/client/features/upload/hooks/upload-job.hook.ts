@@ -1,4 +1,4 @@
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { jobPanelPlace } from '../lib/job-panel-place';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import {
   buildTranslationLookup,
   countWordLines,
   hasText,
+  linesNotAdded,
   stripEmojiFromText,
   type TranslationLookup,
   translationLookupFromText,
@@ -62,9 +63,19 @@ export function useUploadJob() {
   if (startedId !== null && currentId === startedId) setStartedId(null);
   const jobId = followedUploadId({ startedId, currentId, closedId });
   const [lookup, setLookup] = useState<TranslationLookup>(emptyLookup);
+  /** The text this tab's upload was started with, until the upload ends. */
+  const submittedText = useRef<{ jobId: string; text: string } | null>(null);
+  /** The lines the last upload of this tab did not add, for the text box (docs/product/upload.md#lines-not-added). */
+  const [returnedLines, setReturnedLines] = useState<{ jobId: string; text: string } | null>(null);
   const socketState = useSyncExternalStore(subscribeToSocketState, realtimeSocket.getState);
 
   const onFinish = (finished: JobSnapshot) => {
+    // The lines this tab sent that the upload did not add go back in the text box, never lost.
+    const submitted = submittedText.current;
+    if (submitted?.jobId === finished.jobId) {
+      submittedText.current = null;
+      setReturnedLines({ jobId: finished.jobId, text: linesNotAdded(submitted.text, uploadJobOf(finished)) });
+    }
     // One announcement per browser: a job whose end this browser announced is not announced after a reload.
     const stored = readStoredUploadJob();
     if (stored?.jobId === finished.jobId && stored.hasNotified) return;
@@ -132,6 +143,7 @@ export function useUploadJob() {
         { socketWaitMs: 0 },
       );
       follow(nextJobId, total, translationLookupFromText(text));
+      submittedText.current = { jobId: nextJobId, text: rawText };
       return true;
     } catch (error) {
       toast({
@@ -221,6 +233,7 @@ export function useUploadJob() {
     /** A job is running or about to: no second upload until it ends (spec: the button is disabled). */
     isBusy: isStarting || (job !== null && isJobActive(job.status)),
     isCancelling: cancelJob.isPending,
+    returnedLines,
     submitText,
     submitFile,
     cancel,

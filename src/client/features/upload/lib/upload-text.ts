@@ -1,7 +1,8 @@
 import { MAX_UPLOAD_BYTES } from '../../../../shared/api/uploads';
 import { duplicateKeyOf } from '../../../../shared/text/duplicate-key';
 import { EMOJI } from '../../../../shared/text/spoken-text';
-import { parseWordLines } from '../../../../shared/text/word-lines';
+import type { UploadJob, UploadStage } from '../../../../shared/api/uploads';
+import { parseWordLines, splitLines } from '../../../../shared/text/word-lines';
 
 /** 1️⃣: removing only the emoji parts would leave a stray digit that reads as numbering or Spanish. */
 const KEYCAP = /[0-9#*]\uFE0F?\u20E3/gu;
@@ -96,4 +97,24 @@ export function formatFileSize(bytes: number, locale: string): { value: string; 
   if (bytes < 1024) return { value: format(bytes), unit: 'B' };
   if (bytes < 1024 * 1024) return { value: format(bytes / 1024), unit: 'KB' };
   return { value: format(bytes / (1024 * 1024)), unit: 'MB' };
+}
+
+/** The stages whose error means the line's word was not saved; other stages' errors leave a saved word. */
+const LINE_FAILING_STAGES: ReadonlySet<UploadStage> = new Set(['duplicates', 'translation', 'saving']);
+
+/**
+ * The lines of the learner's text an upload did not add, to go back in the text box
+ * (docs/product/upload.md#lines-not-added): those a completed job failed, by the line numbers its report
+ * names; every line when the job did not complete, since its report cannot tell which lines it reached.
+ * Lines the dictionary already had are not among them.
+ */
+export function linesNotAdded(text: string, job: Pick<UploadJob, 'status' | 'results'>): string {
+  const lines = splitLines(text);
+  if (job.status !== 'completed') return lines.filter((line) => hasText(line)).join('\n');
+  const failed = new Set(
+    (job.results?.errors ?? []).flatMap((error) =>
+      error.lineNumber !== null && LINE_FAILING_STAGES.has(error.stage) ? [error.lineNumber] : [],
+    ),
+  );
+  return lines.filter((line, index) => failed.has(index + 1) && hasText(line)).join('\n');
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "words" ADD COLUMN "needs_translation" boolean DEFAULT false NOT NULL;
