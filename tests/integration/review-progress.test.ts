@@ -90,6 +90,8 @@ const activityOf = (user: TestUser) =>
 describe('a review grade is study', () => {
   it('counts toward the goal, study time, streak and last study on the learner’s day, around their midnight', async () => {
     const learner = await registerUser(testApp.app);
+    // Both directions of a word in one session: burying would hold the second until the next day (review.md).
+    expect((await send(learner, 'PUT', '/api/settings', { reviewBurySiblings: false })).statusCode).toBe(200);
     // Kiritimati is UTC+14: its midnight of 16 June is 10:00 UTC on 15 June.
     await saveSettings(learner, { timeZone: 'Pacific/Kiritimati' });
     const [first, second, third] = await seedNumbered(learner, 3);
@@ -168,6 +170,8 @@ describe('a review grade is study', () => {
 
   it('is one day’s study with Learn’s plays: a word both played and graded counts once', async () => {
     const learner = await registerUser(testApp.app);
+    // Both directions of a word in one session: burying would hold the second until the next day (review.md).
+    expect((await send(learner, 'PUT', '/api/settings', { reviewBurySiblings: false })).statusCode).toBe(200);
     const [played, reviewedOnly] = await seedNumbered(learner, 2);
     at('2031-06-15T08:00:00.000Z');
     const cards = (await queueOf(learner)).cards;

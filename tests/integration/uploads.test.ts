@@ -229,6 +229,14 @@ describe('Spanish-only lines without a language model (docs/product/upload.md#sp
 
   it('keeps them untranslated, with no Russian clip and no ru→es card until the learner adds the translation', async () => {
     const ana = await registerUser(testApp.app);
+    // Every card of every word in one queue: burying would offer one direction a word (review.md).
+    const unburied = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      payload: { reviewBurySiblings: false },
+      headers: { cookie: ana.cookie },
+    });
+    expect(unburied.statusCode).toBe(200);
     const job = await upload(ana, 'hablar\nel coche\nel perro / собака', { generateImages: false });
     expect(job.status).toBe('completed');
     expect(job.results?.errors).toEqual([]);
