@@ -261,6 +261,11 @@ test.describe('the English interface', () => {
     await expect(page.getByText(/^Errors: \d+$/)).toBeVisible({ timeout: UPLOAD_TIMEOUT_MS / 2 });
     await expect(page.getByText(/^Skipped duplicates: 1$/)).toBeVisible();
     await expectEnglish(page, 'upload: results with a duplicate and errors', learner);
+    // Without a model the app filled "la casa"'s part of speech; the report undoes it in place.
+    const undoFill = page.getByRole('button', { name: 'Undo the part of speech of “la casa”' });
+    await undoFill.click();
+    await expect(undoFill).toHaveCount(0);
+    await expectEnglish(page, 'upload: a fill undone', learner);
     expect((await listWords(page)).length).toBe(3);
 
     await page.goto('/dictionary');
