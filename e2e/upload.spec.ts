@@ -327,15 +327,15 @@ test('on a phone: a fill made without a model is reported, and its undo saves th
   });
 
   // The article of the typed "perro" is the app's; the learner's own "la" is not reported.
-  const perro = page.getByRole('list', { name: 'Заполнено приложением: el perro' });
+  const perro = page.getByRole('group', { name: 'Заполнено приложением: el perro' });
   await expect(perro.getByText('Артикль добавлен приложением')).toBeVisible();
   await expect(perro.getByText('Часть речи определена приложением')).toBeVisible();
-  const mesa = page.getByRole('list', { name: 'Заполнено приложением: la mesa' });
+  const mesa = page.getByRole('group', { name: 'Заполнено приложением: la mesa' });
   await expect(mesa.getByText('Часть речи определена приложением')).toBeVisible();
   await expect(mesa.getByText('Артикль добавлен приложением')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Убрать артикль: оставить «perro»' }).click();
-  await expect(page.getByRole('list', { name: 'Заполнено приложением: perro' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Заполнено приложением: perro' })).toBeVisible();
   await expect(page.getByText('el perro', { exact: true })).toHaveCount(0);
   await expect(page.getByText('perro', { exact: true })).toBeVisible();
   await expect(page.getByText('Артикль добавлен приложением')).toHaveCount(0);

@@ -43,13 +43,15 @@ export function WordFills({ word, onUndone }: { word: AddedWord; onUndone: (word
     }
   };
 
+  // A group, not a list: the report's rows are the list's items, and counted so.
   return (
-    <ul
+    <div
+      role="group"
       className="flex flex-col gap-1"
       aria-label={t('upload.results.filledTitle', { spanish: word.spanish })}
     >
       {word.filled.map((fill) => (
-        <li key={fill.field} className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
+        <p key={fill.field} className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
           <span>
             {fill.field === 'article'
               ? t('upload.results.filledArticle')
@@ -70,8 +72,8 @@ export function WordFills({ word, onUndone }: { word: AddedWord; onUndone: (word
             <Undo2 aria-hidden="true" />
             {t('upload.results.undoFill')}
           </Button>
-        </li>
+        </p>
       ))}
-    </ul>
+    </div>
   );
 }
