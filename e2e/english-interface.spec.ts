@@ -278,6 +278,11 @@ test.describe('the English interface', () => {
     await expect(page.getByText(/^The lines that could not be added are back in the box/)).toBeVisible();
     await expectEnglish(page, 'upload: lines not added back in the box', learner);
     expect((await listWords(page)).length).toBe(4);
+    // Without a model the app filled "la casa"'s part of speech; the report undoes it in place.
+    const undoFill = page.getByRole('button', { name: 'Undo the part of speech of “la casa”' });
+    await undoFill.click();
+    await expect(undoFill).toHaveCount(0);
+    await expectEnglish(page, 'upload: a fill undone', learner);
 
     await page.goto('/dictionary');
     await expect(page.getByRole('heading', { level: 1, name: 'Dictionary' })).toBeVisible();

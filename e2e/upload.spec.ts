@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousViolations, signInLearner, withLeonardoPictures } from './support';
+import { expectNoSeriousViolations, listWords, signInLearner, withLeonardoPictures } from './support';
 
 /**
  * The upload screen against the built app and the fake providers of playwright.config.ts. The learner
@@ -324,4 +324,37 @@ test('a long report shows a page of rows and the next page on request', async ({
   const bothPages = await added.getByRole('listitem').allInnerTexts();
   expect(bothPages.slice(0, 50)).toEqual(firstPage);
   expect(new Set(bothPages.map((row) => /palabra\d+/.exec(row)?.[0])).size).toBe(100);
+});
+
+test('on a phone: a fill made without a model is reported, and its undo saves the word as typed', async ({
+  page,
+}) => {
+  test.setTimeout(JOB_TIMEOUT_MS);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openUpload(page);
+  await page
+    .getByLabel('Пары слов, по одной на строку')
+    .fill(['perro - собака', 'la mesa - стол'].join('\n'));
+  await page.getByRole('button', { name: 'Загрузить слова' }).click();
+  await expect(page.getByRole('heading', { name: 'Добавленные слова: 2' })).toBeVisible({
+    timeout: JOB_TIMEOUT_MS,
+  });
+
+  // The article of the typed "perro" is the app's; the learner's own "la" is not reported.
+  const perro = page.getByRole('group', { name: 'Заполнено приложением: el perro' });
+  await expect(perro.getByText('Артикль добавлен приложением')).toBeVisible();
+  await expect(perro.getByText('Часть речи определена приложением')).toBeVisible();
+  const mesa = page.getByRole('group', { name: 'Заполнено приложением: la mesa' });
+  await expect(mesa.getByText('Часть речи определена приложением')).toBeVisible();
+  await expect(mesa.getByText('Артикль добавлен приложением')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Убрать артикль: оставить «perro»' }).click();
+  await expect(page.getByRole('group', { name: 'Заполнено приложением: perro' })).toBeVisible();
+  await expect(page.getByText('el perro', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('perro', { exact: true })).toBeVisible();
+  await expect(page.getByText('Артикль добавлен приложением')).toHaveCount(0);
+  await expect
+    .poll(async () => (await listWords(page)).map((word) => word.spanish).sort())
+    .toEqual(['la mesa', 'perro']);
+  await expectNoSeriousViolations(page);
 });

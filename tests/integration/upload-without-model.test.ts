@@ -50,3 +50,69 @@ describe('an upload without a language model (docs/product/upload.md#analysis-wi
     expect(bySpanish.get('poder')?.partOfSpeech).toBe('verb');
   });
 });
+
+describe('the fills of an upload without a language model (docs/product/upload.md#fills-without-a-model)', () => {
+  it('reports each field the rules filled with what was typed, and the edit route undoes it', async () => {
+    const learner = await registerUser(testApp.app);
+    const started = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/words/process-batch',
+      headers: { cookie: learner.cookie },
+      payload: {
+        text: 'perro - собака\nhablar - говорить\nla mesa - стол\nrojo - красный',
+        generateImages: false,
+      },
+    });
+    expect(started.statusCode).toBe(200);
+    const job = await waitForUploadJob(testApp.app, learner, started.json<{ jobId: string }>().jobId);
+    expect(job.status).toBe('completed');
+    const reported = job.results?.words.map(({ spanish, partOfSpeech, filled }) => ({
+      spanish,
+      partOfSpeech,
+      filled,
+    }));
+    expect(reported).toEqual([
+      {
+        spanish: 'el perro',
+        partOfSpeech: 'noun',
+        filled: [
+          { field: 'article', typed: 'perro' },
+          { field: 'partOfSpeech', typed: null },
+        ],
+      },
+      { spanish: 'hablar', partOfSpeech: 'verb', filled: [{ field: 'partOfSpeech', typed: null }] },
+      // The learner's own article is no fill; the noun it makes is.
+      { spanish: 'la mesa', partOfSpeech: 'noun', filled: [{ field: 'partOfSpeech', typed: null }] },
+      // Nothing sure, nothing filled.
+      { spanish: 'rojo', partOfSpeech: null, filled: [] },
+    ]);
+
+    const perro = job.results!.words[0]!;
+    const undoArticle = await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/words/${perro.id}`,
+      headers: { cookie: learner.cookie },
+      payload: { spanish: perro.filled[0]!.typed },
+    });
+    expect(undoArticle.statusCode).toBe(200);
+    const hablar = job.results!.words[1]!;
+    const undoPartOfSpeech = await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/words/${hablar.id}`,
+      headers: { cookie: learner.cookie },
+      payload: { partOfSpeech: null },
+    });
+    expect(undoPartOfSpeech.statusCode).toBe(200);
+    const rows = await testApp.database.db
+      .select({ spanish: words.spanish, partOfSpeech: words.partOfSpeech })
+      .from(words)
+      .where(eq(words.userId, learner.id))
+      .orderBy(words.id);
+    expect(rows).toEqual([
+      { spanish: 'perro', partOfSpeech: 'noun' },
+      { spanish: 'hablar', partOfSpeech: null },
+      { spanish: 'la mesa', partOfSpeech: 'noun' },
+      { spanish: 'rojo', partOfSpeech: null },
+    ]);
+  });
+});

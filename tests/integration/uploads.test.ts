@@ -341,6 +341,8 @@ describe('upload with a language model', () => {
     expect(job.status).toBe('completed');
     expect(job.results?.errors).toEqual([]);
     expect(job.results?.words).toHaveLength(27);
+    // What the model answered is no fill of the app's (docs/product/upload.md#fills-without-a-model).
+    expect(job.results?.words.filter((word) => word.filled.length > 0)).toEqual([]);
     expect(fake.requestsTo('openai', '/chat/completions')).toHaveLength(2);
 
     const casa = (await wordRows(withKey)).find((row) => row.spanish.endsWith('casa'));

@@ -266,6 +266,8 @@ export function createRestoreBackupJob(deps: {
             exampleTranslation: text(value.exampleTranslation),
             cefrLevel: text(value.cefrLevel),
             partOfSpeech: text(value.partOfSpeech),
+            // A restore brings the words as they were backed up: nothing is filled.
+            filled: [],
           },
         ]);
       }

@@ -81,8 +81,12 @@ export const uploadInput = jobData('upload input', inputV1Schema)
   // Those imports carried their rows.
   .next(inputV4Schema, (old) => ({ ...old, import: old.import && { ...old.import, rows: null } }));
 
+/** Version 4: no word carried the fields filled without a model (docs/product/upload.md#fills-without-a-model). */
+const resultsV4Schema = uploadResultsSchema.extend({
+  words: z.array(uploadResultsSchema.shape.words.element.omit({ filled: true })),
+});
 /** Version 3: duplicates did not carry the existing word's id (docs/product/upload.md#new-translation). */
-const resultsV3Schema = uploadResultsSchema.extend({
+const resultsV3Schema = resultsV4Schema.extend({
   duplicates: z.array(uploadResultsSchema.shape.duplicates.element.omit({ existingWordId: true })),
 });
 /** Version 2: no fallbacks (docs/product/providers.md#fallback) were reported. */
@@ -112,9 +116,14 @@ export const uploadResults = jobData('upload results', resultsV1Schema)
   // Those uploads made every clip and picture with the provider or not at all: nothing fell back.
   .next(resultsV3Schema, (old) => ({ ...old, fallbacks: [], stoppedProviders: [] }))
   // Those reports name no word for their duplicates: the report links to the dictionary instead.
-  .next(uploadResultsSchema, (old) => ({
+  .next(resultsV4Schema, (old) => ({
     ...old,
     duplicates: old.duplicates.map((duplicate) => ({ ...duplicate, existingWordId: null })),
+  }))
+  // Those uploads reported no fills: their words read as saved, with nothing to undo.
+  .next(uploadResultsSchema, (old) => ({
+    ...old,
+    words: old.words.map((word) => ({ ...word, filled: [] })),
   }));
 
 /** The report of an upload (or of a restore, which has its shape) before anything is done. */

@@ -1,7 +1,7 @@
 import { JOB_KINDS } from '../../shared/api/jobs';
 import type { CardAudio } from '../../shared/api/learn';
 import type { Settings } from '../../shared/api/settings';
-import type { UploadResults } from '../../shared/api/uploads';
+import type { UploadFill, UploadResults } from '../../shared/api/uploads';
 import { drawableFormat, resolveImageStyle } from '../../shared/catalogs/image-styles';
 import { createLimiter, type Limiter } from '../lib/concurrency';
 import type { MediaStore } from '../media/media-store';
@@ -54,7 +54,7 @@ export const UPLOAD_PROVIDER_LIMITS = { languageModel: 4, images: 12, speech: 32
 const UPLOADS_AT_ONCE = 4;
 
 /** A word the upload adds, with the line it came from (for the report). */
-type AddedWord = NewWord & { lineNumber: number };
+type AddedWord = NewWord & { lineNumber: number; filled: UploadFill[] };
 
 type Unit = { kind: 'add'; entries: PreparedEntry[] } | { kind: 'update'; entries: WordUpdate[] };
 
@@ -201,13 +201,33 @@ async function drawPicture(
 const NO_CLIPS: CardAudio = { audioData: null, russianAudioData: null, secondVoiceAudioData: null };
 
 /**
+ * What the local rules filled (docs/product/upload.md#fills-without-a-model): an article the learner did not
+ * type, and a part of speech the row did not bring — each with what the learner typed, for the report's undo.
+ */
+function fillsWithoutModel(
+  typed: string,
+  saved: { spanish: string; partOfSpeech: string | null },
+  given: { partOfSpeech?: string | null },
+): UploadFill[] {
+  const filled: UploadFill[] = [];
+  if (saved.spanish !== typed) filled.push({ field: 'article', typed: typed.trim() });
+  if (saved.partOfSpeech && !given.partOfSpeech) filled.push({ field: 'partOfSpeech', typed: null });
+  return filled;
+}
+
+/**
  * Stages 6–9 for one word: picture, theme, the card's default text in the three voices, pronunciation.
  * What the row brings itself (an import's fields, picture and clips) stands; the rest is made. The picture
  * and the clips are independent, so they are asked for at the same time. Clips the built-in voice speaks
  * are not made here but on demand (docs/product/upload.md#built-in-clips-on-demand); a keyed voice that
  * fails leaves its clip to the built-in voice the same way.
  */
-async function enrichWord(run: UploadRun, entry: PreparedEntry, analysis: LocalAnalysis): Promise<AddedWord> {
+async function enrichWord(
+  run: UploadRun,
+  entry: PreparedEntry,
+  analysis: LocalAnalysis,
+  isByModel: boolean,
+): Promise<AddedWord> {
   const given = await run.imported.given(entry);
   for (const { stage, failure } of given.failures) run.report.error(entry, stage, failure);
   const spanish = run.rules.isVerbatim ? entry.spanish : analysis.spanishWithArticle || entry.spanish;
@@ -254,8 +274,10 @@ async function enrichWord(run: UploadRun, entry: PreparedEntry, analysis: LocalA
   if (themeCategory) run.tally.complete('themes');
   run.tally.complete('pronunciation');
   await run.tally.report('audio', entry.spanish);
+  const partOfSpeech = given.fields.partOfSpeech ?? analysis.partOfSpeech;
   return {
     lineNumber: entry.lineNumber,
+    filled: isByModel ? [] : fillsWithoutModel(entry.spanish, { spanish, partOfSpeech }, given.fields),
     spanish,
     russian,
     needsTranslation: !russian,
@@ -264,7 +286,7 @@ async function enrichWord(run: UploadRun, entry: PreparedEntry, analysis: LocalA
     exampleTranslation,
     highlightedSpanishWord: isModelExample ? analysis.highlightedSpanishWord : null,
     highlightedRussianWord: isModelExample ? analysis.highlightedRussianWord : null,
-    partOfSpeech: given.fields.partOfSpeech ?? analysis.partOfSpeech,
+    partOfSpeech,
     cefrLevel: given.fields.cefrLevel ?? analysis.cefrLevel,
     themeCategory,
     imageUrl: given.media.imageUrl ?? picture?.url ?? null,
@@ -375,7 +397,7 @@ export function createUploadWordsJob(
           const ready = await analyseChunk(fullRun, unit.entries);
           if (await context.shouldStop()) return;
           const words = await Promise.all(
-            ready.map(({ entry, analysis }) => enrichWord(fullRun, entry, analysis)),
+            ready.map(({ entry, analysis, isByModel }) => enrichWord(fullRun, entry, analysis, isByModel)),
           );
           await fullRun.save(words, []);
         },

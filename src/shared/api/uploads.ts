@@ -54,6 +54,17 @@ export const fileUploadResponseSchema = z.object({
   words: z.array(z.object({ spanish: z.string(), russian: z.string().nullable() })),
 });
 
+/** The fields the upload can fill without a language model (docs/product/upload.md#fills-without-a-model). */
+export const UPLOAD_FILLED_FIELDS = ['article', 'partOfSpeech'] as const;
+/**
+ * A field the app filled by its own rules, not by a model, with what the learner typed there — the
+ * Spanish without the article, or null for a part of speech left empty — so the report can undo it.
+ */
+export const uploadFillSchema = z.object({
+  field: z.enum(UPLOAD_FILLED_FIELDS),
+  typed: z.string().nullable(),
+});
+export type UploadFill = z.infer<typeof uploadFillSchema>;
 export const uploadedWordSchema = z.object({
   id: z.number().int(),
   spanish: z.string(),
@@ -62,6 +73,8 @@ export const uploadedWordSchema = z.object({
   exampleTranslation: z.string().nullable(),
   cefrLevel: z.string().nullable(),
   partOfSpeech: z.string().nullable(),
+  /** The default reads reports the upload screen stored in the browser before fills were reported. */
+  filled: z.array(uploadFillSchema).default([]),
 });
 export const uploadDuplicateSchema = z.object({
   spanish: z.string(),

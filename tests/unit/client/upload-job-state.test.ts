@@ -37,6 +37,7 @@ const results: UploadResults = {
       exampleTranslation: '**Собака** спит.',
       cefrLevel: 'A1',
       partOfSpeech: 'noun',
+      filled: [],
     },
   ],
   duplicates: [

@@ -94,6 +94,7 @@ async function runUpload(entries: UploadEntry[]) {
             exampleTranslation,
             cefrLevel,
             partOfSpeech,
+            filled: word.filled ?? [],
           });
         }
         // The repository writes the checkpoint in the transaction that saves the words.
@@ -184,7 +185,7 @@ describe('the upload report of a provider whose circuit opened', () => {
       moreDuplicates: 0,
       moreErrors: 0,
     });
-    expect(uploadResults.version).toBe(4);
+    expect(uploadResults.version).toBe(5);
   });
 
   it('reads a report stored before duplicates named the existing word: no word to link to', () => {

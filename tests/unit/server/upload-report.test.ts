@@ -35,6 +35,7 @@ describe('a report’s lists', () => {
       exampleTranslation: null,
       cefrLevel: null,
       partOfSpeech: null,
+      filled: [],
     });
     let asked: number | undefined;
     await addWordsOfJob(
@@ -61,6 +62,7 @@ describe('a report’s lists', () => {
       exampleTranslation: null,
       cefrLevel: null,
       partOfSpeech: null,
+      filled: [],
     });
     expect(results.moreWords).toBe(20_000 - MAX_REPORTED_LINES);
   });

@@ -1,5 +1,6 @@
 import { isNotNull } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import type { UploadFill } from '../../../shared/api/uploads';
 import { createdAt, timestamptz, updatedAt } from './columns';
 import { users } from './users';
 import { words } from './words';
@@ -85,6 +86,11 @@ export const uploadJobWords = pgTable(
       .references(() => words.id, { onDelete: 'cascade' }),
     /** The word's line (a row of an import), which orders the report. */
     lineNumber: integer('line_number').notNull(),
+    /**
+     * The fields the app filled without a language model, with what the learner typed
+     * (docs/product/upload.md#fills-without-a-model); null when it filled none.
+     */
+    filled: jsonb('filled').$type<UploadFill[]>(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.wordId] }), index('upload_job_words_word_id_idx').on(t.wordId)],
 );

@@ -28,7 +28,7 @@ export async function saveWords(
     tally: Pick<UploadTally, 'complete' | 'linesSaved' | 'lineFailed' | 'report'>;
   },
   results: UploadResults,
-  inserted: ReadonlyArray<NewWord & { lineNumber: number }>,
+  inserted: Parameters<UploadsRepository['saveChunk']>[1],
   updated: ReadonlyArray<NewWord & { existingWordId: number }>,
 ): Promise<void> {
   const updateReports: UploadResults['duplicates'] = updated.map((word) => ({

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { UploadFill } from '../../../shared/api/uploads';
 import type { Db } from '../../db/client';
 import { generatedImages, uploadJobs, uploadJobWords, words } from '../../db/schema';
 import { lockRoomInDictionary } from '../words/dictionary-room';
@@ -98,6 +99,7 @@ export function createUploadsRepository(db: Db) {
           exampleTranslation: words.exampleTranslation,
           cefrLevel: words.cefrLevel,
           partOfSpeech: words.partOfSpeech,
+          filled: uploadJobWords.filled,
         })
         .from(uploadJobWords)
         .innerJoin(words, eq(words.id, uploadJobWords.wordId))
@@ -111,7 +113,10 @@ export function createUploadsRepository(db: Db) {
           .innerJoin(words, eq(words.id, uploadJobWords.wordId))
           .where(ofJob),
       ]);
-      return { words: rows, total: counted?.total ?? 0 };
+      return {
+        words: rows.map(({ filled, ...word }) => ({ ...word, filled: filled ?? [] })),
+        total: counted?.total ?? 0,
+      };
     },
 
     /**
@@ -124,7 +129,7 @@ export function createUploadsRepository(db: Db) {
      */
     async saveChunk(
       userId: string,
-      chunk: ReadonlyArray<NewWord & { lineNumber: number }>,
+      chunk: ReadonlyArray<NewWord & { lineNumber: number; filled?: UploadFill[] }>,
       checkpoint: {
         jobId: string;
         /** The instance running the job: the chunk is saved only while it holds the job's lease. */
@@ -171,10 +176,18 @@ export function createUploadsRepository(db: Db) {
             : await tx
                 .insert(words)
                 .values(
-                  admitted.map(({ imageStyleId: _id, imageFormat: _format, lineNumber: _line, ...word }) => ({
-                    ...word,
-                    userId,
-                  })),
+                  admitted.map(
+                    ({
+                      imageStyleId: _id,
+                      imageFormat: _format,
+                      lineNumber: _line,
+                      filled: _filled,
+                      ...word
+                    }) => ({
+                      ...word,
+                      userId,
+                    }),
+                  ),
                 )
                 .onConflictDoNothing({ target: [words.userId, words.duplicateKey] })
                 .returning({ id: words.id, duplicateKey: words.duplicateKey });
@@ -184,7 +197,14 @@ export function createUploadsRepository(db: Db) {
           const wordId = ids.get(word.duplicateKey);
           return wordId === undefined
             ? []
-            : [{ jobId: checkpoint.jobId, wordId, lineNumber: word.lineNumber }];
+            : [
+                {
+                  jobId: checkpoint.jobId,
+                  wordId,
+                  lineNumber: word.lineNumber,
+                  filled: word.filled?.length ? word.filled : null,
+                },
+              ];
         });
         if (added.length > 0) await tx.insert(uploadJobWords).values(added).onConflictDoNothing();
         const conflicted = admitted.flatMap((word) =>

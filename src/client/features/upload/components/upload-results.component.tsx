@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AudioLines, CircleAlert, CirclePlus, CopyX, LifeBuoy, type LucideIcon } from 'lucide-react';
 import type { CodedError } from '../../../../shared/api/errors';
@@ -17,6 +17,7 @@ import { DuplicateStatusBadge } from './duplicate-status-badge.component';
 import { HighlightedText } from './highlighted-text.component';
 import { ShowMore } from './show-more.component';
 import { TableHead, TableScroll } from './table-scroll.component';
+import { WordFills } from './word-fills.component';
 
 type AddedWord = UploadResultsData['words'][number];
 type Duplicate = UploadResultsData['duplicates'][number];
@@ -101,6 +102,9 @@ function AddedWords({ words, more }: { words: readonly AddedWord[]; more: number
   const partOfSpeechLabel = usePartOfSpeechLabel();
   const titleId = useId();
   const { visible, drawn, hasMore, showMore } = useVisibleCount(words.length);
+  // Words whose fill the learner undid here, as they are saved now.
+  const [undone, setUndone] = useState<ReadonlyMap<number, AddedWord>>(new Map());
+  const onUndone = (word: AddedWord) => setUndone((words) => new Map(words).set(word.id, word));
   return (
     <ReportCard
       titleId={titleId}
@@ -112,50 +116,56 @@ function AddedWords({ words, more }: { words: readonly AddedWord[]; more: number
         <p className="text-muted-foreground">{t('upload.results.addedEmpty')}</p>
       ) : (
         <ul className="divide-y" aria-labelledby={titleId}>
-          {words.slice(0, drawn).map((word) => (
-            <li key={word.id} className="flex flex-col gap-1.5 py-3">
-              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <span lang="es" className="font-semibold">
-                  {word.spanish}
-                </span>
-                {word.russian ? (
-                  <span lang="ru" className="text-muted-foreground">
-                    {word.russian}
+          {words.slice(0, drawn).map((reported) => {
+            const word = undone.get(reported.id) ?? reported;
+            return (
+              <li key={word.id} className="flex flex-col gap-1.5 py-3">
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <span lang="es" className="font-semibold">
+                    {word.spanish}
                   </span>
-                ) : (
-                  // Kept without a translation (docs/product/upload.md#spanish-only-lines).
-                  <span className="text-muted-foreground italic">{t('upload.results.wordUntranslated')}</span>
-                )}
-                {word.cefrLevel ? <CefrBadge level={word.cefrLevel} /> : null}
-                {word.partOfSpeech ? (
-                  <Badge
-                    variant="secondary"
-                    title={t('upload.results.partOfSpeech', {
-                      value: partOfSpeechLabel(word.partOfSpeech),
-                    })}
-                  >
-                    {partOfSpeechLabel(word.partOfSpeech)}
-                  </Badge>
+                  {word.russian ? (
+                    <span lang="ru" className="text-muted-foreground">
+                      {word.russian}
+                    </span>
+                  ) : (
+                    // Kept without a translation (docs/product/upload.md#spanish-only-lines).
+                    <span className="text-muted-foreground italic">
+                      {t('upload.results.wordUntranslated')}
+                    </span>
+                  )}
+                  {word.cefrLevel ? <CefrBadge level={word.cefrLevel} /> : null}
+                  {word.partOfSpeech ? (
+                    <Badge
+                      variant="secondary"
+                      title={t('upload.results.partOfSpeech', {
+                        value: partOfSpeechLabel(word.partOfSpeech),
+                      })}
+                    >
+                      {partOfSpeechLabel(word.partOfSpeech)}
+                    </Badge>
+                  ) : null}
+                </div>
+                {word.example ? (
+                  <p className="text-sm">
+                    <span className="sr-only">{t('upload.results.example')}: </span>
+                    <span lang="es">
+                      <HighlightedText text={word.example} />
+                    </span>
+                  </p>
                 ) : null}
-              </div>
-              {word.example ? (
-                <p className="text-sm">
-                  <span className="sr-only">{t('upload.results.example')}: </span>
-                  <span lang="es">
-                    <HighlightedText text={word.example} />
-                  </span>
-                </p>
-              ) : null}
-              {word.exampleTranslation ? (
-                <p className="text-sm text-muted-foreground">
-                  <span className="sr-only">{t('upload.results.exampleTranslation')}: </span>
-                  <span lang="ru">
-                    <HighlightedText text={word.exampleTranslation} />
-                  </span>
-                </p>
-              ) : null}
-            </li>
-          ))}
+                {word.exampleTranslation ? (
+                  <p className="text-sm text-muted-foreground">
+                    <span className="sr-only">{t('upload.results.exampleTranslation')}: </span>
+                    <span lang="ru">
+                      <HighlightedText text={word.exampleTranslation} />
+                    </span>
+                  </p>
+                ) : null}
+                <WordFills word={word} onUndone={onUndone} />
+              </li>
+            );
+          })}
         </ul>
       )}
       <ShowMore shown={visible} total={words.length} hasMore={hasMore} onShowMore={showMore} />

@@ -1,0 +1,1 @@
+ALTER TABLE "upload_job_words" ADD COLUMN "filled" jsonb;
