@@ -18,6 +18,18 @@ function Picture({ stored, isLarge }: { stored: string | null; isLarge: boolean 
   );
 }
 
+/** The word's Russian, or what a word kept without one says (docs/product/upload.md#spanish-only-lines). */
+function RussianText({ russian, className }: { russian: string; className: string }) {
+  const { t } = useTranslation();
+  if (russian === '')
+    return <p className={`${className} text-muted-foreground italic`}>{t('review.noTranslation')}</p>;
+  return (
+    <p lang="ru" className={className}>
+      {russian}
+    </p>
+  );
+}
+
 /**
  * One card (docs/product/review.md#cards): the prompt of its direction, and once revealed the answer with
  * the word's other side, example and clip.
@@ -75,17 +87,13 @@ export function ReviewCardView({
               <p lang="es" className="text-3xl font-bold break-words">
                 {word.spanish}
               </p>
-              <p lang="ru" className="text-xl">
-                {word.russian}
-              </p>
+              <RussianText russian={word.russian} className="text-xl" />
               {direction === 'listening-es' ? null : (
                 <ClipButton wordId={wordId} audioData={word.audioData} isAutoPlay={isAutoPlay} />
               )}
             </>
           ) : (
-            <p lang="ru" className="text-3xl font-bold break-words">
-              {word.russian}
-            </p>
+            <RussianText russian={word.russian} className="text-3xl font-bold break-words" />
           )}
           {direction === 'picture-es' ? null : <Picture stored={word.imageUrl} isLarge={false} />}
           {word.example ? (
