@@ -420,8 +420,11 @@ test.describe('the English interface', () => {
     await expect(page.getByTestId('review-next-due')).toHaveText(/^Next review: (tomorrow|in \d+ days?)$/);
     await expectEnglish(page, 'review: summary', learner);
     await page.getByRole('button', { name: 'Undo grade' }).click();
-    await expect(page.getByLabel('Your answer in Spanish')).toBeVisible();
-    await expectEnglish(page, 'review: the last grade undone', learner);
+    // The last grade was the untranslated word's: its prompt is back, and its answer says it has none.
+    await expect(page.getByTestId('review-prompt')).toContainText('nadar');
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId('review-answer')).toContainText('no translation yet');
+    await expectEnglish(page, 'review: the last grade undone, an untranslated answer', learner);
 
     // Home after review: the day's words from review under the goal, and the way to the dashboard.
     await page
