@@ -3,6 +3,7 @@ import type { PoolLearner } from './learner-pool';
 import { poolLearner } from './learner-pool';
 import {
   addWords,
+  holdJobNews,
   listWords,
   signInLearner,
   UPLOAD_TIMEOUT_MS,
@@ -254,6 +255,7 @@ test.describe('the English interface', () => {
   }) => {
     test.setTimeout(UPLOAD_TIMEOUT_MS);
     await chooseEnglish(page);
+    const jobNews = await holdJobNews(page);
     const learner = await signInLearner(page, { language: 'en' });
     await page.goto('/upload');
     const box = page.getByLabel('Word pairs, one per line');
@@ -264,12 +266,14 @@ test.describe('the English interface', () => {
       ['la casa / house', 'el perro / dog', 'cantar / to sing', 'casa / home', 'nadar', '123'].join('\n'),
     );
     await expect(page.getByRole('button', { name: 'Choose a file' })).toBeVisible();
+    jobNews.hold();
     await page.getByRole('button', { name: 'Upload words' }).click();
     // A wide screen: the panel floats at the bottom right, and the toast says so.
     await expect(page.getByText(/Follow it in the panel at the bottom right\.$/).first()).toBeVisible();
     const panel = page.getByRole('region', { name: /^Word processing:/ });
     await expect(panel).toBeVisible();
     await expectEnglish(page, 'upload: running job', learner);
+    jobNews.release();
     await expect(page.getByText(/^Errors: \d+$/)).toBeVisible({ timeout: UPLOAD_TIMEOUT_MS / 2 });
     await expect(page.getByText(/^Skipped duplicates: 1$/)).toBeVisible();
     await expectEnglish(page, 'upload: results with a duplicate and errors', learner);

@@ -75,6 +75,44 @@ export async function holdChunkUntil(
   return () => wasReleasedByCondition;
 }
 
+/**
+ * Holds back what tells the page how its jobs stand (the `/ws` messages, the job status call and the current
+ * upload), from `hold()` until `release()`. A job of a few words can end before the page has shown that it
+ * started, and the end's toast then replaces the start's; held, the page shows the running job as a learner
+ * on a slower connection sees it. Set before the page opens, as the socket is routed when it connects.
+ */
+export async function holdJobNews(page: Page): Promise<{ hold: () => void; release: () => void }> {
+  let isHolding = false;
+  let released: Promise<void> = Promise.resolve();
+  let release = () => {};
+  await page.route(/\/api\/(jobs\/|words\/upload-jobs\/current)/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.routeWebSocket(/\/ws$/, (socket) => {
+    const server = socket.connectToServer();
+    server.onMessage((message) => {
+      if (!isHolding) {
+        socket.send(message);
+        return;
+      }
+      void released.then(() => socket.send(message));
+    });
+  });
+  return {
+    hold: () => {
+      isHolding = true;
+      released = new Promise((resolve) => {
+        release = () => {
+          isHolding = false;
+          resolve();
+        };
+      });
+    },
+    release: () => release(),
+  };
+}
+
 /** The signed-in learner's home page, greeting them in the interface language the browser chose. */
 export async function openHome(
   page: Page,

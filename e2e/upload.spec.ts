@@ -1,5 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousViolations, listWords, signInLearner, withLeonardoPictures } from './support';
+import {
+  expectNoSeriousViolations,
+  holdJobNews,
+  listWords,
+  signInLearner,
+  withLeonardoPictures,
+} from './support';
 
 /**
  * The upload screen against the built app and the fake providers of playwright.config.ts. The learner
@@ -201,9 +207,10 @@ test('pasted words in mixed formats are enriched, duplicates reported, and each 
   await expect(jobPanel(page)).toHaveCount(0);
 });
 
-test('a .txt file is uploaded on a phone, and a reload mid-job picks the job up again', async ({ page }) => {
+test('a .txt file is uploaded on a phone, and a reload picks the job up again', async ({ page }) => {
   test.setTimeout(JOB_TIMEOUT_MS + 60_000);
   await page.setViewportSize({ width: 390, height: 844 });
+  const jobNews = await holdJobNews(page);
   await openUpload(page);
   // The file field is a button in the interface language, not the browser's "Choose File".
   await expect(page.getByRole('button', { name: 'Выбрать файл' })).toBeVisible();
@@ -215,6 +222,7 @@ test('a .txt file is uploaded on a phone, and a reload mid-job picks the job up 
     buffer: Buffer.from('gato / кот\nperro | собака\nluna\tлуна\n', 'utf8'),
   });
   await expect(page.getByText('Выбран файл «palabras.txt»', { exact: false })).toBeVisible();
+  jobNews.hold();
   const [response] = await Promise.all([
     page.waitForResponse(
       (answer) =>
@@ -229,6 +237,7 @@ test('a .txt file is uploaded on a phone, and a reload mid-job picks the job up 
   await expect(
     page.getByText('Строк в обработке: 3. Ход работы — в панели над формой.').first(),
   ).toBeVisible();
+  jobNews.release();
 
   await page.reload();
   await expect(jobPanel(page)).toBeVisible();
