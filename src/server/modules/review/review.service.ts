@@ -194,12 +194,16 @@ export function createReviewService(deps: {
       const at = now();
       const day = await dayOf(userId, at);
       const directions = day.settings.reviewDirections;
-      const left = await limitsLeft(userId, day);
-      const cards = await review.countCards(userId, directions, day.window);
-      // Buried, a word offers one card a day: the counts are the queue's (docs/product/review.md#burying).
-      const buried = day.settings.reviewBurySiblings
-        ? await review.countBuriedWords(userId, directions, day.dayStart, day.window.reviewsBefore)
-        : null;
+      // Four independent reads, each on its own pooled connection: the call waits for the slowest alone.
+      const [left, cards, buried, forecast] = await Promise.all([
+        limitsLeft(userId, day),
+        review.countCards(userId, directions, day.window),
+        // Buried, a word offers one card a day: the counts are the queue's (docs/product/review.md#burying).
+        day.settings.reviewBurySiblings
+          ? review.countBuriedWords(userId, directions, day.dayStart, day.window.reviewsBefore)
+          : null,
+        forecastOf(userId, day, at),
+      ]);
       const reviewsDue = buried ? buried.reviewWords : cards.reviewsDue;
       const dueCount = cards.learningDue + Math.min(reviewsDue, left.reviews);
       const newCount = Math.min(buried ? buried.newWords : cards.newCards, left.newCards);
@@ -214,7 +218,7 @@ export function createReviewService(deps: {
         studiedCards: cards.studied,
         masteredCards: cards.mastered,
         nextDueAt: cards.nextDue ? cards.nextDue.toISOString() : null,
-        forecast: await forecastOf(userId, day, at),
+        forecast,
       };
     },
 
