@@ -22,7 +22,7 @@ const gradeButton = (page: Page, name: string) =>
     .getByRole('group', { name: 'Насколько легко вспомнили?' })
     .getByRole('button', { name: new RegExp(name) });
 
-test('a ten-card session by keyboard in both directions: intervals on the buttons, an Again coming back, the summary', async ({
+test('a ten-card session by keyboard in both directions: intervals on the buttons, an Again coming back, the summary, Ctrl+Z', async ({
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
@@ -98,6 +98,16 @@ test('a ten-card session by keyboard in both directions: intervals on the button
   await expectNoSeriousViolations(page);
   await expect.poll(async () => (await statsOf(page)).reviewedToday).toBe(11);
   expect(await statsOf(page)).toMatchObject({ correctToday: 10 });
+
+  // Ctrl+Z takes the last grade back, from the summary too (docs/product/review.md#keys).
+  await page.keyboard.press('Control+z');
+  await expect(prompt(page)).toContainText('el gato');
+  await expect(page.getByTestId('review-counts')).toHaveText('Новые:0Изучаемые:1К повторению:0');
+  await expect.poll(async () => (await statsOf(page)).reviewedToday).toBe(10);
+  await page.keyboard.press('Space');
+  await page.keyboard.press('4');
+  await expect(page.getByRole('heading', { name: 'Сессия завершена' })).toBeVisible();
+  await expect.poll(async () => (await statsOf(page)).reviewedToday).toBe(11);
 });
 
 test('a word kept without a translation says so in its answer rather than showing nothing', async ({

@@ -168,6 +168,29 @@ describe('a review grade is study', () => {
     ]);
   });
 
+  it('keeps the study of an undone grade, and the grade given again adds only its own time', async () => {
+    const learner = await registerUser(testApp.app);
+    await seedNumbered(learner, 1);
+    at('2031-06-15T12:00:00.000Z');
+    const [card] = (await queueOf(learner)).cards;
+    const reviewId = randomUUID();
+    await grade(learner, card!, 'easy', { reviewId, durationMs: 6000 });
+    const undone = await send(learner, 'POST', '/api/review/undo', { reviewId });
+    expect(undone.statusCode, undone.body).toBe(200);
+    // The learner saw the word and spent the time: the undo takes back the grade, not the study.
+    expect(await progressOf(learner)).toMatchObject({
+      wordsStudiedToday: 1,
+      wordsReviewedToday: 1,
+      secondsStudiedToday: 6,
+    });
+
+    at('2031-06-15T12:00:30.000Z');
+    await grade(learner, card!, 'good', { durationMs: 3000 });
+    expect(await activityOf(learner)).toEqual([
+      { day: '2031-06-15', wordsStudied: 1, wordsReviewed: 1, plays: 0, secondsStudied: 9 },
+    ]);
+  });
+
   it('is one day’s study with Learn’s plays: a word both played and graded counts once', async () => {
     const learner = await registerUser(testApp.app);
     // Both directions of a word in one session: burying would hold the second until the next day (review.md).

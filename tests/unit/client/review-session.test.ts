@@ -12,7 +12,7 @@ import {
 } from '../../../src/client/features/review/lib/review-session';
 import { createGradeOutbox, type PendingGrade } from '../../../src/client/features/review/lib/grade-outbox';
 import { intervalOf } from '../../../src/client/features/review/lib/interval-label';
-import { reviewKeyAction } from '../../../src/client/features/review/hooks/review-keyboard.hook';
+import { isUndoKey, reviewKeyAction } from '../../../src/client/features/review/hooks/review-keyboard.hook';
 import type { KeyValueStorage } from '../../../src/client/lib/local-storage';
 import { randomUuid } from '../../../src/client/lib/random-id';
 
@@ -350,5 +350,18 @@ describe('the review keys', () => {
     expect(reviewKeyAction(' ', button, false, false)).toBeNull();
     expect(reviewKeyAction('2', button, true, false)).toBe('hard');
     expect(reviewKeyAction('1', body, true, true)).toBeNull();
+  });
+
+  it('takes the last grade back with Ctrl+Z or ⌘Z, leaving the field’s own undo of typing alone', () => {
+    const command = { isCommand: true, isAlt: false, isShift: false };
+    expect(isUndoKey('z', body, command)).toBe(true);
+    expect(isUndoKey('Z', button, command)).toBe(true);
+    expect(isUndoKey('z', null, command)).toBe(true);
+    expect(isUndoKey('z', field, command)).toBe(false);
+    expect(isUndoKey('z', body, { ...command, isCommand: false })).toBe(false);
+    // Ctrl+Shift+Z is redo, and AltGr arrives as Ctrl+Alt.
+    expect(isUndoKey('Z', body, { ...command, isShift: true })).toBe(false);
+    expect(isUndoKey('z', body, { ...command, isAlt: true })).toBe(false);
+    expect(isUndoKey('y', body, command)).toBe(false);
   });
 });

@@ -21,7 +21,7 @@ import { AccentBar } from './components/accent-bar.component';
 import { GradeButtons } from './components/grade-buttons.component';
 import { ReviewCardView } from './components/review-card.component';
 import { TypedAnswerDiff } from './components/typed-answer-diff.component';
-import { useReviewKeyboard } from './hooks/review-keyboard.hook';
+import { useReviewKeyboard, useUndoKey } from './hooks/review-keyboard.hook';
 import { useReviewSession } from './hooks/review-session.hook';
 import { relativeDueOf, relativeDueText } from './lib/relative-due';
 import { countsOf, type SessionCounts, summaryOf, type ReviewSession } from './lib/review-session';
@@ -92,6 +92,7 @@ function ReviewRun({
     // A grade is study (docs/product/progress.md#daily-activity): Home's goal, time and streak move with it.
     void queryClient.invalidateQueries({ queryKey: queryKeys.progress });
   });
+  useUndoKey(isReady && canUndo, undo);
   if (!isReady) return null;
   const { current } = session;
   return (
@@ -100,7 +101,7 @@ function ReviewRun({
       {undoRefusal ? <UndoRefusal error={undoRefusal} /> : null}
       {canUndo ? (
         <div className="flex justify-end">
-          <Button variant="outline" size="sm" onClick={undo}>
+          <Button variant="outline" size="sm" onClick={undo} aria-keyshortcuts="Control+Z Meta+Z">
             <Undo2 aria-hidden />
             {t('review.undo')}
           </Button>

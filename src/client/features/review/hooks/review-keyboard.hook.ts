@@ -5,7 +5,7 @@ import { type KeyTarget, NOT_FOR_PLAYER } from '../../../lib/player-key-target';
 const PRESSABLE = 'button, a[href], [role="button"], summary';
 
 /**
- * What a key does on the review screen (docs/product/review.md): Space reveals the answer, 1–4 grade it
+ * What a key does on the review screen (docs/product/review.md#keys): Space reveals the answer, 1–4 grade it
  * once revealed. Keys typed into the answer field are not the screen's, and Space on a focused control
  * presses that control (the reveal button reveals, the clip button plays).
  */
@@ -51,4 +51,40 @@ export function useReviewKeyboard(
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [isRevealed]);
+}
+
+/**
+ * Ctrl+Z (⌘Z on a Mac) takes the last grade back, as in Anki (docs/product/review.md#keys); in the answer
+ * field, a menu or a dialog it stays theirs (the field's own undo of typing).
+ */
+export function isUndoKey(
+  key: string,
+  target: EventTarget | KeyTarget | null,
+  modifiers: { isCommand: boolean; isAlt: boolean; isShift: boolean },
+): boolean {
+  if (!modifiers.isCommand || modifiers.isAlt || modifiers.isShift || key.toLowerCase() !== 'z') return false;
+  const element = target as KeyTarget | null;
+  return typeof element?.closest !== 'function' || element.closest(NOT_FOR_PLAYER) === null;
+}
+
+export function useUndoKey(canUndo: boolean, onUndo: () => void): void {
+  const latest = useRef(onUndo);
+  useLayoutEffect(() => {
+    latest.current = onUndo;
+  });
+  useEffect(() => {
+    if (!canUndo) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const modifiers = {
+        isCommand: event.ctrlKey || event.metaKey,
+        isAlt: event.altKey,
+        isShift: event.shiftKey,
+      };
+      if (!isUndoKey(event.key, event.target, modifiers)) return;
+      event.preventDefault();
+      if (!event.repeat) latest.current();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [canUndo]);
 }
