@@ -283,6 +283,41 @@ describe('the queue', () => {
     ]);
   });
 
+  it('counts a buried word once on Home, as the queue shows it: a step first, else a review, else a new card', async () => {
+    const learner = await registerUser(testApp.app);
+    const [stepWord, reviewWord, newWord] = await seedNumbered(learner, 3);
+    await saveSettings(learner, { reviewBurySiblings: false });
+    at('2031-06-15T10:00:00.000Z');
+    // Every direction of the three words made, all new.
+    expect((await queueOf(learner)).cards).toHaveLength(6);
+    const cardOf = (wordId: number) =>
+      and(
+        eq(reviewCards.userId, learner.id),
+        eq(reviewCards.wordId, wordId),
+        eq(reviewCards.direction, 'es-ru'),
+      );
+    const graded = { lastReview: new Date('2031-06-14T10:00:00.000Z'), stability: 3, difficulty: 5, reps: 1 };
+    // Graded yesterday: one word's es→ru is in a learning step due now, another's a review due today; each
+    // still has its ru→es card new.
+    await testApp.database.db
+      .update(reviewCards)
+      .set({ ...graded, state: 'learning', learningSteps: 1, due: new Date('2031-06-15T09:50:00.000Z') })
+      .where(cardOf(stepWord!));
+    await testApp.database.db
+      .update(reviewCards)
+      .set({ ...graded, state: 'review', scheduledDays: 1, due: new Date('2031-06-15T09:00:00.000Z') })
+      .where(cardOf(reviewWord!));
+    await saveSettings(learner, { reviewBurySiblings: true });
+
+    const queue = await queueOf(learner);
+    expect(queue.cards.map((card) => [card.wordId, card.direction, card.card.state])).toEqual([
+      [stepWord, 'es-ru', 'learning'],
+      [reviewWord, 'es-ru', 'review'],
+      [newWord, 'es-ru', 'new'],
+    ]);
+    expect(await statsOf(learner)).toMatchObject({ dueCount: 2, newCount: 1, queueSize: queue.cards.length });
+  });
+
   it('makes picture cards only for words with a picture, and listening cards for every word', async () => {
     const learner = await registerUser(testApp.app);
     const [withPicture, without] = await seedWords(learner, [

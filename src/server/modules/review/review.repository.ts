@@ -340,35 +340,39 @@ export function createReviewRepository(db: Db) {
     },
 
     /**
-     * With burying (docs/product/review.md#burying): how many words can still offer a new card today (none
-     * of its cards graded since `since`, and a new card made or still to make in a chosen direction), and
-     * how many offer a review due before `before` (none of its cards graded since then): the queue offers
-     * one card of each such word.
+     * With burying (docs/product/review.md#burying): how many words offer a review due before the window's
+     * end and how many can still offer a new card today (a new card made or still to make in a chosen
+     * direction), counting each word once as the queue shows it: a learning step due first (counted with the
+     * cards), else a review, else a new card. Words graded since `since` are left out: their cards wait.
      */
     async countBuriedWords(
       userId: string,
       directions: readonly ReviewDirection[],
       since: Date,
-      before: Date,
+      window: DueWindow,
     ) {
       // One pass over the learner's cards, grouped by word, rather than subqueries per word: at 10,000
       // words those made the stats call three times slower.
-      const hasPictureOf = sql`(c.direction <> 'picture-es' or (w.image_url is not null and w.image_url <> ''))`;
+      const hasPicture = sql`(${reviewCards.direction} <> 'picture-es' or (w.image_url is not null and w.image_url <> ''))`;
       const result = await db.execute(sql`
         select
           count(*) filter (where
-            coalesce(a.has_new, false) or coalesce(a.made, 0) < (${cardsPerWord(directions)})
+            not coalesce(a.has_step, false) and not coalesce(a.has_review, false)
+            and (coalesce(a.has_new, false) or coalesce(a.made, 0) < (${cardsPerWord(directions)}))
           )::int as "newWords",
-          count(*) filter (where coalesce(a.has_review, false))::int as "reviewWords"
+          count(*) filter (where
+            not coalesce(a.has_step, false) and coalesce(a.has_review, false)
+          )::int as "reviewWords"
         from ${words}
         left join (
-          select c.word_id,
+          select ${reviewCards.wordId} as word_id,
             count(*) as made,
-            bool_or(c.state = 'new' and ${hasPictureOf}) as has_new,
-            bool_or(c.state = 'review' and c.due < ${before.toISOString()}::timestamptz and ${hasPictureOf}) as has_review
-          from ${reviewCards} c join ${words} w on w.id = c.word_id
-          where c.user_id = ${userId} and c.direction = any(${directionArray(directions)})
-          group by c.word_id
+            bool_or(${learningDue(window.learningUntil)}) as has_step,
+            bool_or(${reviewCards.state} = 'new' and ${hasPicture}) as has_new,
+            bool_or(${reviewDue(window.reviewsBefore)} and ${hasPicture}) as has_review
+          from ${reviewCards} join ${words} w on w.id = ${reviewCards.wordId}
+          where ${reviewCards.userId} = ${userId} and ${reviewCards.direction} = any(${directionArray(directions)})
+          group by ${reviewCards.wordId}
         ) a on a.word_id = words.id
         where words.user_id = ${userId} and words.is_deleted = false
           and words.id not in (

@@ -200,7 +200,7 @@ export function createReviewService(deps: {
         review.countCards(userId, directions, day.window),
         // Buried, a word offers one card a day: the counts are the queue's (docs/product/review.md#burying).
         day.settings.reviewBurySiblings
-          ? review.countBuriedWords(userId, directions, day.dayStart, day.window.reviewsBefore)
+          ? review.countBuriedWords(userId, directions, day.dayStart, day.window)
           : null,
         forecastOf(userId, day, at),
       ]);
