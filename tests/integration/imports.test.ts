@@ -445,7 +445,7 @@ describe('an Anki package import', () => {
 });
 
 describe('an Anki package export', () => {
-  it('holds a note per word with both cards and every file it names, and imports back the same', async () => {
+  it('holds a note per word with its cards and every file it names, and imports back the same', async () => {
     const source = await registerUser(testApp.app);
     const store = createMediaStore(createMediaRepository(db()));
     const perroAudio = clip('perro-1');
@@ -472,9 +472,11 @@ describe('an Anki package export', () => {
         russian: 'пёс',
         imageUrl: await store.put(source.id, perroImage, 'image/png'),
       },
+      // Kept without a translation (docs/product/upload.md#spanish-only-lines): an empty field, no ru→es card.
+      { spanish: 'nadar', duplicateKey: duplicateKeyOf('nadar'), russian: '', needsTranslation: true },
     ]);
     const { results, bytes } = await exportFile(source, 'apkg');
-    expect(results).toMatchObject({ format: 'apkg', words: 2 });
+    expect(results).toMatchObject({ format: 'apkg', words: 3 });
     expect(results.fileName).toMatch(/\.apkg$/);
 
     // Read back field by field.
@@ -509,16 +511,29 @@ describe('an Anki package export', () => {
         (match) => match[1] ?? match[2],
       ),
     );
+    expect(notes[2]!.slice(0, 2)).toEqual(['nadar', '']);
     expect(referenced).toHaveLength(5);
     for (const name of referenced) expect(Object.values(mediaMap)).toContain(name);
-    expect(collection.exec('select count(*) from cards')[0]!.values[0]![0]).toBe(4);
+    // Two cards for each translated word, the es→ru one alone for nadar.
+    expect(
+      collection.exec(
+        'select n.sfld, c.ord from cards c join notes n on n.id = c.nid order by n.id, c.ord',
+      )[0]!.values,
+    ).toEqual([
+      ['el perro', 0],
+      ['el perro', 1],
+      ['el can', 0],
+      ['el can', 1],
+      ['nadar', 0],
+    ]);
     collection.close();
     archive.close();
 
     const target = await registerUser(testApp.app);
     const job = await importFile(target, { name: results.fileName, bytes });
     expect(job.results?.errors).toEqual([]);
-    const [perro, can] = await wordRows(target);
+    const [perro, can, nadar] = await wordRows(target);
+    expect(nadar).toMatchObject({ spanish: 'nadar', russian: '', needsTranslation: true });
     expect(perro).toMatchObject({
       spanish: 'el perro',
       russian: 'собака <друг>',

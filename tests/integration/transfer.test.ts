@@ -64,10 +64,12 @@ describe('a CSV export', () => {
         attempts: 7,
       },
       { spanish: 'cantar', russian: 'петь', isHidden: true },
+      // Kept without a translation (docs/product/upload.md#spanish-only-lines): an empty cell.
+      { spanish: 'nadar', russian: '', needsTranslation: true },
     ]);
     clock = new Date('2031-06-15T10:00:00.000Z');
     const results = await exportCsv(learner);
-    expect(results).toMatchObject({ format: 'csv', words: 2, fileName: 'palabra-words-2031-06-15.csv' });
+    expect(results).toMatchObject({ format: 'csv', words: 3, fileName: 'palabra-words-2031-06-15.csv' });
     expect(results.downloadUrl).toBe(`/api/exports/${results.fileId}/download`);
     expect(results.expiresAt).toBe('2031-06-16T10:00:00.000Z');
 
@@ -93,6 +95,7 @@ describe('a CSV export', () => {
         'false',
       ],
       ['cantar', 'петь', '', '', '', '', '', '0', 'true'],
+      ['nadar', '', '', '', '', '', '', '0', 'false'],
     ]);
 
     const stranger = await registerUser(testApp.app);

@@ -29,11 +29,14 @@ export const PALABRA_NOTE_TYPE: AnkiNoteTypeSpec = {
   templates: [
     {
       name: 'es → ru',
+      requiredField: 0,
       front: '<div class="word">{{Spanish}}</div>{{Audio}}<div>{{Picture}}</div>',
       back: '{{FrontSide}}<hr id="answer"><div class="word">{{Russian}}</div>{{RussianAudio}}<div class="example">{{Example}}</div><div>{{ExampleTranslation}}</div>',
     },
     {
       name: 'ru → es',
+      // A word kept without a translation has no ru→es card, as in review (docs/product/upload.md#spanish-only-lines).
+      requiredField: 1,
       front: '<div class="word">{{Russian}}</div>{{RussianAudio}}',
       back: '{{FrontSide}}<hr id="answer"><div class="word">{{Spanish}}</div>{{Audio2}}<div>{{Picture}}</div><div class="example">{{Example}}</div><div>{{ExampleTranslation}}</div>',
     },

@@ -5,7 +5,7 @@ import { plainTextOfField } from './import-table';
 /**
  * An Anki collection of schema 11 (docs/product/transfer.md#anki-packages), the layout every Anki since
  * 2.0 imports, current versions included: the tables and `col` row Anki's own schema-11 file has, note
- * types and decks as JSON with every key current Anki requires, one card per note and template. It is
+ * types and decks as JSON with every key current Anki requires, one card per note and template whose front it fills. It is
  * packed as `collection.anki2` with a JSON media map, which needs no zstd.
  */
 
@@ -13,7 +13,11 @@ export interface AnkiNoteTypeSpec {
   id: number;
   name: string;
   fields: readonly string[];
-  templates: ReadonlyArray<{ name: string; front: string; back: string }>;
+  /**
+   * `requiredField`: the field (by position, the first when left out) the front cannot do without; a note
+   * whose field is empty gets no card of that template, as Anki makes none with an empty front.
+   */
+  templates: ReadonlyArray<{ name: string; front: string; back: string; requiredField?: number }>;
   css: string;
 }
 /** A deck; levels are separated by `::` as Anki shows them. */
@@ -108,7 +112,7 @@ const noteTypeJson = (noteType: AnkiNoteTypeSpec, deckId: number, modSeconds: nu
   latexsvg: false,
   tags: [],
   vers: [],
-  req: noteType.templates.map((_, ord) => [ord, 'any', [0]]),
+  req: noteType.templates.map((template, ord) => [ord, 'any', [template.requiredField ?? 0]]),
   flds: noteType.fields.map((name, ord) => ({
     name,
     ord,
@@ -189,13 +193,13 @@ export async function buildLegacyCollection(collection: {
       JSON.stringify(DECK_OPTIONS),
       '{}',
     ]);
-    const templatesOf = new Map(
-      collection.noteTypes.map((noteType) => [noteType.id, noteType.templates.length]),
-    );
-    const cardCount = collection.notes.reduce(
-      (sum, note) => sum + (templatesOf.get(note.noteTypeId) ?? 0),
-      0,
-    );
+    const templatesOf = new Map(collection.noteTypes.map((noteType) => [noteType.id, noteType.templates]));
+    /** The templates whose front this note fills: one card each. */
+    const cardOrdsOf = (note: AnkiNoteSpec) =>
+      (templatesOf.get(note.noteTypeId) ?? []).flatMap((template, ord) =>
+        plainTextOfField(note.fields[template.requiredField ?? 0] ?? '') === '' ? [] : [ord],
+      );
+    const cardCount = collection.notes.reduce((sum, note) => sum + cardOrdsOf(note).length, 0);
     // Ids are creation times in milliseconds, all in the past, as Anki's own are.
     let nextNoteId = nowMs - collection.notes.length - cardCount - 1;
     let nextCardId = nowMs - cardCount;
@@ -220,7 +224,7 @@ export async function buildLegacyCollection(collection: {
         checksumOf(first),
         '',
       ]);
-      for (let ord = 0; ord < (templatesOf.get(note.noteTypeId) ?? 0); ord += 1) {
+      for (const ord of cardOrdsOf(note)) {
         insertCard.run([nextCardId, noteId, note.deckId, ord, modSeconds, position + 1, '']);
         nextCardId += 1;
       }
