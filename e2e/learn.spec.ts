@@ -101,6 +101,31 @@ test('Space plays every card in three voices in order, counts each listen, and A
   await expect(counter(page)).toHaveText('2 из 3');
 });
 
+test('a word kept without a translation says so on its card and plays its Spanish voices alone', async ({
+  page,
+}) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
+  await signInLearner(page);
+  await saveSettings(page, { bilingualPlaybackLearn: true, autoplayAudio: false, loopPlayAll: 1 });
+  // A Spanish-only line, kept needing a translation (docs/product/upload.md#spanish-only-lines).
+  await addWords(page, ['nadar']);
+  const [word] = await listWords(page);
+  await recordPlayedClips(page);
+  await page.goto('/learn');
+  await expect(counter(page)).toHaveText('1 из 1');
+  await expect(page.getByTestId('learn-card-spanish')).toHaveText('nadar');
+  await expect(page.getByTestId('learn-card-russian')).toHaveText('перевод не указан');
+  await expectNoSeriousViolations(page);
+
+  await page.keyboard.press('Space');
+  await expect(playAllButton(page)).toHaveAccessibleName('Остановить');
+  await expect(playAllButton(page)).toHaveAccessibleName('Воспроизвести все', { timeout: 60_000 });
+  // No Russian clip: the first Spanish voice, then the second.
+  const [first, russian, second] = await cardClips(page, word!.id);
+  expect(russian).toBeNull();
+  expect(await playedClips(page)).toEqual([first, second]);
+});
+
 test('nothing of the next card is fetched before the first card’s picture has arrived', async ({ page }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
   await signInLearner(page);
