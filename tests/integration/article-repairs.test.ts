@@ -76,7 +76,16 @@ describe('words to repair (docs/product/dictionary.md#words-to-repair)', () => {
     ]);
     expect((await repairsOf(boris)).map((word) => word.spanish)).toEqual(['el pero']);
 
-    // The repair is the word card's own edit; a repaired word is not listed again.
+    // The repair is the word card's own edit, the owner's alone: another learner's answers 404.
+    const forged = await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/words/${nunca}`,
+      headers: { cookie: boris.cookie },
+      payload: { spanish: 'nunca', partOfSpeech: 'adverb' },
+    });
+    expect(forged.statusCode).toBe(404);
+    expect((await repairsOf(ana)).map((word) => word.id)).toEqual([muy, nunca, bueno, manana]);
+    // A repaired word is not listed again.
     const edited = await testApp.app.inject({
       method: 'PUT',
       url: `/api/words/${muy}`,
