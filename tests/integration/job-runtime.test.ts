@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { ServerMessage } from '../../src/shared/realtime';
 import type { Database } from '../../src/server/db/client';
@@ -286,6 +286,31 @@ describe('running', () => {
       status: 'cancelled',
       results: { done: ['uno', 'dos'], isStopped: true },
     });
+  });
+
+  it('a job cancelled while still pending never starts (docs/product/decisions.md#cancel-while-pending)', async () => {
+    const { runtime, queue } = createTestRuntime();
+    const stepsRun: string[] = [];
+    await runtime.define(countJob('count-pending', {}, stepsRun));
+    // The queue has not handed the job to a worker yet: it waits behind others.
+    const delivered = gate();
+    const send = queue.send;
+    queue.send = async (name, data) => {
+      await delivered.opened;
+      await send(name, data);
+    };
+    const starting = start(runtime, 'count-pending', ['uno', 'dos']);
+    const jobId = await vi.waitUntil(
+      async () =>
+        (await database.db.select().from(uploadJobs).where(eq(uploadJobs.kind, 'count-pending')))[0]?.id,
+    );
+    expect(await runtime.findOwned(userId, jobId)).toMatchObject({ status: 'pending' });
+    expect(await runtime.cancel(userId, jobId)).toBe(true);
+    delivered.open();
+    await starting;
+    await queue.settled();
+    expect(stepsRun).toEqual([]);
+    expect(await runtime.findOwned(userId, jobId)).toMatchObject({ status: 'cancelled' });
   });
 
   it('a cancel that lands while the job writes its outcome is kept, with what the job did', async () => {
