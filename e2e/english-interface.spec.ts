@@ -506,6 +506,19 @@ test.describe('the English interface', () => {
     await expect(page.getByTestId('audio-status')).toBeVisible();
     await expectEnglish(page, 'player: audio status', learner);
     await closeWith(page, page.getByRole('dialog'));
+    // Re-voicing after a change of speed: the dialog with its counts, then the job's toast.
+    expect((await page.request.put('/api/settings', { data: { speechSpeed: 1.2 } })).ok()).toBe(true);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'Re-voice the book' }).click();
+    const revoice = page.getByRole('dialog', { name: 'Re-voice the book' });
+    await expect(revoice.getByText(/^Voiced again by your provider \(paid\): [1-9]/)).toBeVisible();
+    await expectEnglish(page, 'player: re-voice dialog', learner);
+    await revoice.getByRole('button', { name: 'Re-voice', exact: true }).click();
+    await expect(page.getByText(/^Clips voiced again: [1-9]/).first()).toBeVisible();
+    await expectEnglish(page, 'player: book re-voiced', learner);
+    // Escape would close the toast first, the top layer.
+    await revoice.getByRole('button', { name: 'Cancel' }).click();
+    await expect(revoice).toHaveCount(0);
     await page.getByRole('button', { name: 'Illustration series' }).click();
     await expect(page.getByRole('menu')).toBeVisible();
     await expectEnglish(page, 'player: series picker', learner);

@@ -101,6 +101,7 @@ import { createImageSeriesRepository } from './modules/audiobooks/image-series.r
 import { createImageSeriesService } from './modules/audiobooks/image-series.service';
 import { createGenerateImageSeriesJob } from './jobs/generate-image-series.job';
 import { createGenerateAudiobookAudioJob } from './jobs/generate-audiobook-audio.job';
+import { createRevoiceAudiobookJob } from './jobs/revoice-audiobook.job';
 import { createAudiobookMaintenanceService } from './modules/audiobooks/audiobook-maintenance.service';
 import { createWordsRepository } from './modules/words/words.repository';
 import { createWordsService } from './modules/words/words.service';
@@ -440,10 +441,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const uploadsService = createUploadsService({ jobRuntime, settingsService, countWords: wordCount });
   const wordUsage = createWordUsageRepository(db);
   const audiobooksRepository = createAudiobooksRepository(db);
+  const sentenceAudioService = createSentenceAudioService({
+    books: audiobooksRepository,
+    speechService,
+    settingsService,
+    userProviders,
+  });
   const audiobooksService = createAudiobooksService({
     books: audiobooksRepository,
     wordUsage,
     jobRuntime,
+    sentenceAudio: sentenceAudioService,
   });
   const audiobookGenresService = createAudiobookGenresService({
     genres: createAudiobookGenresRepository(db),
@@ -486,12 +494,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     userProviders,
     jobRuntime,
   });
-  const sentenceAudioService = createSentenceAudioService({
-    books: audiobooksRepository,
-    speechService,
-    settingsService,
-    userProviders,
-  });
   const audiobookPlayer = createAudiobookPlayerRepository(db);
   const imageSeries = createImageSeriesRepository(db);
   await jobRuntime.define(
@@ -503,6 +505,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       player: audiobookPlayer,
       sentenceAudio: sentenceAudioService,
     }),
+  );
+  await jobRuntime.define(
+    createRevoiceAudiobookJob({ books: audiobooksRepository, sentenceAudio: sentenceAudioService }),
   );
   const audiobookPlayerService = createAudiobookPlayerService({
     books: audiobooksRepository,

@@ -185,6 +185,16 @@ describe('creating a book', () => {
     expect(counters.speechRequests).toBe(fake.requestsTo('openai', '/audio/speech').length);
     // The first voice of every sentence was made during creation; a picture on every third.
     expect(sentences.every((sentence) => sentence.audioData?.startsWith('/media/'))).toBe(true);
+    // Each keeps the settings it was made with (docs/product/audiobooks.md#clips-and-the-learners-settings).
+    const rows = await db()
+      .select()
+      .from(audiobookSentences)
+      .where(eq(audiobookSentences.audiobookId, audiobook.id));
+    for (const row of rows) {
+      expect(row).toMatchObject({ speechSpeed: 1, intonationStyle: 'excited-female' });
+      expect(row.mainVoiceId).toMatch(/^openai:/);
+      expect(row.model).toMatch(/\S/);
+    }
     const pictured = sentences.filter((sentence) => sentence.imageData !== null);
     expect(pictured.map((sentence) => sentence.orderIndex)).toEqual(
       sentences.filter((sentence) => sentence.orderIndex % 3 === 0).map((sentence) => sentence.orderIndex),

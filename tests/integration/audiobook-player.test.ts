@@ -533,6 +533,8 @@ describe('another learner’s book', () => {
       ['PUT', `${base}/cover`, { sentenceId }],
       ['GET', `${base}/audio-status`],
       ['POST', `${base}/generate-missing-audio`],
+      ['GET', `${base}/revoice`],
+      ['POST', `${base}/revoice`],
       ['GET', `${base}/image-stats`],
       ['GET', `${base}/image-generation-jobs`],
       ['POST', `${base}/image-generation-jobs`, { serviceProvider: 'builtin', imageStyle: 1 }],

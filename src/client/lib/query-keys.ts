@@ -50,6 +50,7 @@ export const queryKeys = {
     series: (id: number) => ['audiobooks', 'series', id] as const,
     seriesItems: (id: number, seriesId: number) => ['audiobooks', 'series-items', id, seriesId] as const,
     imageJobs: (id: number) => ['audiobooks', 'image-jobs', id] as const,
+    revoice: (id: number) => ['audiobooks', 'revoice', id] as const,
     sentencesWithoutAudio: ['audiobooks', 'sentences-without-audio'] as const,
   },
   /** The learner's running or last finished upload, as the server names it for every tab and device. */

@@ -288,7 +288,12 @@ export function createCreateAudiobookJob(deps: {
                     isBackground: true,
                   });
                   if (!clip.cached) count('speechRequests');
-                  await creation.setSentenceAudio(userId, sentence.id, clip.audio, clip.voiceId);
+                  await creation.setSentenceAudio(userId, sentence.id, clip.audio, {
+                    voiceId: clip.voiceId,
+                    speed: settings.speechSpeed,
+                    intonationStyle: settings.intonationStyle,
+                    model: clip.model,
+                  });
                 } catch {
                   // A clip that fails is made again when the sentence is first played.
                   count('speechRequests');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * What the audiobooks' background jobs report (`GET /api/jobs/:id`, docs/product/jobs.md#following-a-job):
- * creation, the logic check, a book's missing clips and an illustration series. Apart from the audiobooks'
+ * creation, the logic check, a book's missing clips, its re-voicing and an illustration series. Apart from the audiobooks'
  * other calls, as every screen that follows a job parses these and only the audiobook screens need the rest
  * (docs/product/overview.md#serving-the-client).
  */
@@ -72,6 +72,17 @@ export const generateMissingAudioResultsSchema = z.object({
   failedCount: z.number().int(),
 });
 export type GenerateMissingAudioResults = z.infer<typeof generateMissingAudioResultsSchema>;
+
+/**
+ * The re-voicing job's results (`revoice-audiobook`): clips made again in the learner's current settings, and
+ * clips that could not be (they keep their earlier clip).
+ */
+export const revoiceResultsSchema = z.object({
+  audiobookId: z.number().int(),
+  revoicedCount: z.number().int(),
+  failedCount: z.number().int(),
+});
+export type RevoiceResults = z.infer<typeof revoiceResultsSchema>;
 
 /** The series job's results (`GET /api/jobs/:id` of kind `generate-image-series`). */
 export const imageSeriesJobResultsSchema = z.object({

@@ -20,6 +20,7 @@ export const playerPaths = {
   position: '/api/audiobooks/:id/position',
   audioStatus: '/api/audiobooks/:id/audio-status',
   generateMissingAudio: '/api/audiobooks/:id/generate-missing-audio',
+  revoice: '/api/audiobooks/:id/revoice',
   imageStats: '/api/audiobooks/:id/image-stats',
   imageJobs: '/api/audiobooks/:id/image-generation-jobs',
   series: '/api/audiobooks/:id/image-series',
@@ -45,6 +46,7 @@ export const playerPathOf = {
   position: (id: number) => `${base(id)}/position`,
   audioStatus: (id: number) => `${base(id)}/audio-status`,
   generateMissingAudio: (id: number) => `${base(id)}/generate-missing-audio`,
+  revoice: (id: number) => `${base(id)}/revoice`,
   imageStats: (id: number) => `${base(id)}/image-stats`,
   imageJobs: (id: number) => `${base(id)}/image-generation-jobs`,
   series: (id: number) => `${base(id)}/image-series`,
@@ -141,6 +143,20 @@ export const sentencesWithoutAudioSchema = z.object({ count: z.number().int() })
 
 /** generate-missing-audio runs as a job (every sentence's missing clips): its id (results: `audiobook-jobs.ts`). */
 export const generateMissingAudioResponseSchema = z.object({ jobId: z.string() });
+
+/**
+ * `GET …/revoice`: the book's clips made with other settings than the learner's current voices, speed and
+ * intonation (docs/product/audiobooks.md#clips-and-the-learners-settings). `paidClips` are made again only
+ * by the re-voicing job the learner confirms, as each is a call to their paid provider; `freeClips` (the
+ * built-in voice, or a clip the audio cache already holds) are made again when played, or by the job.
+ */
+export const revoiceSummarySchema = z.object({
+  paidClips: z.number().int(),
+  freeClips: z.number().int(),
+});
+export type RevoiceSummary = z.infer<typeof revoiceSummarySchema>;
+/** `POST …/revoice`: starts the re-voicing job (results: `audiobook-jobs.ts`); its id to follow. */
+export const revoiceResponseSchema = z.object({ jobId: z.string() });
 
 // ---- Illustration series ------------------------------------------------------------------------------
 

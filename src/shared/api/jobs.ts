@@ -10,6 +10,7 @@ import {
   createAudiobookResultsSchema,
   generateMissingAudioResultsSchema,
   imageSeriesJobResultsSchema,
+  revoiceResultsSchema,
   validateLogicResultsSchema,
 } from './audiobook-jobs';
 import { coded } from './errors';
@@ -35,6 +36,7 @@ export const JOB_KINDS = {
   validateAudiobookLogic: 'validate-audiobook-logic',
   generateImageSeries: 'generate-image-series',
   generateAudiobookAudio: 'generate-audiobook-audio',
+  revoiceAudiobook: 'revoice-audiobook',
   exportWords: 'export-words',
   exportBackup: 'export-backup',
   restoreBackup: 'restore-backup',
@@ -95,6 +97,7 @@ export const jobSchema = z.discriminatedUnion('kind', [
   jobOf([JOB_KINDS.restoreBackup], restoreResultsSchema),
   jobOf([JOB_KINDS.generateImageSeries], imageSeriesJobResultsSchema),
   jobOf([JOB_KINDS.generateAudiobookAudio], generateMissingAudioResultsSchema),
+  jobOf([JOB_KINDS.revoiceAudiobook], revoiceResultsSchema),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 

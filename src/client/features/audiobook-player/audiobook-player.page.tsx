@@ -45,6 +45,7 @@ import { PlayerBottomBar } from './components/player-bottom-bar.component';
 import { PlayerMenu } from './components/player-menu.component';
 import { PlayerStatusBar } from './components/player-status-bar.component';
 import { PlayerTranscript } from './components/player-transcript.component';
+import { RevoiceDialog } from './components/revoice-dialog.component';
 import { SentenceCard } from './components/sentence-card.component';
 import {
   AiSeriesDialog,
@@ -137,7 +138,9 @@ function PlayerSession({
   const saveSettings = useUpdateSettings({ isSilent: true });
   const [isStatusBarShown, setIsStatusBarShown] = useState(true);
   const [isTranscriptShown, setIsTranscriptShown] = useState(false);
-  const [dialog, setDialog] = useState<'audioStatus' | 'ai' | 'newSeries' | 'autoComplete' | null>(null);
+  const [dialog, setDialog] = useState<
+    'audioStatus' | 'revoice' | 'ai' | 'newSeries' | 'autoComplete' | null
+  >(null);
   // The sentence the menu was opened on: play-all may move on while the menu is open.
   const [menuIndex, setMenuIndex] = useState<number | null>(null);
 
@@ -525,6 +528,7 @@ function PlayerSession({
               );
             })}
             onAudioStatus={() => setDialog('audioStatus')}
+            onRevoice={() => setDialog('revoice')}
           />
         }
         seriesPicker={
@@ -575,6 +579,11 @@ function PlayerSession({
         bookId={book.id}
         isOpen={dialog === 'audioStatus'}
         onOpenChange={(isOpen) => setDialog(isOpen ? 'audioStatus' : null)}
+      />
+      <RevoiceDialog
+        bookId={book.id}
+        isOpen={dialog === 'revoice'}
+        onOpenChange={(isOpen) => setDialog(isOpen ? 'revoice' : null)}
       />
       <AiSeriesDialog
         isOpen={dialog === 'ai'}

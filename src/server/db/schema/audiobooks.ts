@@ -114,13 +114,22 @@ export const audiobookSentences = pgTable(
     imageData: text('image_data'),
     listenCount: integer('listen_count').notNull().default(0),
     imageStyle: text('image_style'),
-    // The voice settings each clip was made with, so a settings change can tell stale clips apart.
+    // The settings each clip was made with (voice, speed, intonation, speech model), so a change of the
+    // learner's settings tells its clips apart (docs/product/audiobooks.md#clips-and-the-learners-settings).
+    // The spec's speechSpeed, model and intonationStyle are the first Spanish clip's; the other two clips
+    // have their own, as each clip is made (and remade) on its own. Null: not recorded (an older clip).
     mainVoiceId: text('main_voice_id'),
     secondVoiceId: text('second_voice_id'),
     russianVoiceId: text('russian_voice_id'),
     speechSpeed: real('speech_speed'),
     model: text('model'),
     intonationStyle: text('intonation_style'),
+    secondVoiceSpeechSpeed: real('second_voice_speech_speed'),
+    secondVoiceModel: text('second_voice_model'),
+    secondVoiceIntonationStyle: text('second_voice_intonation_style'),
+    russianSpeechSpeed: real('russian_speech_speed'),
+    russianModel: text('russian_model'),
+    russianIntonationStyle: text('russian_intonation_style'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { audiobookGenreLinks, audiobookGenres, audiobookSentences, audiobooks, words } from '../../db/schema';
 import { liveWordsOf } from '../words/word-scope';
 import type { AudiobookRow } from './audiobook-view';
+import { type ClipSettings, clipColumns } from './sentence-clip-settings';
 
 export interface NewBook {
   title: string;
@@ -175,15 +176,16 @@ export function createAudiobookCreationRepository(db: Db) {
         .where(ownSentences(userId, audiobookId))
         .orderBy(asc(audiobookSentences.orderIndex)),
 
+    /** The first Spanish clip, with the settings it was made with. */
     async setSentenceAudio(
       userId: string,
       sentenceId: number,
       audio: string,
-      voiceId: string,
+      settings: ClipSettings,
     ): Promise<void> {
       await db
         .update(audiobookSentences)
-        .set({ audioData: audio, mainVoiceId: voiceId })
+        .set(clipColumns('main', audio, settings))
         .where(and(eq(audiobookSentences.userId, userId), eq(audiobookSentences.id, sentenceId)));
     },
 

@@ -3,12 +3,14 @@ import type { Db } from '../../db/client';
 import { clampedSum } from '../../db/counters';
 import { audiobookSentences, audiobooks } from '../../db/schema';
 import type { SentenceClipSlot, SentenceRow } from './audiobooks.repository';
+import { clipColumns } from './sentence-clip-settings';
 
-const CLIP_COLUMNS = {
-  main: { audioData: null, mainVoiceId: null },
-  second: { secondVoiceAudioData: null, secondVoiceId: null },
-  russian: { russianAudioData: null, russianVoiceId: null },
-} as const satisfies Record<SentenceClipSlot, Partial<SentenceRow>>;
+/** Each slot's clip and the settings it was made with, cleared. */
+const CLIP_COLUMNS: Readonly<Record<SentenceClipSlot, Partial<SentenceRow>>> = {
+  main: clipColumns('main', null, null),
+  second: clipColumns('second', null, null),
+  russian: clipColumns('russian', null, null),
+};
 
 /** What the player changes on a book and its sentences (docs/product/audiobooks.md#player); scoped to the learner. */
 export function createAudiobookPlayerRepository(db: Db) {

@@ -12,6 +12,8 @@ import {
   listensParamsSchema,
   playerPaths,
   positionSchema,
+  revoiceResponseSchema,
+  revoiceSummarySchema,
   selectedSeriesRequestSchema,
   selectedSeriesResponseSchema,
   sentenceAllAudioResponseSchema,
@@ -134,6 +136,14 @@ export const audiobookPlayerRoutes: FastifyPluginAsyncZod<{
     playerPaths.generateMissingAudio,
     { schema: { ...book, response: { 200: generateMissingAudioResponseSchema } }, preHandler: paid },
     (request) => player.generateMissingAudio(userIdOf(request), request.params.id),
+  );
+  app.get(playerPaths.revoice, { schema: { ...book, response: { 200: revoiceSummarySchema } } }, (request) =>
+    player.revoiceSummary(userIdOf(request), request.params.id),
+  );
+  app.post(
+    playerPaths.revoice,
+    { schema: { ...book, response: { 200: revoiceResponseSchema } }, preHandler: paid },
+    (request) => player.revoice(userIdOf(request), request.params.id),
   );
   app.get(playerPaths.imageStats, { schema: { ...book, response: { 200: imageStatsSchema } } }, (request) =>
     player.imageStats(userIdOf(request), request.params.id),

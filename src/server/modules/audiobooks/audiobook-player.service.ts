@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type {
   AudioStatus,
   Position,
+  RevoiceSummary,
   sentenceAllAudioResponseSchema,
   sentenceImageRequestSchema,
   sentenceImageResponseSchema,
@@ -286,6 +287,30 @@ export function createAudiobookPlayerService(deps: {
       const jobId = await deps.jobRuntime.start(
         userId,
         JOB_KINDS.generateAudiobookAudio,
+        { audiobookId: id },
+        book.sentenceCount,
+      );
+      return { jobId };
+    },
+
+    /**
+     * The book's clips made with other settings than the learner's current ones
+     * (docs/product/audiobooks.md#clips-and-the-learners-settings): what 'Переозвучить книгу' shows before
+     * the learner confirms.
+     */
+    async revoiceSummary(userId: string, id: number): Promise<RevoiceSummary> {
+      await bookOf(userId, id);
+      const context = await deps.sentenceAudio.contextOf(userId);
+      const stale = await deps.sentenceAudio.staleClips(userId, context, await books.sentences(userId, id));
+      return deps.sentenceAudio.summaryOf(stale);
+    },
+
+    /** The learner confirmed: the re-voicing job makes those clips again, paid ones included. */
+    async revoice(userId: string, id: number) {
+      const book = await bookOf(userId, id);
+      const jobId = await deps.jobRuntime.start(
+        userId,
+        JOB_KINDS.revoiceAudiobook,
         { audiobookId: id },
         book.sentenceCount,
       );

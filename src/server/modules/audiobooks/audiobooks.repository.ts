@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { audiobookGenreLinks, audiobookImageSeries, audiobookSentences, audiobooks } from '../../db/schema';
 import type { AudiobookRow, SeriesBadge } from './audiobook-view';
+import { type ClipSettings, clipColumns } from './sentence-clip-settings';
 
 export type SentenceRow = typeof audiobookSentences.$inferSelect;
 /** A sentence's three clips: the first and second Spanish voices and the Russian one. */
@@ -99,22 +100,17 @@ export function createAudiobooksRepository(db: Db) {
       return row;
     },
 
-    /** Keeps a clip made on demand on its sentence, with the voice that spoke it. */
+    /** Keeps a clip made on demand on its sentence, with the settings it was made with. */
     async setSentenceClip(
       userId: string,
       sentenceId: number,
       slot: SentenceClipSlot,
       audio: string,
-      voiceId: string,
+      settings: ClipSettings,
     ) {
-      const changes = {
-        main: { audioData: audio, mainVoiceId: voiceId },
-        second: { secondVoiceAudioData: audio, secondVoiceId: voiceId },
-        russian: { russianAudioData: audio, russianVoiceId: voiceId },
-      }[slot];
       await db
         .update(audiobookSentences)
-        .set(changes)
+        .set(clipColumns(slot, audio, settings))
         .where(and(eq(audiobookSentences.userId, userId), eq(audiobookSentences.id, sentenceId)));
     },
 

@@ -2,6 +2,7 @@ import type { Audiobook, Sentence } from '../../../shared/api/audiobooks';
 import { AppError } from '../../http/app-error';
 import type { JobRuntime } from '../../jobs/job-runtime';
 import { parseMediaPath } from '../../media/media-store';
+import type { SentenceAudioService } from './audiobook-sentence-audio.service';
 import { audiobookViewOf } from './audiobook-view';
 import type { AudiobooksRepository, BookWithLinks, SentenceRow } from './audiobooks.repository';
 import type { WordUsageRepository } from './word-usage.repository';
@@ -33,6 +34,8 @@ export function createAudiobooksService(deps: {
   books: AudiobooksRepository;
   wordUsage: WordUsageRepository;
   jobRuntime: Pick<JobRuntime, 'cancel'>;
+  /** Which stored clips the player is to ask for again (docs/product/audiobooks.md#clips-and-the-learners-settings). */
+  sentenceAudio: Pick<SentenceAudioService, 'listed'>;
 }) {
   const { books, wordUsage, jobRuntime } = deps;
 
@@ -70,7 +73,7 @@ export function createAudiobooksService(deps: {
 
     async sentences(userId: string, id: number): Promise<Sentence[]> {
       if (!(await books.find(userId, id))) throw bookNotFound();
-      return (await books.sentences(userId, id)).map(sentenceOf);
+      return (await deps.sentenceAudio.listed(userId, await books.sentences(userId, id))).map(sentenceOf);
     },
   };
 }

@@ -26,6 +26,14 @@ export interface SpokenClip {
   audio: string;
   cached: boolean;
   voiceId: string;
+  /** The speech model that made it (part of the cache key, D9). */
+  model: string;
+}
+
+/** A clip synthesised and stored: its path, and the model the provider says made it. */
+interface MadeClip {
+  path: string;
+  model: string;
 }
 
 export function createSpeechService(deps: {
@@ -40,8 +48,8 @@ export function createSpeechService(deps: {
    * at once beside it, and later background requests share it instead.
    */
   const inFlight = {
-    now: new Map<string, Promise<string>>(),
-    background: new Map<string, Promise<string>>(),
+    now: new Map<string, Promise<MadeClip>>(),
+    background: new Map<string, Promise<MadeClip>>(),
   };
   // An upload asks for thousands of clips: their cache lookups and rows go to the database in batches.
   const findCached = createBatcher((keys: AudioCacheKey[]) => audioCache.findMany(keys));
@@ -49,7 +57,7 @@ export function createSpeechService(deps: {
     audioCache.saveMany(clips),
   );
 
-  async function speak(userId: string, providers: ProviderSet, job: SpeechJob): Promise<SpokenClip> {
+  function cacheKeyOf(userId: string, providers: ProviderSet, job: SpeechJob) {
     const text = spokenText(job.text);
     if (!text) throw new AppError('empty_text', 400);
     const resolved = providers.speech.resolve(job.voiceId, job.language);
@@ -62,8 +70,13 @@ export function createSpeechService(deps: {
       speed: job.speed,
       model: resolved.model,
     };
+    return { text, resolved, key };
+  }
+
+  async function speak(userId: string, providers: ProviderSet, job: SpeechJob): Promise<SpokenClip> {
+    const { text, resolved, key } = cacheKeyOf(userId, providers, job);
     const cachedPath = job.isForced ? undefined : await findCached(key);
-    if (cachedPath) return { audio: cachedPath, cached: true, voiceId: resolved.voiceId };
+    if (cachedPath) return { audio: cachedPath, cached: true, voiceId: resolved.voiceId, model: key.model };
 
     const flightKey = JSON.stringify({ ...key, isForced: job.isForced === true });
     const isBackground = job.isBackground === true;
@@ -71,7 +84,7 @@ export function createSpeechService(deps: {
     let pending =
       inFlight.now.get(flightKey) ?? (isBackground ? inFlight.background.get(flightKey) : undefined);
     if (!pending) {
-      pending = (async () => {
+      pending = (async (): Promise<MadeClip> => {
         const speech = await providers.speech.synthesize({
           text,
           voiceId: resolved.voiceId,
@@ -82,11 +95,15 @@ export function createSpeechService(deps: {
         });
         const audioPath = await mediaStore.put(userId, speech.audio, speech.mimeType);
         const clip = { key: { ...key, model: speech.model }, audioPath, wordId: job.wordId ?? null };
-        return job.isForced ? audioCache.replace(clip.key, clip.audioPath, clip.wordId) : saveClip(clip);
+        const path = await (job.isForced
+          ? audioCache.replace(clip.key, clip.audioPath, clip.wordId)
+          : saveClip(clip));
+        return { path, model: speech.model };
       })().finally(() => flights.delete(flightKey));
       flights.set(flightKey, pending);
     }
-    return { audio: await pending, cached: false, voiceId: resolved.voiceId };
+    const made = await pending;
+    return { audio: made.path, cached: false, voiceId: resolved.voiceId, model: made.model };
   }
 
   return {
@@ -96,6 +113,19 @@ export function createSpeechService(deps: {
     },
     /** The same, with providers a job has already chosen once for its thousands of clips. */
     speakWith: speak,
+    /**
+     * The clip the cache already holds for this request, without making one: whether a clip in other
+     * settings can be had again for free (docs/product/audiobooks.md#clips-and-the-learners-settings).
+     */
+    async cachedWith(
+      userId: string,
+      providers: ProviderSet,
+      job: SpeechJob,
+    ): Promise<SpokenClip | undefined> {
+      const { resolved, key } = cacheKeyOf(userId, providers, job);
+      const path = await findCached(key);
+      return path ? { audio: path, cached: true, voiceId: resolved.voiceId, model: key.model } : undefined;
+    },
     /** Several clips of one text (one per voice); each succeeds or fails on its own. */
     async speakInVoices(userId: string, job: Omit<SpeechJob, 'voiceId'>, voiceIds: string[]) {
       const providers = await deps.userProviders.forUser(userId);

@@ -12,6 +12,9 @@ export const sentencesQueryOptions = (id: number) =>
   queryOptions({
     queryKey: queryKeys.audiobooks.sentences(id),
     queryFn: ({ signal }) => fetchSentences(id, signal),
+    // Read afresh whenever the player opens: which stored clips it must ask for again depends on the
+    // learner's voices and speed at that moment (docs/product/audiobooks.md#clips-and-the-learners-settings).
+    staleTime: 0,
     ...PLAYER_READ_RETRY,
   });
 

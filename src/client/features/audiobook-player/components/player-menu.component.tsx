@@ -6,6 +6,7 @@ import {
   AArrowUp,
   AlignCenter,
   AlignRight,
+  AudioLines,
   BarChart3,
   BookImage,
   Home,
@@ -55,6 +56,7 @@ export interface PlayerMenuProps {
   onRegenerateImage: () => void;
   onMakeCover: () => void;
   onAudioStatus: () => void;
+  onRevoice: () => void;
 }
 
 /** The player's menu (docs/product/audiobooks.md#player), plus the ways out: the screen has no navigation bar. */
@@ -168,6 +170,10 @@ export function PlayerMenu(props: PlayerMenuProps) {
         <DropdownMenuItem onSelect={props.onAudioStatus}>
           <ListMusic aria-hidden />
           {t('audiobookPlayer.menu.audioStatus')}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={props.onRevoice}>
+          <AudioLines aria-hidden />
+          {t('audiobookPlayer.menu.revoice')}
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void navigate('/audiobooks')}>
