@@ -350,6 +350,15 @@ test.describe('the English interface', () => {
       if ((await confirm.count()) > 0) await confirm.getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('button', { name: 'Maintenance' }).click();
     }
+    // A maintenance job to its end: the toast counts what it really did against the words it was given.
+    await page.getByRole('menuitem', { name: 'Update tags' }).click();
+    await expect(
+      toasts
+        .filter({ hasText: 'Updating tags: done' })
+        .getByText(/^Words whose tags were filled: \d+ of 4, failed: 0\.$/),
+    ).toBeVisible();
+    await expectEnglish(page, 'dictionary: a maintenance job ended', learner);
+    await page.getByRole('button', { name: 'Maintenance' }).click();
     await page.getByRole('menuitem', { name: 'Words with a stray article' }).click();
     const repairs = page.getByRole('dialog', { name: 'Words with a stray article' });
     await expect(repairs.getByText('There are no such words.')).toBeVisible();
