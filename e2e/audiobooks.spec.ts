@@ -207,3 +207,16 @@ test('without a language model the create button and the logic check explain why
   await page.getByRole('link', { name: 'Настройки → API' }).click();
   await expect(page).toHaveURL(/\/settings\?tab=api$/);
 });
+
+test('a dictionary check that cannot be run says so under its own title', async ({ page }) => {
+  await signInLearner(page);
+  await page.goto('/audiobooks');
+  // The call never reaches the server (no answer, no code): the toast has only its own words.
+  await page.route(/\/api\/audiobooks\/re-verify-all\?/, (route) => route.abort());
+  await page.getByRole('button', { name: 'Обслуживание библиотеки' }).click();
+  await page.getByRole('menuitem', { name: 'Перепроверить словарь во всех книгах' }).click();
+  const toast = page.getByRole('region', { name: /^Уведомления/ }).getByRole('listitem');
+  await expect(toast.filter({ hasText: 'Ошибка проверки' })).toContainText(
+    'Не удалось выполнить проверку словаря',
+  );
+});

@@ -350,6 +350,15 @@ test.describe('the English interface', () => {
       if ((await confirm.count()) > 0) await confirm.getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('button', { name: 'Maintenance' }).click();
     }
+    // A maintenance job to its end: the toast counts what it really did against the words it was given.
+    await page.getByRole('menuitem', { name: 'Update tags' }).click();
+    await expect(
+      toasts
+        .filter({ hasText: 'Updating tags: done' })
+        .getByText(/^Words whose tags were filled: \d+ of 4, failed: 0\.$/),
+    ).toBeVisible();
+    await expectEnglish(page, 'dictionary: a maintenance job ended', learner);
+    await page.getByRole('button', { name: 'Maintenance' }).click();
     await page.getByRole('menuitem', { name: 'Words with a stray article' }).click();
     const repairs = page.getByRole('dialog', { name: 'Words with a stray article' });
     await expect(repairs.getByText('There are no such words.')).toBeVisible();
@@ -439,6 +448,32 @@ test.describe('the English interface', () => {
     await expect(progress.getByText(/^Of them in review: [1-9]\d*$/)).toBeVisible();
     await expect(progress.getByRole('link', { name: 'Progress in detail' })).toBeVisible();
     await expectEnglish(page, 'home: progress after review', learner);
+
+    // An Anki export of words without clips voices them first: its own progress line. The upload's clips
+    // job is let finish, then every clip is dropped, so the export finds them all missing.
+    const { job: upload } = (await (await page.request.get('/api/words/upload-jobs/current')).json()) as {
+      job: { results: { builtinClipsJobId: string | null } | null } | null;
+    };
+    const clipsJobId = upload?.results?.builtinClipsJobId;
+    if (clipsJobId) {
+      await expect
+        .poll(
+          async () =>
+            ((await (await page.request.get(`/api/jobs/${clipsJobId}`)).json()) as { status: string }).status,
+        )
+        .toMatch(/^(completed|failed|cancelled)$/);
+    }
+    expect((await page.request.delete('/api/words/audio/all')).ok()).toBe(true);
+    await page.goto('/settings?tab=data');
+    jobNews.holdAfter((message) => {
+      const news = message as { type?: string; progress?: { stage?: string; processed?: number } };
+      return news.type === 'jobProgress' && news.progress?.stage === 'audio' && news.progress.processed! > 0;
+    });
+    await page.getByRole('button', { name: 'Export to Anki (.apkg)' }).click();
+    await expect(page.getByText(/^Voicing words for Anki: [1-9]\d* of 4$/)).toBeVisible();
+    await expectEnglish(page, 'settings: an Anki export voicing its words', learner);
+    jobNews.release();
+    await expect(page.getByRole('link', { name: /^Download palabra-words-.*\.apkg$/ })).toBeVisible();
   });
   test('audiobooks: the creation dialog and its progress, a book in the library, genres and maintenance', async ({
     page,
@@ -476,6 +511,18 @@ test.describe('the English interface', () => {
     await page.getByRole('menuitem', { name: 'Analyze content' }).click();
     await expect(page.getByText('Analysis complete').first()).toBeVisible();
     await expectEnglish(page, 'audiobooks: a maintenance toast', learner);
+    // A dictionary check whose call never reaches the server: its failure toast, title and sentence.
+    await page.route(/\/api\/audiobooks\/re-verify-all\?/, (route) => route.abort());
+    await page.getByRole('button', { name: 'Library maintenance' }).click();
+    await page.getByRole('menuitem', { name: 'Re-check dictionary words in all books' }).click();
+    await expect(
+      page
+        .getByRole('region', { name: /^Notifications/ })
+        .getByRole('listitem')
+        .filter({ hasText: 'Dictionary check failed' }),
+    ).toContainText('The dictionary check could not be run');
+    await expectEnglish(page, 'audiobooks: the dictionary check failed', learner);
+    await page.unroute(/\/api\/audiobooks\/re-verify-all\?/);
     await page.getByTestId('audiobook-card').getByRole('button', { name: 'Delete audiobook' }).click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
     await expectEnglish(page, 'audiobooks: delete confirmation', learner);

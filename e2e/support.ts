@@ -81,10 +81,25 @@ export async function holdChunkUntil(
  * started, and the end's toast then replaces the start's; held, the page shows the running job as a learner
  * on a slower connection sees it. Set before the page opens, as the socket is routed when it connects.
  */
-export async function holdJobNews(page: Page): Promise<{ hold: () => void; release: () => void }> {
+export async function holdJobNews(page: Page): Promise<{
+  hold: () => void;
+  /** Lets the news through until a socket message `isLast` accepts, that one included, then holds. */
+  holdAfter: (isLast: (message: unknown) => boolean) => void;
+  release: () => void;
+}> {
   let isHolding = false;
   let released: Promise<void> = Promise.resolve();
   let release = () => {};
+  let holdsAfter: ((message: unknown) => boolean) | undefined;
+  const hold = () => {
+    isHolding = true;
+    released = new Promise((resolve) => {
+      release = () => {
+        isHolding = false;
+        resolve();
+      };
+    });
+  };
   await page.route(/\/api\/(jobs\/|words\/upload-jobs\/current)/, async (route) => {
     await released;
     await route.continue();
@@ -94,20 +109,19 @@ export async function holdJobNews(page: Page): Promise<{ hold: () => void; relea
     server.onMessage((message) => {
       if (!isHolding) {
         socket.send(message);
+        if (holdsAfter?.(JSON.parse(String(message)))) {
+          holdsAfter = undefined;
+          hold();
+        }
         return;
       }
       void released.then(() => socket.send(message));
     });
   });
   return {
-    hold: () => {
-      isHolding = true;
-      released = new Promise((resolve) => {
-        release = () => {
-          isHolding = false;
-          resolve();
-        };
-      });
+    hold,
+    holdAfter: (isLast) => {
+      holdsAfter = isLast;
     },
     release: () => release(),
   };

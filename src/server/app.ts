@@ -54,6 +54,7 @@ import { createRestoreBackupJob } from './jobs/restore-backup.job';
 import { createTransferService } from './modules/transfer/transfer.service';
 import { createFileReaders, type FileReadersOptions } from './modules/transfer/file-readers';
 import { createExportWordsJob } from './jobs/export-words.job';
+import { createMissingClips } from './modules/enrichment/missing-clips.step';
 import { createReviewRepository } from './modules/review/review.repository';
 import { createReviewService } from './modules/review/review.service';
 import { createLearnRepository } from './modules/learn/learn.repository';
@@ -325,16 +326,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const maintenance = createWordMaintenanceRepository(db);
   const learnRepository = createLearnRepository(db);
-  await jobRuntime.define(
-    createBuiltinClipsJob({
-      learn: learnRepository,
-      speechService,
-      settingsService,
-      providerPauses,
-      userProviders,
-      log: app.log,
-    }),
-  );
+  const missingClipsDeps = {
+    learn: learnRepository,
+    speechService,
+    settingsService,
+    providerPauses,
+    userProviders,
+    log: app.log,
+  };
+  await jobRuntime.define(createBuiltinClipsJob(missingClipsDeps));
+  // The Anki export makes a word's missing clips as Learn and the clips job do (docs/product/transfer.md#anki-packages).
+  const missingClips = createMissingClips(missingClipsDeps);
   // The words are saved by then: a clips job that cannot be queued must not fail their upload. Learn
   // still makes each card's clips on demand.
   const queueBuiltinClips = async (userId: string) => {
@@ -418,7 +420,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     review: reviewService,
     now: deps.now,
   });
-  await jobRuntime.define(createExportWordsJob({ transfer: transferRepository, mediaStore, now: deps.now }));
+  await jobRuntime.define(
+    createExportWordsJob({ transfer: transferRepository, mediaStore, missingClips, now: deps.now }),
+  );
   const backupRepository = createBackupRepository(db);
   await jobRuntime.define(
     createExportBackupJob({

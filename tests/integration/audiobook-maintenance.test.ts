@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -68,6 +68,31 @@ describe('maintenance', () => {
     const [perroRow] = await db().select().from(words).where(eq(words.id, perro!));
     expect(perroRow?.audiobookUsageCount).toBe(1);
     expect((await bookRow(other)).verificationCompleted).toBe(false);
+  });
+
+  it('re-verify-all counts a book that fails, and still verifies the books after it', async () => {
+    const ana = await registerUser(testApp.app);
+    await seedWords(db(), ana.id, [{ spanish: 'el perro', russian: 'собака' }]);
+    const first = await seedAudiobook(db(), ana.id, { title: 'Первая', sentences: STORY });
+    const broken = await seedAudiobook(db(), ana.id, { title: 'Сломанная', sentences: STORY });
+    const last = await seedAudiobook(db(), ana.id, { title: 'Последняя', sentences: STORY });
+    // The database refuses to mark this one book verified: its write fails as a real one would.
+    await db().execute(
+      sql.raw(
+        `ALTER TABLE audiobooks ADD CONSTRAINT refuses_book_${broken} ` +
+          `CHECK (id <> ${broken} OR NOT verification_completed) NOT VALID`,
+      ),
+    );
+    try {
+      const answer = await post(ana, 're-verify-all');
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({ totalAudiobooks: 3, successCount: 2, failedCount: 1 });
+    } finally {
+      await db().execute(sql.raw(`ALTER TABLE audiobooks DROP CONSTRAINT refuses_book_${broken}`));
+    }
+    expect((await bookRow(first)).verificationCompleted).toBe(true);
+    expect((await bookRow(last)).verificationCompleted).toBe(true);
+    expect((await bookRow(broken)).verificationCompleted).toBe(false);
   });
 
   it('fix-tags links each book to the genres its list names, making the learner’s missing genres', async () => {

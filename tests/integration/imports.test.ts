@@ -20,6 +20,7 @@ import { type PackageSpec, latestPackage, legacyPackage, zipOf } from '../suppor
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
 import { type FakeProviders, startFakeProviders } from '../support/fake-providers/fake-provider-server';
 import { sendMultipart } from '../support/multipart';
+import { connectRealtime } from '../support/realtime-client';
 import { waitForUploadJob } from '../support/upload-jobs';
 import { seedWords } from '../support/word-seeds';
 
@@ -76,15 +77,16 @@ async function waitForJob(user: TestUser, jobId: string): Promise<Job> {
   );
 }
 
-async function exportFile(user: TestUser, format: 'csv' | 'apkg') {
+async function exportFile(user: TestUser, format: 'csv' | 'apkg' | 'backup') {
   const started = await send(user, 'POST', '/api/exports', { format });
   expect(started.statusCode, started.body).toBe(200);
-  const job = await waitForJob(user, exportStartedSchema.parse(started.json()).jobId);
+  const { jobId } = exportStartedSchema.parse(started.json());
+  const job = await waitForJob(user, jobId);
   expect(job.status).toBe('completed');
   const results = exportResultsSchema.parse(job.results);
   const download = await send(user, 'GET', results.downloadUrl!);
   expect(download.statusCode).toBe(200);
-  return { results, bytes: download.rawPayload };
+  return { jobId, results, bytes: download.rawPayload };
 }
 
 const wordRows = (user: TestUser) =>
@@ -485,7 +487,9 @@ describe('an Anki package export', () => {
       string,
       string
     >;
-    expect(Object.keys(mediaMap)).toHaveLength(4);
+    // el perro's four files, and the clips the export made for the other two: el can's three, and nadar's
+    // two Spanish ones (no Russian text, no Russian clip).
+    expect(Object.keys(mediaMap)).toHaveLength(9);
     for (const entry of Object.keys(mediaMap)) expect(archive.has(entry)).toBe(true);
     const SQL = await loadSqlJs();
     const collection = new SQL.Database(await archive.read('collection.anki2', 1e8));
@@ -512,7 +516,7 @@ describe('an Anki package export', () => {
       ),
     );
     expect(notes[2]!.slice(0, 2)).toEqual(['nadar', '']);
-    expect(referenced).toHaveLength(5);
+    expect(referenced).toHaveLength(10);
     for (const name of referenced) expect(Object.values(mediaMap)).toContain(name);
     // Two cards for each translated word, the es→ru one alone for nadar.
     expect(
@@ -551,5 +555,77 @@ describe('an Anki package export', () => {
       expect(perro![column], column).toBe(original![column]);
     }
     expect(can?.imageUrl).toBe(original!.imageUrl);
+    const [originalCan] = await db()
+      .select()
+      .from(words)
+      .where(and(eq(words.userId, source.id), eq(words.spanish, 'el can')));
+    for (const column of ['audioData', 'secondVoiceAudioData', 'russianAudioData'] as const) {
+      expect(can![column], column).toBe(originalCan![column]);
+    }
+  });
+
+  // docs/product/transfer.md#anki-packages: words a no-key upload left for the built-in voice to speak on
+  // demand are voiced by the export, not left silent; the backup copies the data as it is.
+  it('makes the clips its words lack first, with progress, so every note has its sound', async () => {
+    const learner = await registerUser(testApp.app);
+    const spanish = ['el perro', 'la casa', 'el gato', 'la mesa', 'el libro', 'el sol'];
+    await seedWords(
+      db(),
+      learner.id,
+      spanish.map((word, index) => ({
+        spanish: word,
+        duplicateKey: duplicateKeyOf(word),
+        russian: ['собака', 'дом', 'кошка', 'стол', 'книга', 'солнце'][index]!,
+      })),
+    );
+    const hasClips = async () =>
+      (await wordRows(learner)).map((row) =>
+        [row.audioData, row.secondVoiceAudioData, row.russianAudioData].every(Boolean),
+      );
+
+    await exportFile(learner, 'backup');
+    expect(await hasClips()).toEqual(spanish.map(() => false));
+
+    const socket = await connectRealtime(testApp.app, learner.cookie);
+    const { jobId, bytes, results } = await exportFile(learner, 'apkg');
+    expect(results.words).toBe(6);
+    await socket.waitFor(
+      (message): message is Extract<typeof message, { type: 'jobProgress' }> =>
+        message.type === 'jobProgress' && message.jobId === jobId && message.status === 'completed',
+    );
+    const progress = socket.messages.flatMap((message) =>
+      message.type === 'jobProgress' && message.jobId === jobId ? [message.progress] : [],
+    );
+    socket.close();
+    // The clips first, all six words of them, then the notes.
+    expect(progress).toContainEqual(expect.objectContaining({ stage: 'audio', total: 6, processed: 6 }));
+    const lastAudio = progress.findLastIndex((step) => step.stage === 'audio');
+    const firstExport = progress.findIndex((step) => step.stage === 'export');
+    expect(lastAudio).toBeLessThan(firstExport);
+    expect(progress.at(-1)).toMatchObject({ stage: 'export', total: 6, processed: 6 });
+    // Kept on the words, so Learn has them too and the next export makes none.
+    expect(await hasClips()).toEqual(spanish.map(() => true));
+
+    const archive = await openZipArchive(chunkedBuffer(bytes));
+    const mediaMap = JSON.parse((await archive.read('media', 1e6))!.toString('utf8')) as Record<
+      string,
+      string
+    >;
+    const SQL = await loadSqlJs();
+    const collection = new SQL.Database(await archive.read('collection.anki2', 1e8));
+    const notes = collection
+      .exec('select flds from notes order by id')[0]!
+      .values.map((row) => String(row[0]).split('\x1f'));
+    collection.close();
+    archive.close();
+    expect(notes.map((fields) => fields[0])).toEqual(spanish);
+    const SOUND = /^\[sound:[0-9a-f]{64}\.mp3\]$/;
+    for (const fields of notes) {
+      // Audio, Audio2, RussianAudio.
+      for (const field of fields.slice(5, 8)) {
+        expect(field, fields[0]).toMatch(SOUND);
+        expect(Object.values(mediaMap)).toContain(field.slice('[sound:'.length, -1));
+      }
+    }
   });
 });

@@ -65,7 +65,11 @@ export function WordsExport({
           <p id={progressLabelId} role="status" className="text-sm">
             {format === 'backup'
               ? t('exportWords.backupProgress', { percent: Math.round(jobPercent(job)) })
-              : t('exportWords.exportProgress', { done: job.progress.processed, total: job.progress.total })}
+              : t(
+                  // An Anki package first voices the words that lack a clip (docs/product/transfer.md#anki-packages).
+                  job.progress.stage === 'audio' ? 'exportWords.clipsProgress' : 'exportWords.exportProgress',
+                  { done: job.progress.processed + job.progress.failed, total: job.progress.total },
+                )}
           </p>
           <Progress value={jobPercent(job)} aria-labelledby={progressLabelId} />
         </div>

@@ -1,22 +1,8 @@
 import { z } from 'zod';
 import { type BuiltinClipsResults, builtinClipsResultsSchema, JOB_KINDS } from '../../shared/api/jobs';
-import { cardSpokenTexts } from '../../shared/text/spoken-text';
-import {
-  CARD_AUDIO_SLOTS,
-  type CardAudioSlot,
-  cardVoices,
-  speakCard,
-} from '../modules/enrichment/card-audio.step';
-import type { LearnRepository } from '../modules/learn/learn.repository';
-import type { ProviderPauses } from '../modules/providers/provider-pauses';
-import type { UserProviders } from '../modules/providers/user-providers';
-import type { SettingsService } from '../modules/settings/settings.service';
-import type { SpeechService } from '../modules/speech/speech.service';
+import { createMissingClips, type MissingClipsDeps } from '../modules/enrichment/missing-clips.step';
 import { jobData, noJobInput } from './job-data';
 import type { JobDefinition } from './job-runtime';
-
-/** Cards the plan reads by one query. */
-const CARDS_PER_PAGE = 1_000;
 
 export const BUILTIN_CLIPS_JOB = JOB_KINDS.builtinClips;
 /**
@@ -32,14 +18,6 @@ type BuiltinClipsCheckpoint = z.infer<typeof checkpointSchema>;
 const resultsData = jobData('built-in clips results', builtinClipsResultsSchema);
 const checkpointData = jobData('built-in clips checkpoint', checkpointSchema);
 
-type Card = NonNullable<Awaited<ReturnType<LearnRepository['findCard']>>>;
-
-/** The slots the card lacks and can have: no Russian clip without Russian text. */
-function slotsToMake(card: Card): CardAudioSlot[] {
-  const hasRussianText = cardSpokenTexts(card).russian !== '';
-  return CARD_AUDIO_SLOTS.filter((slot) => !card[slot] && (slot !== 'russianAudioData' || hasRussianText));
-}
-
 /**
  * The learner's missing card clips, made in the background after an upload (docs/product/upload.md#built-in-clips-on-demand):
  * every word that lacks a clip gets it in the learner's voice, by the built-in voice of the language when
@@ -47,15 +25,10 @@ function slotsToMake(card: Card): CardAudioSlot[] {
  * lately (in this run, the upload or Learn) is not asked until its pause is over. Words that have their clips (made meanwhile by Learn) are skipped, and the
  * words done are checkpointed, so a restart does not redo them.
  */
-export function createBuiltinClipsJob(deps: {
-  learn: Pick<LearnRepository, 'listCardsMissingClips' | 'findCard' | 'fillMissingClips'>;
-  speechService: SpeechService;
-  settingsService: SettingsService;
-  userProviders: UserProviders;
-  /** Providers that failed this learner lately (the upload's, Learn's): asked again only after a while. */
-  providerPauses: ProviderPauses;
-  log?: { warn(object: object, message: string): void };
-}): JobDefinition<object, BuiltinClipsCheckpoint, BuiltinClipsResults, number> {
+export function createBuiltinClipsJob(
+  deps: MissingClipsDeps,
+): JobDefinition<object, BuiltinClipsCheckpoint, BuiltinClipsResults, number> {
+  const missingClips = createMissingClips(deps);
   return {
     kind: BUILTIN_CLIPS_JOB,
     concurrency: JOBS_AT_ONCE,
@@ -64,11 +37,10 @@ export function createBuiltinClipsJob(deps: {
     results: resultsData,
     async plan(context) {
       const { userId } = context;
-      const [settings, providers] = await Promise.all([
-        deps.settingsService.get(userId),
-        deps.userProviders.forUser(userId),
-      ]);
-      const voices = await cardVoices(providers, settings.spanishVoices, settings.russianVoice);
+      const maker = await missingClips.forLearner(userId, {
+        isBackground: true,
+        purpose: 'the built-in clips job',
+      });
       const { doneWordIds, ...results }: BuiltinClipsCheckpoint = context.checkpoint ?? {
         words: 0,
         clips: 0,
@@ -76,18 +48,7 @@ export function createBuiltinClipsJob(deps: {
         doneWordIds: [],
       };
       const done = new Set(doneWordIds);
-      // The words to voice, by id: a page of cards at a time is read and let go, so an import of 20,000
-      // words neither holds the event loop while they are read nor keeps their texts for the job's hours.
-      const wordIds: number[] = [];
-      for (let afterId = 0; ;) {
-        const page = await deps.learn.listCardsMissingClips(userId, { afterId, limit: CARDS_PER_PAGE });
-        for (const card of page) {
-          if (!done.has(card.id) && slotsToMake(card).length > 0) wordIds.push(card.id);
-        }
-        if (page.length < CARDS_PER_PAGE) break;
-        afterId = page[page.length - 1]?.id ?? afterId;
-      }
-      const failedProviders = deps.providerPauses.of(userId);
+      const wordIds = (await missingClips.wordIdsOf(userId)).filter((id) => !done.has(id));
       const total = done.size + wordIds.length;
       const report = (currentWord: string | null) =>
         context.reportProgress(
@@ -106,42 +67,14 @@ export function createBuiltinClipsJob(deps: {
         units: wordIds,
         unitsAtOnce: WORDS_AT_ONCE,
         async step(wordId) {
-          // Read again now: the word may be gone, or Learn may have made its clips meanwhile.
-          const card = await deps.learn.findCard(userId, wordId);
-          const slots = card ? slotsToMake(card) : [];
-          if (!card || slots.length === 0) {
-            done.add(wordId);
-            await report(null);
-            return;
+          const outcome = await maker.fill(wordId);
+          done.add(wordId);
+          if (outcome) {
+            results.clips += outcome.made;
+            if (outcome.made === outcome.wanted) results.words += 1;
+            else if (outcome.failures > 0) results.failed += 1;
           }
-          let failures = 0;
-          const clips = await speakCard(
-            {
-              speechService: deps.speechService,
-              userId,
-              providers,
-              voices,
-              settings,
-              isBackground: true,
-              onError: (error) => {
-                failures += 1;
-                deps.log?.warn({ err: error, wordId: card.id }, 'clip not made by the built-in clips job');
-              },
-            },
-            card,
-            { wordId: card.id, slots, fallback: { failedProviders } },
-          );
-          const made = Object.fromEntries(
-            slots.flatMap((slot) => (clips[slot] ? [[slot, clips[slot]]] : [])),
-          );
-          const madeCount = Object.keys(made).length;
-          // The word may be gone meanwhile; its clips are then simply not kept.
-          if (madeCount > 0) await deps.learn.fillMissingClips(userId, card.id, made);
-          results.clips += madeCount;
-          if (madeCount === slots.length) results.words += 1;
-          else if (failures > 0) results.failed += 1;
-          done.add(card.id);
-          await report(card.spanish);
+          await report(outcome?.spanish ?? null);
         },
         async finish() {
           await report(null);

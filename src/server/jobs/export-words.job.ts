@@ -8,7 +8,9 @@ import {
   type ExportResults,
   exportResultsSchema,
 } from '../../shared/api/transfer';
+import { createLimiter } from '../lib/concurrency';
 import type { MediaStore } from '../media/media-store';
+import type { MissingClips } from '../modules/enrichment/missing-clips.step';
 import {
   ankiNoteOf,
   packageMediaOf,
@@ -23,12 +25,19 @@ import { EXPORT_CSV_COLUMNS, exportCsvCells } from '../modules/transfer/csv-cell
 import type { ExportWord, TransferRepository } from '../modules/transfer/transfer.repository';
 import { createChunkedZipWriter } from '../modules/transfer/zip-writer';
 import { jobData } from './job-data';
-import type { JobDefinition } from './job-runtime';
+import type { JobContext, JobDefinition } from './job-runtime';
 
 export const EXPORT_WORDS_JOB = JOB_KINDS.exportWords;
 
 /** Words read and written per step: one query, a few hundred KB of CSV. */
 const WORDS_PER_STEP = 500;
+/**
+ * An Anki package's clips a word lacks are made before its notes (docs/product/transfer.md#anki-packages):
+ * this many words per step, and a bounded pool of this many words' clips at once (three clips each), so the
+ * speech workers stay busy without the export crowding them, and a tap in Learn still passes its clips.
+ */
+const CLIP_WORDS_PER_STEP = 20;
+const CLIP_WORDS_AT_ONCE = 4;
 /** docs/product/transfer.md#exports: a file is kept in pieces of at most 1 MB. */
 export const MAX_CHUNK_BYTES = 1024 * 1024;
 /** Spreadsheets read a CSV as UTF-8 only when it starts with the byte order mark. */
@@ -46,6 +55,16 @@ const checkpointSchema = exportResultsSchema.extend({
   chunksWritten: z.number().int(),
 });
 type Checkpoint = z.infer<typeof checkpointSchema>;
+
+/** A step of the export: some words' missing clips made (a package's first steps), or some words written. */
+type ExportUnit =
+  { kind: 'clips'; wordIds: readonly number[] } | { kind: 'words'; wordIds: readonly number[] };
+
+function chunksOf(ids: readonly number[], size: number): number[][] {
+  const chunks: number[][] = [];
+  for (let start = 0; start < ids.length; start += size) chunks.push(ids.slice(start, start + size));
+  return chunks;
+}
 
 /** One row per word, a column per field, text cells a spreadsheet would run as a formula neutralised. */
 function csvRows(wordRows: readonly ExportWord[]): string[][] {
@@ -88,8 +107,10 @@ const FILE_TYPES: Readonly<Record<ExportWordsInput['format'], { extension: strin
 export function createExportWordsJob(deps: {
   transfer: TransferRepository;
   mediaStore: Pick<MediaStore, 'findReadable'>;
+  /** What makes a word's missing clips, as Learn would on demand: every note of a package has its sound. */
+  missingClips: Pick<MissingClips, 'wordIdsOf' | 'forLearner'>;
   now?: () => Date;
-}): JobDefinition<ExportWordsInput, Checkpoint, ExportResults, readonly number[]> {
+}): JobDefinition<ExportWordsInput, Checkpoint, ExportResults, ExportUnit> {
   const now = deps.now ?? (() => new Date());
   return {
     kind: EXPORT_WORDS_JOB,
@@ -126,12 +147,8 @@ export function createExportWordsJob(deps: {
         state = { ...state, fileId, expiresAt: expiresAt.toISOString() };
       }
       const file = fileId;
-      const steps: number[][] = [];
-      for (let start = 0; start < ids.length; start += WORDS_PER_STEP) {
-        steps.push(ids.slice(start, start + WORDS_PER_STEP));
-      }
+      const steps = chunksOf(ids, WORDS_PER_STEP);
       const snapshot = () => state;
-      await context.reportProgress({ total: ids.length, processed: state.words, stage: 'export' }, snapshot);
 
       if (input.format === 'apkg') {
         return planPackage(
@@ -139,6 +156,7 @@ export function createExportWordsJob(deps: {
           {
             userId,
             file,
+            ids,
             steps,
             state,
             report: (progress, current) => context.reportProgress(progress, current),
@@ -146,11 +164,12 @@ export function createExportWordsJob(deps: {
         );
       }
 
+      await context.reportProgress({ total: ids.length, processed: state.words, stage: 'export' }, snapshot);
       return {
-        units: steps.slice(state.stepsDone),
+        units: steps.slice(state.stepsDone).map((wordIds): ExportUnit => ({ kind: 'words', wordIds })),
         // In order: the file is the chunks one after another.
         unitsAtOnce: 1,
-        async step(stepIds) {
+        async step({ wordIds: stepIds }) {
           const wordRows = await deps.transfer.listWords(userId, stepIds);
           const isFirst = state.stepsDone === 0;
           const csv = Papa.unparse(
@@ -187,23 +206,66 @@ export function createExportWordsJob(deps: {
 }
 
 /**
- * The Anki package: each step reads its words, adds their media to the archive as it reaches them and keeps
- * their notes; the last writes the collection and the media map. Memory holds the notes' text, one media
- * file and one chunk.
+ * The Anki package. First the clips its words lack are made and kept on the words (stage 'audio'), as Learn
+ * would make them on demand, so every note has its sound; the backup copies data instead, its restore
+ * making clips on demand (D11). Then each step reads its words, adds their media to the archive as it
+ * reaches them and keeps their notes; the last writes the collection and the media map. Memory holds the
+ * notes' text, one media file and one chunk.
  */
-function planPackage(
-  deps: { transfer: TransferRepository; mediaStore: Pick<MediaStore, 'findReadable'>; now: () => Date },
+async function planPackage(
+  deps: {
+    transfer: TransferRepository;
+    mediaStore: Pick<MediaStore, 'findReadable'>;
+    missingClips: Pick<MissingClips, 'wordIdsOf' | 'forLearner'>;
+    now: () => Date;
+  },
   run: {
     userId: string;
     file: string;
+    ids: readonly number[];
     steps: number[][];
     state: Checkpoint;
-    report: (progress: { processed: number }, snapshot: () => Checkpoint) => Promise<void>;
+    report: JobContext<ExportWordsInput, Checkpoint>['reportProgress'];
   },
 ) {
   const { userId, file } = run;
   let state = run.state;
   const snapshot = () => state;
+  const clipWordIds = await deps.missingClips.wordIdsOf(userId, new Set(run.ids));
+  const maker =
+    clipWordIds.length > 0
+      ? await deps.missingClips.forLearner(userId, { isBackground: true, purpose: 'the Anki export' })
+      : null;
+  const clipsPool = createLimiter(CLIP_WORDS_AT_ONCE);
+  const voiced = { done: 0, failed: 0 };
+  const startWriting = () =>
+    run.report(
+      { total: run.ids.length, processed: 0, failed: 0, stage: 'export', currentWord: null },
+      snapshot,
+    );
+  if (maker) {
+    await run.report({ total: clipWordIds.length, processed: 0, failed: 0, stage: 'audio' }, snapshot);
+  } else {
+    await startWriting();
+  }
+  /** A word whose clips could not all be made still gets its note, with the sound that was made. */
+  const makeClips = async (wordIds: readonly number[]) => {
+    await Promise.all(
+      wordIds.map((wordId) =>
+        clipsPool(async () => {
+          const outcome = await maker?.fill(wordId);
+          if (outcome && outcome.made < outcome.wanted) voiced.failed += 1;
+          else voiced.done += 1;
+          await run.report(
+            { processed: voiced.done, failed: voiced.failed, currentWord: outcome?.spanish ?? null },
+            snapshot,
+          );
+        }),
+      ),
+    );
+  };
+  const lastClipStep = chunksOf(clipWordIds, CLIP_WORDS_PER_STEP).length;
+  let clipStepsDone = 0;
   const zip = createChunkedZipWriter(
     MAX_CHUNK_BYTES,
     (index, chunk) => deps.transfer.writeChunks(file, index, [chunk]),
@@ -222,10 +284,23 @@ function planPackage(
     });
   };
   return {
-    units: run.steps,
+    units: [
+      ...chunksOf(clipWordIds, CLIP_WORDS_PER_STEP).map((wordIds): ExportUnit => ({
+        kind: 'clips',
+        wordIds,
+      })),
+      ...run.steps.map((wordIds): ExportUnit => ({ kind: 'words', wordIds })),
+    ],
+    // In order: every clip is made before the notes that name it, and the archive is written in one pass.
     unitsAtOnce: 1,
-    async step(stepIds: readonly number[]) {
-      const wordRows = await deps.transfer.listWords(userId, stepIds);
+    async step(unit: ExportUnit) {
+      if (unit.kind === 'clips') {
+        await makeClips(unit.wordIds);
+        clipStepsDone += 1;
+        if (clipStepsDone === lastClipStep) await startWriting();
+        return;
+      }
+      const wordRows = await deps.transfer.listWords(userId, unit.wordIds);
       const written: Array<Promise<void>> = [];
       for (const word of wordRows) {
         const media: Partial<Record<WordMediaColumn, PackageMedia>> = {};

@@ -96,6 +96,11 @@ export const dictionaryJobStartedSchema = z.object({ jobId: z.string(), totalWor
 
 export const regenerateAllPhrasesResponseSchema = dictionaryJobStartedSchema;
 export const clearExpiredImagesResponseSchema = dictionaryJobStartedSchema;
+/*
+ * The three counts below keep the original API's names but count the words queued for the job, not the
+ * work done, which is not known when the call answers: the real count is the job's results' `changed`
+ * (docs/product/decisions.md#maintenance-counts-queued-not-done).
+ */
 /** Spec: regeneratedCount and totalWords; the count is of the words queued for a new picture. */
 export const regenerateAllImagesResponseSchema = dictionaryJobStartedSchema.extend({
   regeneratedCount: z.number().int(),
@@ -121,7 +126,12 @@ export const deleteWithoutImagesResponseSchema = z.object({ deletedCount: z.numb
 
 /** What each dictionary job leaves in its results when it ends. */
 export const dictionaryJobResultsSchema = z.object({
+  /** Units gone through without failing: words, or for clear-expired-images the picture references checked. */
   processed: z.number().int(),
+  /**
+   * What the job really changed (a phrase or picture saved, a word's tags filled, an expired reference
+   * dropped): the done count behind the start's queued `regeneratedCount`, `generated` and `updated`.
+   */
   changed: z.number().int(),
   failed: z.number().int(),
   /** Words that failed, each with why as a code (docs/product/errors.md); at most the first 100. */

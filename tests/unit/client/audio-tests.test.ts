@@ -5,6 +5,10 @@ import {
   type AudioTestResult,
   runAudioTests,
 } from '../../../src/client/features/audio-test/lib/audio-tests';
+import {
+  type AudioElementLike,
+  createBrowserClipPlayer,
+} from '../../../src/client/lib/audio/browser-clip-player';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -12,6 +16,28 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
+
+/**
+ * An audio element that "plays" whatever it is given, undecodable bytes included: it starts and ends every
+ * source and never reports an error, as a device that hides playback failures does.
+ */
+class AlwaysPlayingAudio extends EventTarget implements AudioElementLike {
+  src = '';
+  preload = '';
+  volume = 1;
+  duration = 0.5;
+  error = null;
+  played: string[] = [];
+  play() {
+    this.played.push(this.src);
+    setTimeout(() => {
+      this.dispatchEvent(new Event('playing'));
+      this.dispatchEvent(new Event('ended'));
+    }, 10);
+    return Promise.resolve();
+  }
+  pause() {}
+}
 
 function deps(overrides: Partial<AudioTestDeps> = {}) {
   const calls: string[] = [];
@@ -78,6 +104,30 @@ describe('the audio diagnostics (docs/product/audiobooks.md#audio-diagnostics)',
     const retry = (await run).find((result) => result.id === 'retryLogic');
     expect(retry?.status).toBe('failed');
     expect(retry?.details[0]).toContain('attempt 3');
+  });
+
+  it('fails the retry test when the broken clip plays on an element that reports no failure', async () => {
+    const audio = new AlwaysPlayingAudio();
+    const player = createBrowserClipPlayer({ createAudio: () => audio });
+    const h = deps({
+      play: (source, signal) => player.play(source, { signal, volume: 1, onStart: () => undefined }),
+    });
+    const run = runAudioTests(h.value, () => undefined, new AbortController().signal);
+    await vi.runAllTimersAsync();
+    const results = await run;
+    const retry = results.find((result) => result.id === 'retryLogic');
+    expect(retry?.status).toBe('failed');
+    expect(retry?.details).toEqual(['Error: attempt 1: played; a broken clip played: failures go unnoticed']);
+    // The broken clip went through the element, and the test stopped there rather than "recover".
+    expect(audio.played.at(-1)).toBe('broken');
+    // The tests before it played through the same element and pass.
+    expect(results.filter((result) => result.status === 'passed').map((result) => result.id)).toEqual([
+      'audioContext',
+      'audioSession',
+      'singleAudio',
+      'multipleAudio',
+    ]);
+    player.dispose();
   });
 
   it('stops between tests when the learner stops the audio, leaving the rest pending', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  finishedCountsOf,
   jobPercent,
   type StartedJob,
   trackedJobOf,
@@ -50,6 +51,22 @@ describe('dictionary jobs', () => {
   it('shows 0% for an empty job until it completes', () => {
     expect(jobPercent({ status: 'processing', total: 0, processed: 0 })).toBe(0);
     expect(jobPercent({ status: 'completed', total: 0, processed: 0 })).toBe(100);
+  });
+});
+
+describe('a dictionary job’s end (docs/product/dictionary.md#maintenance-actions)', () => {
+  it('counts what the job changed, against the words it was started with', () => {
+    const finished = {
+      ...pendingJob('j1', 3, 'update-tags'),
+      status: 'completed' as const,
+      results: { processed: 3, changed: 1, failed: 0, errors: [] },
+    };
+    expect(finishedCountsOf(finished)).toEqual({ changed: 1, processed: 3, failed: 0, total: 3 });
+  });
+
+  it('has no counts without readable results', () => {
+    expect(finishedCountsOf({ ...pendingJob('j1', 3), results: null })).toBeUndefined();
+    expect(finishedCountsOf({ ...pendingJob('j1', 3), results: { processed: 3 } })).toBeUndefined();
   });
 });
 

@@ -24,7 +24,9 @@ export const audiobookMaintenanceRoutes: FastifyPluginAsyncZod<{
   const options = <T>(schema: T) => ({ schema: { response: { 200: schema } }, preHandler: runs });
 
   app.post(audiobookPaths.reVerifyAll, options(reVerifyAllResponseSchema), (request) =>
-    service.reVerifyAll(userIdOf(request)),
+    service.reVerifyAll(userIdOf(request), (bookId, error) =>
+      request.log.warn({ err: error, bookId }, 'a book could not be re-verified'),
+    ),
   );
   app.post(audiobookPaths.fixTags, options(fixTagsResponseSchema), (request) =>
     service.fixTags(userIdOf(request)),

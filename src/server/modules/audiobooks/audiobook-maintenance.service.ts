@@ -89,15 +89,25 @@ export function createAudiobookMaintenanceService(deps: {
   }
 
   return {
-    async reVerifyAll(userId: string) {
+    /**
+     * Every book verified on its own: one that fails is counted in `failedCount` (and told to `onFailure`),
+     * and the others are still verified (docs/product/audiobooks.md#maintenance).
+     */
+    async reVerifyAll(userId: string, onFailure: (bookId: number, error: unknown) => void = () => {}) {
       const books = await maintenance.books(userId);
       const dictionary = await dictionaryOf(userId);
       let successCount = 0;
+      let failedCount = 0;
       for (const book of books) {
-        await verifyBook(userId, book.id, dictionary);
-        successCount += 1;
+        try {
+          await verifyBook(userId, book.id, dictionary);
+          successCount += 1;
+        } catch (error) {
+          failedCount += 1;
+          onFailure(book.id, error);
+        }
       }
-      return { totalAudiobooks: books.length, successCount, failedCount: books.length - successCount };
+      return { totalAudiobooks: books.length, successCount, failedCount };
     },
 
     /** After a sentence's text changed (the player's rewrites): the book's usage and counts follow it. */

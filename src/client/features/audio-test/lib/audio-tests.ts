@@ -68,19 +68,23 @@ async function runOne(id: AudioTestId, deps: AudioTestDeps, signal: AbortSignal)
       return lines;
     }
     case 'retryLogic': {
-      // The first attempt plays a broken clip on purpose: the test passes when a later attempt recovers.
+      // The first attempt plays a broken clip on purpose: the test passes when it fails and a later attempt
+      // recovers. A broken clip that "plays" fails the test outright: the device hides failures, so the
+      // retries it would rely on never run.
       const lines: string[] = [];
       const source = await deps.clipOf(SINGLE_TEXT, signal);
       for (let attempt = 1; attempt <= RETRY_ATTEMPTS; attempt += 1) {
+        const isBroken = attempt === 1;
         try {
-          await deps.play(attempt === 1 ? deps.brokenSource : source, signal);
-          lines.push(`attempt ${attempt}: played`);
-          if (attempt === 1) throw new Error('a broken clip played: failures go unnoticed');
-          return lines;
+          await deps.play(isBroken ? deps.brokenSource : source, signal);
         } catch (error) {
           if (signal.aborted) throw error;
           lines.push(`attempt ${attempt}: ${messageOf(error)}`);
+          continue;
         }
+        lines.push(`attempt ${attempt}: played`);
+        if (isBroken) throw new Error([...lines, 'a broken clip played: failures go unnoticed'].join('; '));
+        return lines;
       }
       throw new Error(lines.join('; '));
     }

@@ -64,17 +64,23 @@ export function LibraryMaintenanceMenu({ hasLanguageModel }: { hasLanguageModel:
   const isLogicRunning =
     logicJob !== null && (logicJob.status === 'pending' || logicJob.status === 'processing');
 
+  /** `failure`: the toast's title, or its title and the sentence shown when the server names no reason. */
   const run = async <T,>(
     action: () => Promise<T>,
     success: (answer: T) => { title: string; description: string },
-    failure: string,
+    failure: string | { title: string; description: string },
   ) => {
     try {
       const answer = await action();
       await queryClient.invalidateQueries({ queryKey: queryKeys.audiobooks.all });
       toast(success(answer));
     } catch (error) {
-      toast({ title: failure, description: serverErrorText(t, error), variant: 'destructive' });
+      const { title, description } = typeof failure === 'string' ? { title: failure } : failure;
+      toast({
+        title,
+        description: serverErrorText(t, error) ?? description,
+        variant: 'destructive',
+      });
     }
   };
 
@@ -124,7 +130,10 @@ export function LibraryMaintenanceMenu({ hasLanguageModel }: { hasLanguageModel:
                   failed: answer.failedCount,
                 }),
               }),
-              t('audiobooks.maintenance.verifyFailed'),
+              {
+                title: t('audiobooks.maintenance.verifyFailedTitle'),
+                description: t('audiobooks.maintenance.verifyFailed'),
+              },
             )
           }
         >

@@ -5,7 +5,13 @@ import { isJobFinished } from '../../../../shared/realtime';
 import { useJobs } from '../../../lib/jobs/job.hook';
 import { type JobSnapshot, pendingJob } from '../../../lib/jobs/job-state';
 import { toast } from '../../../ui/toast-store';
-import { type StartedJob, type TrackedJob, trackedJobOf, trackJob } from '../lib/dictionary-jobs';
+import {
+  finishedCountsOf,
+  type StartedJob,
+  type TrackedJob,
+  trackedJobOf,
+  trackJob,
+} from '../lib/dictionary-jobs';
 import { useWordCache } from './word-cache.hook';
 
 /** docs/product/dictionary.md#maintenance-actions: pictures are refreshed 1 s after a regeneration. */
@@ -37,12 +43,15 @@ export function useDictionaryJobs() {
         variant: 'destructive',
       });
     } else {
+      const counts = finishedCountsOf(job);
       toast({
         title: t('dictionary.jobs.finished', { kind: kindLabel }),
-        description: t('dictionary.jobs.finishedDescription', {
-          processed: job.progress.processed,
-          failed: job.progress.failed,
-        }),
+        description: counts
+          ? t(`dictionary.jobs.finishedCounts.${kind}`, counts)
+          : t('dictionary.jobs.finishedDescription', {
+              processed: job.progress.processed,
+              failed: job.progress.failed,
+            }),
       });
     }
     if (IMAGE_JOB_KINDS.includes(kind)) setTimeout(cache.refetchAll, IMAGE_REFRESH_DELAY_MS);

@@ -1,4 +1,4 @@
-import type { DictionaryJobKind } from '../../../../shared/api/dictionary';
+import { type DictionaryJobKind, dictionaryJobResultsSchema } from '../../../../shared/api/dictionary';
 import type { JobStatus } from '../../../../shared/realtime';
 import { jobPercent as percentOfJob } from '../../../lib/jobs/job-progress';
 import type { JobSnapshot } from '../../../lib/jobs/job-state';
@@ -46,4 +46,19 @@ export function jobPercent(job: Pick<TrackedJob, 'status' | 'total' | 'processed
     status: job.status,
     progress: { total: job.total, processed: job.processed, failed: 0 },
   });
+}
+
+/**
+ * What a finished job did, for its end toast (docs/product/dictionary.md#maintenance-actions): `changed`
+ * is the real count (pictures drawn, words whose tags were filled…), against `total`, the words the job
+ * was started with, which is all the start's answer could count. Undefined when the job has no readable
+ * results (the toast then says what its progress counted).
+ */
+export function finishedCountsOf(
+  job: Pick<JobSnapshot, 'results' | 'progress'>,
+): { changed: number; processed: number; failed: number; total: number } | undefined {
+  const results = dictionaryJobResultsSchema.safeParse(job.results);
+  if (!results.success) return undefined;
+  const { changed, processed, failed } = results.data;
+  return { changed, processed, failed, total: job.progress.total };
 }
