@@ -6,8 +6,8 @@ import { isIosDevice } from '../pwa';
  * audio session is declared as playback (`navigator.audioSession`, Safari 16.4 and later: the clips sound
  * with the silent switch on and are not ducked as notification sounds), and an audio context is started
  * and plays one silent sample, which unlocks the sound the page starts later outside a press (the next
- * sentence of play-all). `/audio-test` prepares its session the same way. Elsewhere nothing is touched. No
- * React: unit tests hand in a stubbed host.
+ * sentence of play-all); `/audio-test` plays the same silent sample in its session test. Elsewhere nothing
+ * is touched. No React: unit tests hand in a stubbed host.
  */
 
 export interface AudioContextLike {
