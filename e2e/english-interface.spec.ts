@@ -500,7 +500,16 @@ test.describe('the English interface', () => {
     await page.route(isBookRead, (route) => route.abort('internetdisconnected'));
     await page.goto(`/audiobook/${bookId}`);
     await expect(page.getByRole('heading', { name: 'The audiobook could not be loaded' })).toBeVisible();
-    await expectEnglish(page, 'player: could not load', learner);
+    await expect(page.getByText('No connection to the server.', { exact: false })).toBeVisible();
+    await expectEnglish(page, 'player: could not load (no connection)', learner);
+    // The server answers, with an error: the reason changes.
+    await page.unroute(isBookRead);
+    await page.route(isBookRead, (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(
+      page.getByText('The server could not return the audiobook.', { exact: false }),
+    ).toBeVisible();
+    await expectEnglish(page, 'player: could not load (server error)', learner);
     await page.unroute(isBookRead);
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByTestId('player-spanish')).toBeVisible();
