@@ -51,7 +51,16 @@ test('a book is written through the dialog: genres, level, length, the eight ste
   await dialog.getByRole('button', { name: 'Приключения' }).click();
   await dialog.getByRole('radio', { name: 'A2' }).click();
   await dialog.getByRole('slider', { name: 'Количество слов' }).fill('400');
+  const creation = page.waitForRequest(
+    (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/audiobooks',
+  );
   await dialog.getByRole('button', { name: 'Создать', exact: true }).click();
+  // The dialog asks for a picture on every sentence; the stored default (every third) is for other clients.
+  expect((await creation).postDataJSON()).toMatchObject({
+    imageStep: 1,
+    grammarLevel: 'A2',
+    targetWordCount: 400,
+  });
 
   const steps = dialog.getByRole('list', { name: 'Шаги создания' });
   await expect(steps.getByRole('listitem')).toHaveText([
@@ -74,6 +83,14 @@ test('a book is written through the dialog: genres, level, length, the eight ste
   // One second later the dialog goes to the book.
   await expect(page).toHaveURL(/\/audiobook\/\d+$/);
   const playerPath = new URL(page.url()).pathname;
+  // Every sentence got its picture.
+  const bookPath = `/api/audiobooks/${playerPath.split('/').at(-1)}`;
+  expect(((await (await page.request.get(bookPath)).json()) as { imageStep: number }).imageStep).toBe(1);
+  const sentences = (await (await page.request.get(`${bookPath}/sentences`)).json()) as {
+    imageData: string | null;
+  }[];
+  expect(sentences.length).toBeGreaterThan(3);
+  expect(sentences.filter((sentence) => sentence.imageData === null)).toEqual([]);
 
   await page.goto('/audiobooks');
   await expect(cards(page)).toHaveCount(1);

@@ -68,7 +68,9 @@ test('wrong password and mismatched confirmation are explained in Russian', asyn
 });
 
 // That the Learn link also sorts the next Learn list by listens is tested with words in learn.spec.ts.
-test('navigation marks Audiobooks active on a book and leads to the full-screen Learn screen', async ({
+// That a book (/audiobook/5) lights up Audiobooks too is a unit test (tests/unit/client/shell-rules.test.ts):
+// the player is full screen, without the bar.
+test('navigation marks Audiobooks active in the library and leads to the full-screen Learn screen', async ({
   page,
 }) => {
   await signInLearner(page);

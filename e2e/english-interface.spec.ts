@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, type Route, test } from '@playwright/test';
 import type { PoolLearner } from './learner-pool';
 import { poolLearner } from './learner-pool';
 import {
@@ -542,10 +542,39 @@ test.describe('the English interface', () => {
     ).toBe(true);
     const bookId = await writeBook(page, ['scifi']);
 
+    // The book cannot be read (no connection): the player says so and asks again.
+    const isBookRead = (url: URL) => url.pathname === `/api/audiobooks/${bookId}`;
+    await page.route(isBookRead, (route) => route.abort('internetdisconnected'));
     await page.goto(`/audiobook/${bookId}`);
+    await expect(page.getByRole('heading', { name: 'The audiobook could not be loaded' })).toBeVisible();
+    await expect(page.getByText('No connection to the server.', { exact: false })).toBeVisible();
+    await expectEnglish(page, 'player: could not load (no connection)', learner);
+    // The server answers, with an error: the reason changes.
+    await page.unroute(isBookRead);
+    await page.route(isBookRead, (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(
+      page.getByText('The server could not return the audiobook.', { exact: false }),
+    ).toBeVisible();
+    await expectEnglish(page, 'player: could not load (server error)', learner);
+    await page.unroute(isBookRead);
+    await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByTestId('player-spanish')).toBeVisible();
     await expect(page.getByTestId('player-genre')).toHaveText('Science fiction');
     await expectEnglish(page, 'player', learner);
+
+    // Play-all while its first clip is still being made: the button says it is starting.
+    const isClipCall = (url: URL) => /^\/api\/audiobooks\/\d+\/sentences\/\d+\/audio$/.test(url.pathname);
+    const heldClips: Route[] = [];
+    await page.route(isClipCall, (route) => void heldClips.push(route));
+    await page.getByRole('button', { name: 'Play all' }).click();
+    await expect(page.getByRole('button', { name: 'Starting playback...' })).toBeVisible();
+    await expectEnglish(page, 'player: play-all starting', learner);
+    for (const route of heldClips.splice(0)) await route.continue();
+    // Clips asked for since pass on as the route goes.
+    await page.unroute(isClipCall);
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Play all' })).toBeVisible();
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(page.getByRole('menu')).toBeVisible();
     await expectEnglish(page, 'player: menu', learner);

@@ -164,11 +164,37 @@ describe('the /ws upgrade', () => {
   });
 
   it('opens a socket for the app’s own origin', async () => {
-    const socket = await testApp.app.injectWS('/ws', {
-      socket: plainSocket,
-      headers: { host: APP_HOST, cookie: learner.cookie, origin: APP_ORIGIN },
-    } as object);
-    socket.terminate();
+    const received: unknown[] = [];
+    let onMessage: () => void = () => undefined;
+    const socket = await testApp.app.injectWS(
+      '/ws',
+      {
+        socket: plainSocket,
+        headers: { host: APP_HOST, cookie: learner.cookie, origin: APP_ORIGIN },
+      } as object,
+      {
+        onInit(ws) {
+          ws.on('message', (data: Buffer) => {
+            received.push(JSON.parse(data.toString('utf8')));
+            onMessage();
+          });
+        },
+      },
+    );
+    try {
+      // Open, and the learner's: the server greets the signed-in learner and answers on it.
+      expect(socket.readyState).toBe(socket.OPEN);
+      const answered = new Promise<void>((resolve) => {
+        onMessage = () => {
+          if (received.some((message) => (message as { type: string }).type === 'pong')) resolve();
+        };
+      });
+      socket.send(JSON.stringify({ type: 'ping' }));
+      await answered;
+      expect(received).toEqual([{ type: 'connected', userId: learner.id }, { type: 'pong' }]);
+    } finally {
+      socket.terminate();
+    }
   });
 });
 

@@ -14,7 +14,8 @@ interface NavItem {
   isActiveFor?: (pathname: string) => boolean;
 }
 
-const NAV_ITEMS: readonly NavItem[] = [
+/** The bar's items, in order; exported for the unit test of which one a path lights up. */
+export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', labelKey: 'nav.home', Icon: Home },
   { to: '/dictionary', labelKey: 'nav.dictionary', Icon: BookOpen },
   { to: '/learn', labelKey: 'nav.learn', Icon: GraduationCap },

@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { ImageJob } from '../../../src/shared/api/audiobook-player';
 import type { Sentence } from '../../../src/shared/api/audiobooks';
+import { HttpError } from '../../../src/client/lib/api-client';
+import { enCatalog, ruCatalog } from '../../../src/client/i18n/catalogs';
+import { genreLabel } from '../../../src/client/lib/genre-label';
 import {
   activeImageJobs,
   backgroundPicture,
   clampFontScale,
   fontSizes,
+  genreTitle,
   jobCountLabel,
   picturesByProvider,
   picturesToPreload,
+  playerLoad,
   sentenceItem,
   sentencePictures,
   stepFontScale,
@@ -106,5 +111,73 @@ describe('the audiobook player’s rules (docs/product/audiobooks.md#player)', (
       { provider: 'original', count: 4 },
       { provider: 'builtin', count: 5 },
     ]);
+  });
+});
+
+describe('the genre title', () => {
+  const labelIn = (catalog: typeof ruCatalog) => (name: string) =>
+    genreLabel(name, (key) => catalog.audiobooks.genre[key.split('.').at(-1) as 'scifi']);
+
+  it('names every genre of the book, in its order, built-in ones in the interface language', () => {
+    const book = { genre: 'adventure', genreNames: ['adventure', 'scifi', 'Мои сны'] };
+    expect(genreTitle(book, labelIn(ruCatalog))).toBe('Приключения, Научная фантастика, Мои сны');
+    expect(genreTitle(book, labelIn(enCatalog))).toBe('Adventure, Science fiction, Мои сны');
+  });
+
+  it('falls back to the first genre for a book that lists none, and to nothing', () => {
+    expect(genreTitle({ genre: 'horror', genreNames: [] }, labelIn(ruCatalog))).toBe('Ужасы');
+    expect(genreTitle({ genre: null, genreNames: [] }, labelIn(ruCatalog))).toBe('');
+  });
+});
+
+describe('what the player shows before it plays', () => {
+  const ready = {
+    isIdValid: true,
+    book: { data: { status: 'ready' as const }, error: null },
+    sentences: { data: [sentence(1)], error: null },
+    settings: { data: {}, error: null },
+    isPositionPending: false,
+  };
+  const networkError = new TypeError('Failed to fetch');
+
+  it('plays a ready book with sentences once everything is read', () => {
+    expect(playerLoad(ready)).toEqual({ kind: 'ready' });
+    expect(playerLoad({ ...ready, isPositionPending: true })).toEqual({ kind: 'loading' });
+    expect(playerLoad({ ...ready, settings: { data: undefined, error: null } })).toEqual({ kind: 'loading' });
+    expect(playerLoad({ ...ready, book: { data: undefined, error: null } })).toEqual({ kind: 'loading' });
+  });
+
+  it('reads as not found: a bad id, a 404, a book not ready, a book without sentences', () => {
+    const notFound = { kind: 'notFound' };
+    expect(playerLoad({ ...ready, isIdValid: false })).toEqual(notFound);
+    expect(playerLoad({ ...ready, book: { data: undefined, error: new HttpError(404, '', {}) } })).toEqual(
+      notFound,
+    );
+    expect(
+      playerLoad({ ...ready, sentences: { data: undefined, error: new HttpError(404, '', {}) } }),
+    ).toEqual(notFound);
+    for (const status of ['processing', 'failed'] as const) {
+      expect(playerLoad({ ...ready, book: { data: { status }, error: null } })).toEqual(notFound);
+    }
+    expect(playerLoad({ ...ready, sentences: { data: [], error: null } })).toEqual(notFound);
+  });
+
+  it('reads any other failure as failed, telling a lost connection from the server’s error', () => {
+    expect(playerLoad({ ...ready, book: { data: undefined, error: networkError } })).toEqual({
+      kind: 'failed',
+      isNetwork: true,
+      error: networkError,
+    });
+    const serverError = new HttpError(500, 'boom', {});
+    expect(playerLoad({ ...ready, sentences: { data: undefined, error: serverError } })).toEqual({
+      kind: 'failed',
+      isNetwork: false,
+      error: serverError,
+    });
+    // The settings too: the player cannot play without them.
+    expect(playerLoad({ ...ready, settings: { data: undefined, error: networkError } })).toMatchObject({
+      kind: 'failed',
+      isNetwork: true,
+    });
   });
 });

@@ -128,6 +128,7 @@ function setup(
     settings?: Partial<PlayerSettings>;
     loadClips?: (w: PlayerWord, signal: AbortSignal) => Promise<CardClips>;
     timing?: PlaybackTiming;
+    beforePlayback?: () => void;
   } = {},
 ) {
   const clips = createFakeClipPlayer();
@@ -143,6 +144,7 @@ function setup(
   const player = createLearnPlayer(
     {
       ...(options.timing ? { timing: options.timing } : {}),
+      ...(options.beforePlayback ? { beforePlayback: options.beforePlayback } : {}),
       clipPlayer: clips.player,
       speech: speech.fallback,
       loadClips,
@@ -781,6 +783,39 @@ describe('play-all', () => {
     expect(h.played).toEqual([]);
   });
 
+  it('takes over from a card playing alone: the card is cut and play-all starts there (part 2)', async () => {
+    const h = setup();
+    h.player.playCard();
+    await flush();
+    h.clips.last()?.start();
+    h.player.togglePlayAll();
+    expect(h.snap()).toMatchObject({ mode: 'playAll', index: 0, loop: 1 });
+    expect(h.clips.calls[0]?.signal.aborted).toBe(true);
+    await advance(STOP_DELAY_MS);
+    expect(h.clips.calls).toHaveLength(2);
+    expect(h.clips.last()?.source).toBe('/media/1-es1.mp3');
+    await soundCard(h);
+    await advance(CARD_GAP_MS);
+    expect(h.snap()).toMatchObject({ mode: 'playAll', index: 1 });
+  });
+
+  it('stops on a second press even before its first voice sounds (part 2)', async () => {
+    let loaded: () => void = () => undefined;
+    const h = setup({
+      loadClips: (w) =>
+        new Promise((resolve) => {
+          loaded = () => resolve(listedClips(w));
+        }),
+    });
+    h.player.togglePlayAll();
+    expect(h.snap()).toMatchObject({ mode: 'playAll', isStarting: true });
+    h.player.togglePlayAll();
+    expect(h.snap()).toMatchObject({ mode: 'idle', isStarting: false });
+    loaded();
+    await advance(60_000);
+    expect(h.clips.calls).toHaveLength(0);
+  });
+
   it('prefetches the following card, wrapping to the first when another loop follows', async () => {
     const h = setup({ settings: { loopPlayAll: 2 } });
     expect(h.prefetched).toEqual([2]);
@@ -1123,7 +1158,9 @@ describe('the audiobook player’s timing (one engine, two screens)', () => {
       requiresFirstVoice: true,
       speaksOnFailure: false,
       readsOn: true,
+      playAllPress: 'stopsAnything',
     });
+    expect(engine.LEARN_TIMING.playAllPress).toBe('togglesPlayAll');
   });
 
   it('with autoplay reads on from a sentence played alone, 1 s after it ends, to the last one', async () => {
@@ -1263,5 +1300,147 @@ describe('the audiobook player’s timing (one engine, two screens)', () => {
     expect(h.played).toEqual([3, 1, 2, 3]);
     await advance(SENTENCE_GAP_MS);
     expect(h.snap().mode).toBe('idle');
+  });
+
+  describe('the play-all button (docs/product/audiobooks.md#playback)', () => {
+    /** Clips that load only when the test says so, sentence by sentence. */
+    function heldClips() {
+      const pending = new Map<number, () => void>();
+      return {
+        loadClips: (w: PlayerWord) =>
+          new Promise<CardClips>((resolve) => {
+            pending.set(w.id, () => resolve(listedClips(w)));
+          }),
+        release: (id: number) => pending.get(id)?.(),
+      };
+    }
+
+    it('stops a sentence playing alone, cutting its clip, and starts nothing', async () => {
+      const h = audiobook({ settings: { autoplayAudio: true } });
+      h.player.playCard();
+      await flush();
+      h.clips.last()?.start();
+      expect(h.snap()).toMatchObject({ mode: 'single', isStarting: false });
+      h.player.togglePlayAll();
+      expect(h.snap()).toMatchObject({ mode: 'idle', index: 0, voice: null });
+      expect(h.clips.calls[0]?.signal.aborted).toBe(true);
+      expect(h.clips.state.stops).toBeGreaterThan(0);
+      await advance(60_000);
+      expect(h.clips.calls).toHaveLength(1);
+      expect(h.played).toEqual([]);
+      // Once nothing plays, the next press starts play-all.
+      h.player.togglePlayAll();
+      expect(h.snap()).toMatchObject({ mode: 'playAll', loop: 1 });
+    });
+
+    it('stops a sentence read on by autoplay in the gap between two sentences', async () => {
+      const h = audiobook({ settings: { autoplayAudio: true, bilingualPlayback: false } });
+      h.player.playCard();
+      await sound(h);
+      await advance(CLIP_GAP_MS);
+      await sound(h);
+      await advance(SENTENCE_GAP_MS / 2);
+      expect(h.snap()).toMatchObject({ mode: 'single', index: 0 });
+      h.player.togglePlayAll();
+      expect(h.snap().mode).toBe('idle');
+      await advance(60_000);
+      expect(h.snap().index).toBe(0);
+      expect(h.clips.calls).toHaveLength(2);
+    });
+
+    it('ignores a second press while play-all starts, until its first voice sounds; then a press stops it', async () => {
+      const held = heldClips();
+      const h = audiobook({ loadClips: held.loadClips });
+      h.player.togglePlayAll();
+      expect(h.snap()).toMatchObject({ mode: 'playAll', isStarting: true });
+      // The learner presses again while the first sentence's clips are being made: play-all goes on.
+      h.player.togglePlayAll();
+      await advance(2_000);
+      h.player.togglePlayAll();
+      expect(h.snap()).toMatchObject({ mode: 'playAll', isStarting: true });
+      held.release(1);
+      await flush();
+      expect(h.clips.calls).toHaveLength(1);
+      // Loaded but not sounding yet: still starting.
+      h.player.togglePlayAll();
+      expect(h.snap()).toMatchObject({ mode: 'playAll', isStarting: true });
+      expect(h.clips.last()?.signal.aborted).toBe(false);
+      h.clips.last()?.start();
+      expect(h.snap()).toMatchObject({ mode: 'playAll', isStarting: false, voice: 'spanish1' });
+      h.player.togglePlayAll();
+      expect(h.snap()).toMatchObject({ mode: 'idle', isStarting: false });
+      expect(h.clips.last()?.signal.aborted).toBe(true);
+    });
+
+    it('ignores a press while a tapped sentence starts too', async () => {
+      const held = heldClips();
+      const h = audiobook({ loadClips: held.loadClips });
+      h.player.playCard();
+      h.player.togglePlayAll();
+      expect(h.snap()).toMatchObject({ mode: 'single', isStarting: true });
+      held.release(1);
+      await flush();
+      h.clips.last()?.start();
+      h.player.togglePlayAll();
+      expect(h.snap().mode).toBe('idle');
+    });
+
+    it('ends the start with the first sentence even when nothing of it sounded, so a press stops play-all', async () => {
+      const h = audiobook({
+        words: [word(1, { audioData: null }), word(2)],
+        loadClips: (w) => Promise.resolve({ ...listedClips(w), spanish1: w.audioData }),
+      });
+      h.player.togglePlayAll();
+      await flush();
+      // The first sentence had no first Spanish clip and was skipped: the start is over.
+      expect(h.snap()).toMatchObject({ mode: 'playAll', isStarting: false, index: 0 });
+      h.player.togglePlayAll();
+      expect(h.snap().mode).toBe('idle');
+      await advance(60_000);
+      expect(h.clips.calls).toHaveLength(0);
+    });
+
+    it('ends the start when the browser refuses the sound: a press stops instead of waiting for the tap', async () => {
+      const h = audiobook();
+      h.player.togglePlayAll();
+      await flush();
+      h.clips.last()?.fail(notAllowed());
+      await flush();
+      expect(h.snap()).toMatchObject({ soundBlocked: true, isStarting: false, mode: 'playAll' });
+      h.player.togglePlayAll();
+      expect(h.snap()).toMatchObject({ soundBlocked: false, mode: 'idle' });
+    });
+
+    it('prepares the audio output inside the press, before the first clip is loaded, at every start', async () => {
+      const events: string[] = [];
+      const h = audiobook({
+        settings: { autoplayAudio: true },
+        beforePlayback: () => events.push('prepare'),
+        loadClips: (w) => {
+          events.push(`load ${w.id}`);
+          return Promise.resolve(listedClips(w));
+        },
+      });
+      expect(events).toEqual([]);
+      h.player.togglePlayAll();
+      // Synchronously, within the press itself, and before anything is loaded.
+      expect(events).toEqual(['prepare', 'load 1']);
+      await flush();
+      expect(h.clips.calls).toHaveLength(1);
+      // A sentence tapped, and one played by moving with autoplay, are starts too.
+      h.player.playCard();
+      expect(events.slice(2)).toEqual(['prepare', 'load 1']);
+      h.player.stop();
+      h.player.next();
+      expect(events.slice(4)).toEqual(['prepare', 'load 2']);
+    });
+
+    it('leaves Learn’s screen with its own rule: a second press while starting stops (part 2)', async () => {
+      const held = heldClips();
+      const h = setup({ loadClips: held.loadClips });
+      h.player.togglePlayAll();
+      h.player.togglePlayAll();
+      expect(h.snap().mode).toBe('idle');
+    });
   });
 });

@@ -35,6 +35,7 @@ function fakePlayer(words: PlayerWord[]) {
     totalLoops: 1,
     voice: null,
     soundBlocked: false,
+    isStarting: false,
   };
   const listeners = new Set<() => void>();
   const commands: string[] = [];

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isNavItemActive } from '../../../src/client/app/nav-bar.component';
+import { isNavItemActive, NAV_ITEMS } from '../../../src/client/app/nav-bar.component';
+import { ruCatalog } from '../../../src/client/i18n/catalogs';
 import { reasonTexts } from '../../../src/client/features/auth/auth-error.page';
 import { userFirstName } from '../../../src/client/lib/user-display-name';
 import { registerFormProblem } from '../../../src/client/features/auth/register.page';
@@ -7,13 +8,22 @@ import { dailyGoalPercent, describeLastStudy } from '../../../src/client/lib/pro
 import { stopAllAudio, trackDetachedMedia } from '../../../src/client/lib/audio/stop-all-audio';
 
 describe('navigation', () => {
-  it('marks Home only on /, and Audiobooks on a book too', () => {
+  it('marks Home only on /, and a section on its sub-paths only', () => {
     expect(isNavItemActive({ to: '/' }, '/')).toBe(true);
     expect(isNavItemActive({ to: '/' }, '/dictionary')).toBe(false);
-    const audiobooks = { to: '/audiobooks', isActiveFor: (path: string) => path.startsWith('/audiobook/') };
-    expect(isNavItemActive(audiobooks, '/audiobooks')).toBe(true);
-    expect(isNavItemActive(audiobooks, '/audiobook/12')).toBe(true);
     expect(isNavItemActive({ to: '/learn' }, '/learning')).toBe(false);
+  });
+
+  it('marks «Аудиокниги» alone active on a book, /audiobook/5, as in the library', () => {
+    // The bar's own items and labels: the player itself is full screen without the bar (D10), so the rule
+    // is shown here rather than in a browser.
+    const labelsActiveOn = (path: string) =>
+      NAV_ITEMS.filter((item) => isNavItemActive(item, path)).map(
+        (item) => ruCatalog.nav[item.labelKey.slice('nav.'.length) as 'audiobooks'],
+      );
+    expect(labelsActiveOn('/audiobook/5')).toEqual(['Аудиокниги']);
+    expect(labelsActiveOn('/audiobooks')).toEqual(['Аудиокниги']);
+    expect(labelsActiveOn('/audio-test')).toEqual([]);
   });
 
   it('stops every playing element, detached players and speech', () => {

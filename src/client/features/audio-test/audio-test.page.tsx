@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoaderCircle, Play, Square } from 'lucide-react';
 import { generateAudio } from '../../lib/api/generate-audio.api';
 import { useSettings } from '../../lib/api/settings.api';
+import { playSilentSample } from '../../lib/audio/audio-output';
 import { audioSessions } from '../../lib/audio/audio-session';
 import { sharedClipPlayer } from '../../lib/audio/shared-clip-player';
 import { stopAllAudio } from '../../lib/audio/stop-all-audio';
@@ -122,14 +123,8 @@ export function AudioTestPage() {
       if (!audioSessions.begin(SESSION_OWNER, () => stopAllAudio())) {
         throw new Error(`another audio session is running (${audioSessions.owner() ?? '?'})`);
       }
-      // A silent buffer played inside the learner's press unlocks later playback (iOS, installed app).
-      const audio = context.current;
-      if (audio) {
-        const source = audio.createBufferSource();
-        source.buffer = audio.createBuffer(1, 1, 22_050);
-        source.connect(audio.destination);
-        source.start(0);
-      }
+      // A silent sample played inside the learner's press unlocks later playback (iOS, installed app).
+      if (context.current) playSilentSample(context.current);
       return `session: ${SESSION_OWNER}`;
     },
     async clipOf(text) {

@@ -1,14 +1,13 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, X } from 'lucide-react';
+import { ArrowLeft, LoaderCircle, RotateCw, X } from 'lucide-react';
 import type { Series } from '../../../shared/api/audiobook-player';
 import type { Audiobook, Sentence } from '../../../shared/api/audiobooks';
 import type { Settings } from '../../../shared/api/settings';
 import { resolveImageStyle } from '../../../shared/catalogs/image-styles';
 import { HttpError } from '../../lib/api-client';
-import { useSettings } from '../../lib/api/settings.api';
 import { useUpdateSettings } from '../../lib/api/update-settings.api';
 import type { PlayerWord } from '../../lib/audio/learn-player.types';
 import { serverErrorText } from '../../lib/error-text';
@@ -29,6 +28,7 @@ import { useImageJobs } from './api/image-jobs.api';
 import { useImageSeries } from './api/image-series.api';
 import { useImageStats } from './api/image-stats.api';
 import { useMakeCover } from './api/make-cover.api';
+import { usePlayerSettings } from './api/player-settings.api';
 import { usePosition } from './api/position.api';
 import { refreshBook } from './api/refresh-book';
 import { useRegenerateAudio } from './api/regenerate-audio.api';
@@ -60,36 +60,50 @@ import { usePositionSaving } from './hooks/position-saving.hook';
 import {
   activeImageJobs,
   backgroundPicture,
+  genreTitle,
   isSeriesIncomplete,
   picturesByProvider,
   picturesToPreload,
+  playerLoad,
   sentenceItem,
   sentencePictures,
   stepFontScale,
 } from './lib/player-view';
 
 /** The player while it loads or when there is no book to play, with the way back to the library. */
-function PlayerMessage({ title, isBusy = false }: { title: string; isBusy?: boolean }) {
+function PlayerMessage({
+  title,
+  description,
+  isBusy = false,
+  children,
+}: {
+  title: string;
+  description?: string;
+  isBusy?: boolean;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
-    <ScreenMessage title={title} isBusy={isBusy}>
+    <ScreenMessage title={title} isBusy={isBusy} {...(description ? { description } : {})}>
       {isBusy ? null : (
-        <Button asChild variant="outline">
-          <Link to="/audiobooks">
-            <ArrowLeft aria-hidden />
-            {t('audiobookPlayer.backToLibrary')}
-          </Link>
-        </Button>
+        <div className="flex flex-wrap justify-center gap-3">
+          {children}
+          <Button asChild variant="outline">
+            <Link to="/audiobooks">
+              <ArrowLeft aria-hidden />
+              {t('audiobookPlayer.backToLibrary')}
+            </Link>
+          </Button>
+        </div>
       )}
     </ScreenMessage>
   );
 }
 
-const isNotFound = (error: unknown) => error instanceof HttpError && error.status === 404;
-
 /**
- * `/audiobook/:id` (docs/product/audiobooks.md#player): the book, its sentences and the saved position are
- * read once; a book that is missing, another learner's or not ready reads as not found.
+ * `/audiobook/:id` (docs/product/audiobooks.md#player): the book, its sentences, the settings and the saved
+ * position are read once; a book that is missing, another learner's or not ready reads as not found, and a
+ * read that failed otherwise (no connection, a server error) says so and is offered again.
  */
 export function AudiobookPlayerPage() {
   const { t } = useTranslation();
@@ -100,18 +114,43 @@ export function AudiobookPlayerPage() {
   const isReady = book.data?.status === 'ready';
   const sentences = useSentences(bookId, { isEnabled: isReady });
   const position = usePosition(bookId, { isEnabled: isReady });
-  const settings = useSettings();
+  const settings = usePlayerSettings();
 
-  if (bookId === 0 || isNotFound(book.error) || (book.data && !isReady)) {
-    return <PlayerMessage title={t('audiobookPlayer.notFound')} />;
+  const load = playerLoad({
+    isIdValid: bookId > 0,
+    book,
+    sentences,
+    settings,
+    isPositionPending: isReady && position.isPending,
+  });
+  if (load.kind === 'notFound') return <PlayerMessage title={t('audiobookPlayer.notFound')} />;
+  if (load.kind === 'failed') {
+    const failedReads = [book, sentences, settings].filter((read) => read.isError);
+    const isRetrying = failedReads.some((read) => read.isFetching);
+    return (
+      <PlayerMessage
+        title={t('audiobookPlayer.loadFailed')}
+        description={
+          load.isNetwork
+            ? t('audiobookPlayer.loadFailedNetwork')
+            : (serverErrorText(t, load.error) ?? t('audiobookPlayer.loadFailedServer'))
+        }
+      >
+        <Button
+          disabled={isRetrying}
+          onClick={() => {
+            for (const read of failedReads) void read.refetch();
+          }}
+        >
+          {isRetrying ? <LoaderCircle className="animate-spin" aria-hidden /> : <RotateCw aria-hidden />}
+          {t('audiobookPlayer.retry')}
+        </Button>
+      </PlayerMessage>
+    );
   }
-  if (book.isError || sentences.isError || settings.isError) {
-    return <PlayerMessage title={t('audiobookPlayer.notFound')} />;
-  }
-  if (!book.data || !sentences.data || !settings.data || position.isPending) {
+  if (load.kind === 'loading' || !book.data || !sentences.data || !settings.data) {
     return <PlayerMessage title={t('audiobookPlayer.loading')} isBusy />;
   }
-  if (sentences.data.length === 0) return <PlayerMessage title={t('audiobookPlayer.notFound')} />;
   return (
     <PlayerSession
       book={book.data}
@@ -368,7 +407,7 @@ function PlayerSession({
             className="text-lg font-semibold [text-shadow:0_1px_4px_rgb(0_0_0/0.6)]"
             data-testid="player-genre"
           >
-            {genreLabel(book.genre ?? '', (key) => t(key as never))}
+            {genreTitle(book, (name) => genreLabel(name, (key) => t(key as never)))}
           </p>
           <p
             className="text-xs text-white/80 [text-shadow:0_1px_4px_rgb(0_0_0/0.6)]"
@@ -408,7 +447,8 @@ function PlayerSession({
         alignment={alignment}
         canGoPrevious={index > 0}
         canGoNext={index < sentences.length - 1}
-        isPlayingAll={isPlayingAll}
+        isPlaying={snapshot.mode !== 'idle'}
+        isStarting={snapshot.isStarting}
         onPrevious={player.previous}
         onNext={player.next}
         onTogglePlayAll={player.togglePlayAll}

@@ -43,13 +43,15 @@ export const LEARN_TIMING: PlaybackTiming = {
   requiresFirstVoice: false,
   speaksOnFailure: true,
   readsOn: false,
+  playAllPress: 'togglesPlayAll',
 };
 
 /**
  * The audiobook player's timing (docs/product/audiobooks.md#playback): 8 s per clip, 10 ms between clips,
  * the next sentence 1 s after one ends (in play-all, and after a sentence played alone when autoplay is on);
  * a sentence without its first Spanish clip is skipped, and a clip that fails is skipped rather than read by
- * speech synthesis.
+ * speech synthesis. The play-all button stops whatever plays, and a second press while a playback is
+ * starting is ignored.
  */
 export const AUDIOBOOK_TIMING: PlaybackTiming = {
   voiceTimeoutMs: 8_000,
@@ -58,6 +60,7 @@ export const AUDIOBOOK_TIMING: PlaybackTiming = {
   requiresFirstVoice: true,
   speaksOnFailure: false,
   readsOn: true,
+  playAllPress: 'stopsAnything',
 };
 
 export const DEFAULT_PLAYER_SETTINGS: PlayerSettings = playerSettingsOf(settingsDefaults);
@@ -192,6 +195,7 @@ export function createLearnPlayer(
     totalLoops: Math.max(1, settings.loopPlayAll),
     voice: null,
     soundBlocked: false,
+    isStarting: false,
   };
   const listeners = new Set<() => void>();
   let run: Run | null = null;
@@ -294,13 +298,13 @@ export function createLearnPlayer(
     } catch (error) {
       log('Learn: could not stop the clip player', error);
     }
-    update({ mode: 'idle', voice: null, loop: 0 });
+    update({ mode: 'idle', voice: null, loop: 0, isStarting: false });
   }
 
   function finishRun(finished: Run) {
     if (run !== finished) return;
     run = null;
-    update({ mode: 'idle', voice: null, loop: 0 });
+    update({ mode: 'idle', voice: null, loop: 0, isStarting: false });
     if (autoplayAfterRun) {
       autoplayAfterRun = false;
       startSingle();
@@ -310,6 +314,11 @@ export function createLearnPlayer(
   function newRun(playAll: boolean): Run {
     const created: Run = { controller: new AbortController(), playAll, card: null, resume: null };
     run = created;
+    try {
+      deps.beforePlayback?.();
+    } catch (error) {
+      log('Learn: preparing the audio output failed', error);
+    }
     return created;
   }
 
@@ -354,7 +363,8 @@ export function createLearnPlayer(
       };
       blocked = entry;
       signal.addEventListener('abort', onAbort, { once: true });
-      update({ soundBlocked: true });
+      // Waiting for the learner's tap is not a start in progress: the play-all button stops it again.
+      update({ soundBlocked: true, isStarting: false });
     });
   }
 
@@ -375,7 +385,7 @@ export function createLearnPlayer(
           onStart: (durationMs) => {
             if (started || voiceSignal.aborted) return;
             started = true;
-            update({ voice: slot });
+            update({ voice: slot, isStarting: false });
             setDeadline(
               Number.isFinite(durationMs) && durationMs > 0
                 ? durationMs + timing.voiceTimeoutMs
@@ -426,7 +436,7 @@ export function createLearnPlayer(
 
   async function speak(slot: VoiceSlot, text: string, signal: AbortSignal) {
     if (text === '' || signal.aborted) return false;
-    update({ voice: slot });
+    update({ voice: slot, isStarting: false });
     const outcome = await limited(timing.voiceTimeoutMs, signal, (speechSignal) =>
       deps.speech.speak(text, {
         lang: slot === 'russian' ? 'ru-RU' : 'es-ES',
@@ -516,6 +526,9 @@ export function createLearnPlayer(
       current.controller.signal.removeEventListener('abort', abortCard);
       if (current.card.controller === controller) current.card = null;
       update({ voice: null });
+      // The run's first item is over, heard or not, and so is its start (a cut run's late end leaves the
+      // next run's start alone).
+      if (run === current) update({ isStarting: false });
     }
   }
 
@@ -523,7 +536,7 @@ export function createLearnPlayer(
     const word = snapshot.words[snapshot.index];
     if (!word) return;
     const started = newRun(false);
-    update({ mode: 'single', loop: 0, voice: null });
+    update({ mode: 'single', loop: 0, voice: null, isStarting: true });
     launch(started, async () => {
       await playCardIn(started, word);
       // An item played alone reads on with autoplay, to the end of the list and without loops.
@@ -543,7 +556,13 @@ export function createLearnPlayer(
   function startPlayAll() {
     if (snapshot.words.length === 0) return;
     const started = newRun(true);
-    update({ mode: 'playAll', loop: 1, totalLoops: Math.max(1, settings.loopPlayAll), voice: null });
+    update({
+      mode: 'playAll',
+      loop: 1,
+      totalLoops: Math.max(1, settings.loopPlayAll),
+      voice: null,
+      isStarting: true,
+    });
     launch(started, async () => {
       const signal = started.controller.signal;
       // Stopped, or demoted by manual navigation to finish only its sounding card.
@@ -652,7 +671,15 @@ export function createLearnPlayer(
     },
     togglePlayAll() {
       if (disposed) return;
-      if (snapshot.mode === 'playAll') {
+      if (timing.playAllPress === 'stopsAnything') {
+        // docs/product/audiobooks.md#playback: a second press while a start is in progress is ignored, and
+        // a press while anything plays stops it all.
+        if (snapshot.isStarting) return;
+        if (snapshot.mode !== 'idle') {
+          cut();
+          return;
+        }
+      } else if (snapshot.mode === 'playAll') {
         cut();
         return;
       }

@@ -74,6 +74,9 @@ export type PlayerSettings = Pick<
  *   otherwise it is skipped.
  * - readsOn: with autoplayAudio, an item played alone is followed by the next one (itemGapMs later), to
  *   the end of the list and without loops, as a book reads on.
+ * - playAllPress: what a press of play-all does while something plays. 'togglesPlayAll' (Learn): it stops a
+ *   running play-all, and a card playing alone gives way to play-all. 'stopsAnything' (the audiobook): it
+ *   stops whatever plays, and is ignored while a playback is starting (`isStarting`).
  */
 export interface PlaybackTiming {
   voiceTimeoutMs: number;
@@ -82,6 +85,7 @@ export interface PlaybackTiming {
   requiresFirstVoice: boolean;
   speaksOnFailure: boolean;
   readsOn: boolean;
+  playAllPress: 'togglesPlayAll' | 'stopsAnything';
 }
 
 export type AutomaticBilingual = PlayerSettings['automaticBilingual'];
@@ -98,6 +102,12 @@ export interface PlayerSnapshot {
   totalLoops: number;
   /** The voice sounding now, null between voices and when idle. */
   voice: VoiceSlot | null;
+  /**
+   * A playback was started and nothing of it has sounded yet: its first item is loading or starting. It ends
+   * when the first voice sounds, when that first item is over (played, skipped or failed), when the browser
+   * refuses the sound (the learner is asked to tap), or when playback stops.
+   */
+  isStarting: boolean;
   /**
    * The browser refused to start a clip until the learner interacts with the page (autoplay policy):
    * playback waits at that voice until `resumeSound` (docs/product/learn.md#sound-blocked).
@@ -122,7 +132,11 @@ export interface LearnPlayer {
   previous: () => void;
   /** Plays the current card once (any playback stops first). */
   playCard: () => void;
-  /** Starts play-all from the current card, or stops it. */
+  /**
+   * The play-all button: starts play-all from the current card when nothing plays. While something plays,
+   * `timing.playAllPress` decides: Learn stops a running play-all (a card playing alone gives way to
+   * play-all); the audiobook stops whatever plays, and ignores the press while a playback is starting.
+   */
   togglePlayAll: () => void;
   /** Cancels all audio and resets to idle. */
   stop: () => void;
@@ -193,4 +207,9 @@ export interface LearnPlayerDeps {
   onCardPlayed(word: PlayerWord): void;
   /** Failures are only logged (docs/product/learn.md#speech-fallback); playback goes on. */
   log(message: string, error?: unknown): void;
+  /**
+   * Called synchronously as any playback starts, so still inside the learner's press, before the first clip
+   * is loaded or played: the audiobook prepares iOS's audio session there (audio-output.ts).
+   */
+  beforePlayback?(): void;
 }

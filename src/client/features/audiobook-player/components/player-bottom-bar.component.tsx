@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronLeft, ChevronRight, Play, Square } from 'lucide-react';
+import { ChevronLeft, ChevronRight, LoaderCircle, Play, Square } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { releasingFocus } from '../../../lib/releasing-focus';
 import { Button } from '../../../ui/button.component';
@@ -11,15 +11,26 @@ interface PlayerBottomBarProps {
   seriesPicker: ReactNode;
   canGoPrevious: boolean;
   canGoNext: boolean;
-  isPlayingAll: boolean;
+  /** Anything plays (play-all or one sentence): a press stops it. */
+  isPlaying: boolean;
+  /** A playback is starting, nothing heard yet: a press is ignored, and the button says why. */
+  isStarting: boolean;
   onPrevious: () => void;
   onNext: () => void;
   onTogglePlayAll: () => void;
 }
 
-/** Menu, series picker, previous, play/stop all and next (docs/product/audiobooks.md#player). */
+/**
+ * Menu, series picker, previous, play/stop all and next (docs/product/audiobooks.md#player). Play/stop all
+ * stops whatever plays, and waits out a start (docs/product/audiobooks.md#playback).
+ */
 export function PlayerBottomBar(props: PlayerBottomBarProps) {
   const { t } = useTranslation();
+  const playLabel = props.isStarting
+    ? t('audiobookPlayer.bottomBar.starting')
+    : props.isPlaying
+      ? t('audiobookPlayer.bottomBar.stopAll')
+      : t('audiobookPlayer.bottomBar.playAll');
   return (
     <nav
       aria-label={t('audiobookPlayer.bottomBar.label')}
@@ -43,13 +54,18 @@ export function PlayerBottomBar(props: PlayerBottomBarProps) {
       <Button
         size="icon"
         className="size-16 rounded-full shadow-lg [&_svg]:size-7"
-        aria-label={
-          props.isPlayingAll ? t('audiobookPlayer.bottomBar.stopAll') : t('audiobookPlayer.bottomBar.playAll')
-        }
-        aria-pressed={props.isPlayingAll}
+        aria-label={playLabel}
+        aria-pressed={props.isPlaying}
+        aria-busy={props.isStarting}
         onClick={releasingFocus(props.onTogglePlayAll)}
       >
-        {props.isPlayingAll ? <Square aria-hidden /> : <Play aria-hidden />}
+        {props.isStarting ? (
+          <LoaderCircle className="animate-spin" aria-hidden />
+        ) : props.isPlaying ? (
+          <Square aria-hidden />
+        ) : (
+          <Play aria-hidden />
+        )}
       </Button>
       <Button
         variant="secondary"

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import type { Settings } from '../../../../shared/api/settings';
+import { audioOutput } from '../../../lib/audio/audio-output';
 import { audioSessions, bindEmergencyStop } from '../../../lib/audio/audio-session';
 import { AUDIOBOOK_TIMING, createLearnPlayer } from '../../../lib/audio/learn-player';
 import type { LearnPlayer, PlayerWord, VoiceSlot } from '../../../lib/audio/learn-player.types';
@@ -67,6 +68,8 @@ function createBookPlayer(
         }),
       onCardPlayed: (sentence) => latest.onSentencePlayed(sentence),
       log,
+      // On iOS the audio session is prepared inside the press, before the first clip.
+      beforePlayback: () => audioOutput.prepare(),
     },
     { words: sentences, settings: playerSettingsOf(initial.settings, 'audiobook'), index: initialIndex },
   );

@@ -2,7 +2,7 @@ import { isPlayerKeyTarget, type KeyTarget } from '../../../lib/player-key-targe
 
 /**
  * The player's keys (docs/product/audiobooks.md#player): ← and → move, Space or Enter plays or stops the
- * sentence, Shift or Alt with Space or Enter starts or stops play-all. Keys typed into a field, or pressed in
+ * sentence, Shift or Alt with Space or Enter presses play/stop all. Keys typed into a field, or pressed in
  * an open menu or dialog, are left alone; Space and Enter on a focused button press that button, except on
  * the sentence card, which is the player's.
  */

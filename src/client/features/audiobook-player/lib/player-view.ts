@@ -1,12 +1,65 @@
 import type { ImageJob, Series } from '../../../../shared/api/audiobook-player';
-import type { Sentence } from '../../../../shared/api/audiobooks';
+import type { Audiobook, Sentence } from '../../../../shared/api/audiobooks';
+import { HttpError, isNetworkError } from '../../../lib/api-client';
 import type { PlayerWord } from '../../../lib/audio/learn-player.types';
 
 /**
- * The player's pure rules (docs/product/audiobooks.md#player, #illustration-series): a sentence as the
- * engine's item, the picture each sentence shows, the background, which pictures to load, the font sizes,
- * and how series and their jobs read.
+ * The player's pure rules (docs/product/audiobooks.md#player, #illustration-series): what the screen shows
+ * while it loads, a sentence as the engine's item, the picture each sentence shows, the background, which
+ * pictures to load, the font sizes, the genre title, and how series and their jobs read.
  */
+
+/** A read the player waits for, as its query reports it. */
+interface Read<T> {
+  data: T | undefined;
+  error: unknown;
+}
+
+/**
+ * What the player shows before it plays (docs/product/audiobooks.md#player):
+ * - notFound: no such book of this learner's (a malformed id, a 404), a book not ready yet (still written,
+ *   or failed), or one without sentences: 'Аудиокнига не найдена или еще не готова';
+ * - failed: a read did not succeed for another reason, after its retries: no answer at all (`isNetwork`:
+ *   offline, the server down) or the server's error; offered again, as it may work a moment later;
+ * - loading, then ready.
+ */
+export type PlayerLoad =
+  | { kind: 'loading' }
+  | { kind: 'notFound' }
+  | { kind: 'failed'; isNetwork: boolean; error: unknown }
+  | { kind: 'ready' };
+
+const isNotFound = (error: unknown) => error instanceof HttpError && error.status === 404;
+
+export function playerLoad(reads: {
+  isIdValid: boolean;
+  book: Read<Pick<Audiobook, 'status'>>;
+  sentences: Read<readonly unknown[]>;
+  settings: Read<unknown>;
+  isPositionPending: boolean;
+}): PlayerLoad {
+  const { book, sentences, settings } = reads;
+  if (!reads.isIdValid || isNotFound(book.error) || isNotFound(sentences.error)) return { kind: 'notFound' };
+  if (book.data && book.data.status !== 'ready') return { kind: 'notFound' };
+  const failed = [book, sentences, settings].find((read) => read.error !== null && read.error !== undefined);
+  if (failed) return { kind: 'failed', isNetwork: isNetworkError(failed.error), error: failed.error };
+  if (!book.data || !sentences.data || settings.data === undefined || reads.isPositionPending) {
+    return { kind: 'loading' };
+  }
+  return sentences.data.length === 0 ? { kind: 'notFound' } : { kind: 'ready' };
+}
+
+/**
+ * The genre title: every genre the book was written for, in its order (built-in ones in the interface
+ * language, a learner's own as named); the first genre alone for a book that lists none.
+ */
+export function genreTitle(
+  book: Pick<Audiobook, 'genre' | 'genreNames'>,
+  label: (name: string) => string,
+): string {
+  const names = book.genreNames.length > 0 ? book.genreNames : book.genre ? [book.genre] : [];
+  return names.map(label).join(', ');
+}
 
 /** docs/product/audiobooks.md#player: font size 60–150 %, in steps of 10. */
 export const FONT_SCALE = { min: 60, max: 150, step: 10 } as const;

@@ -31,6 +31,9 @@ import { genreLabel } from '../../../lib/genre-label';
 import { sortGenres } from '../lib/library';
 import { CreationProgress } from './creation-progress.component';
 
+/** The dialog asks for a picture on every sentence. */
+const DIALOG_IMAGE_STEP = 1;
+
 /**
  * The create dialog (docs/product/audiobooks.md#creation): genres, level and length, then the run's
  * progress. It cannot be closed while a book is being written; it goes to the book 1 s after completion
@@ -111,6 +114,9 @@ export function CreateAudiobookDialog({
             genreIds: selected,
             grammarLevel: level,
             targetWordCount: wordCount,
+            // A picture for every sentence (docs/product/audiobooks.md#creation); the stored default (3) is
+            // for other clients.
+            imageStep: DIALOG_IMAGE_STEP,
             // Many genres make a long working title: cut to what a title may hold.
             title: t('audiobookCreation.workingTitle', { genres: names.map(label).join(', ') }).slice(
               0,
