@@ -565,6 +565,22 @@ test.describe('the English interface', () => {
     await expect(page.getByText('Generation failed').first()).toBeVisible();
     await expectEnglish(page, 'player: a sample failed', learner);
 
+    // OpenAI picked without its key: the note, and the toast of the series its stand-in draws.
+    expect((await page.request.put('/api/settings', { data: { openaiApiKey: null } })).ok()).toBe(true);
+    await page.reload();
+    await page.getByRole('button', { name: 'Illustration series' }).click();
+    await page.getByRole('menuitem', { name: 'Draw pictures with AI' }).click();
+    const withoutOpenai = page.getByRole('dialog', { name: 'Draw pictures with AI' });
+    await withoutOpenai.getByRole('button', { name: /^OpenAI/ }).click();
+    await expect(withoutOpenai.getByText('Please add an OpenAI key in Settings')).toBeVisible();
+    await expectEnglish(page, 'player: AI series dialog, OpenAI without a key', learner);
+    await withoutOpenai
+      .getByRole('group', { name: 'Minimalist' })
+      .getByRole('button', { name: 'Minimalist', exact: true })
+      .click();
+    await expect(page.getByText(/^OpenAI key not found/).first()).toBeVisible();
+    await expectEnglish(page, 'player: AI series started without the OpenAI key', learner);
+
     await page.goto('/audiobooks');
     await expect(page.getByTestId('audiobook-card').getByText('Gothic')).toBeVisible();
     await expectEnglish(page, 'audiobooks: a series badge made in Russian', learner);
