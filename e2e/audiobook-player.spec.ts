@@ -266,3 +266,103 @@ test('a book that cannot be read for want of a connection says so and is asked f
   await expect(page.getByRole('button', { name: 'Повторить' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'К аудиокнигам' })).toBeVisible();
 });
+
+test('the AI dialog shows built-in previews, draws a sample only when asked, names who draws, and says when a sample fails', async ({
+  page,
+}) => {
+  test.setTimeout(UPLOAD_TIMEOUT_MS * 2);
+  // A learner with the language-model key (OpenAI) and no Leonardo key.
+  const { bookId, sentences } = await learnerWithBook(page);
+  const sampleRequests: unknown[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/generate-sample-image')
+      sampleRequests.push(request.postDataJSON());
+  });
+  const openDialog = async () => {
+    await page.getByRole('button', { name: 'Серии иллюстраций' }).click();
+    await page.getByRole('menuitem', { name: 'Генерация изображений с ИИ' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Генерация изображений с ИИ' });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  };
+
+  await page.goto(`/audiobook/${bookId}`);
+  await expect(page.getByTestId('player-spanish')).toHaveText(sentences[0]!.spanish);
+  const dialog = await openDialog();
+  // Five tiles, three on the left and two on the right, each with its built-in preview.
+  await expect(dialog.getByRole('group', { name: 'Левая колонка' }).getByTestId('style-tile')).toHaveCount(3);
+  await expect(dialog.getByRole('group', { name: 'Правая колонка' }).getByTestId('style-tile')).toHaveCount(
+    2,
+  );
+  const pictures = dialog.getByTestId('style-picture');
+  await expect(pictures).toHaveCount(5);
+  for (const picture of await pictures.all()) {
+    await expect(picture).toHaveAttribute('data-kind', 'preview');
+    await expect(picture).toHaveAttribute('src', /^\/media\/[0-9a-f]{64}\.webp/);
+    await expect
+      .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+  }
+
+  // The learner's own provider draws by default, and the dialog says so.
+  const drawer = dialog.getByTestId('drawing-provider');
+  await expect(drawer).toHaveText('Рисует: OpenAI/DALL-E');
+  // Leonardo without its key: the dialog says where the key goes and who stands in.
+  await dialog.getByRole('button', { name: /^Leonardo/ }).click();
+  await expect(drawer).toHaveText('Рисует: OpenAI/DALL-E (вместо Leonardo: нет ключа)');
+  await expect(dialog.getByText('Пожалуйста, добавьте API ключ для Leonardo AI в настройках')).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Настройки › API' })).toHaveAttribute(
+    'href',
+    '/settings?tab=api',
+  );
+  await expectNoSeriousViolations(page);
+  // Nothing paid is drawn unasked.
+  expect(sampleRequests).toEqual([]);
+
+  const watercolor = dialog.getByRole('group', { name: 'Акварель' });
+  await watercolor.getByRole('button', { name: 'Показать пример: Акварель' }).click();
+  await expect(watercolor.getByTestId('style-picture')).toHaveAttribute('data-kind', 'sample');
+  expect(sampleRequests).toEqual([
+    {
+      spanish: sentences[0]!.spanish,
+      russian: sentences[0]!.russian,
+      styleId: 3,
+      serviceProvider: 'openai',
+    },
+  ]);
+  await expect(
+    dialog.getByRole('group', { name: 'Мультфильм' }).getByTestId('style-picture'),
+  ).toHaveAttribute('data-kind', 'preview');
+
+  // Choosing the style draws the series by the stand-in, and says whose key is missing.
+  await watercolor.getByRole('button', { name: 'Акварель', exact: true }).click();
+  await expect(
+    page.getByText('Запущена генерация серии в стиле "Акварель"! Процесс займет несколько минут.').first(),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByText(
+        'Leonardo API ключ не найден! Перейдите в Настройки и добавьте ваш Leonardo API ключ. Серию рисует сервис «OpenAI/DALL-E».',
+      )
+      .first(),
+  ).toBeVisible();
+  const series = (await (await page.request.get(`/api/audiobooks/${bookId}/image-series`)).json()) as {
+    serviceProvider: string;
+    imageStyle: string;
+  }[];
+  expect(series).toEqual([expect.objectContaining({ serviceProvider: 'openai', imageStyle: '3' })]);
+
+  // A Leonardo key the service refuses: the sample fails, and the learner is told.
+  const saved = await page.request.put('/api/settings', { data: { leonardoApiKey: 'leo-test-refused' } });
+  expect(saved.ok()).toBe(true);
+  await page.reload();
+  const again = await openDialog();
+  await expect(again.getByTestId('drawing-provider')).toHaveText('Рисует: Leonardo');
+  await again.getByRole('button', { name: 'Показать пример: Мультфильм' }).click();
+  await expect(page.getByText('Ошибка генерации').first()).toBeVisible();
+  await expect(again.getByRole('group', { name: 'Мультфильм' }).getByTestId('style-picture')).toHaveAttribute(
+    'data-kind',
+    'preview',
+  );
+  expect(sampleRequests.at(-1)).toMatchObject({ styleId: 4, serviceProvider: 'leonardo' });
+});

@@ -599,9 +599,21 @@ test.describe('the English interface', () => {
     await expect(page.getByRole('menu')).toBeVisible();
     await expectEnglish(page, 'player: series picker', learner);
     await page.getByRole('menuitem', { name: 'Draw pictures with AI' }).click();
-    await expect(page.getByRole('dialog', { name: 'Draw pictures with AI' })).toBeVisible();
+    const aiDialog = page.getByRole('dialog', { name: 'Draw pictures with AI' });
+    await expect(aiDialog).toBeVisible();
+    await expect(aiDialog.getByTestId('style-picture')).toHaveCount(5);
+    await expect(aiDialog.getByTestId('drawing-provider')).toHaveText('Drawn by: OpenAI/DALL-E');
     await expectEnglish(page, 'player: AI series dialog', learner);
-    await closeWith(page, page.getByRole('dialog'));
+    await aiDialog.getByRole('button', { name: /^Leonardo/ }).click();
+    await expect(aiDialog.getByText('Please add a Leonardo AI API key in Settings')).toBeVisible();
+    await expectEnglish(page, 'player: AI series dialog, Leonardo without a key', learner);
+    const watercolorTile = aiDialog.getByRole('group', { name: 'Watercolor' });
+    await watercolorTile.getByRole('button', { name: 'Show an example: Watercolor' }).click();
+    await expect(watercolorTile.getByTestId('style-picture')).toHaveAttribute('data-kind', 'sample');
+    await expectEnglish(page, 'player: AI series dialog, a sample', learner);
+    await watercolorTile.getByRole('button', { name: 'Watercolor', exact: true }).click();
+    await expect(page.getByText(/^Leonardo API key not found! Go to Settings/).first()).toBeVisible();
+    await expectEnglish(page, 'player: AI series started by a stand-in', learner);
     await page.getByRole('button', { name: 'Illustration series' }).click();
     await page.getByRole('menuitem', { name: 'Create a new series' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create a new illustration series' });
@@ -611,6 +623,56 @@ test.describe('the English interface', () => {
     await dialog.getByRole('button', { name: 'Create the series' }).click();
     await expect(page.getByText('A series in the style "Watercolor" is being drawn!').first()).toBeVisible();
     await expectEnglish(page, 'player: series started', learner);
+
+    // A series made while the interface was Russian is named in English: its style is kept as an id.
+    const made = await page.request.post(`/api/audiobooks/${bookId}/image-series`, {
+      data: { serviceProvider: 'builtin', imageStyle: 6, styleName: 'Готика' },
+    });
+    expect(made.ok()).toBe(true);
+    const gothic = ((await made.json()) as { id: number }).id;
+    await page.reload();
+    await page.getByRole('button', { name: 'Illustration series' }).click();
+    await expect(page.getByTestId('series-option').filter({ hasText: 'Gothic' })).toHaveCount(1);
+    await expectEnglish(page, 'player: a series made in Russian', learner);
+    await page.keyboard.press('Escape');
+    expect(
+      (
+        await page.request.put(`/api/audiobooks/${bookId}/selected-image-series`, {
+          data: { selectedImageSeriesId: gothic },
+        })
+      ).ok(),
+    ).toBe(true);
+
+    // A sample the provider fails: a Leonardo key the service refuses.
+    expect(
+      (await page.request.put('/api/settings', { data: { leonardoApiKey: 'leo-test-refused' } })).ok(),
+    ).toBe(true);
+    await page.reload();
+    await page.getByRole('button', { name: 'Illustration series' }).click();
+    await page.getByRole('menuitem', { name: 'Draw pictures with AI' }).click();
+    await page.getByRole('button', { name: 'Show an example: Cartoon' }).click();
+    await expect(page.getByText('Generation failed').first()).toBeVisible();
+    await expectEnglish(page, 'player: a sample failed', learner);
+
+    // OpenAI picked without its key: the note, and the toast of the series its stand-in draws.
+    expect((await page.request.put('/api/settings', { data: { openaiApiKey: null } })).ok()).toBe(true);
+    await page.reload();
+    await page.getByRole('button', { name: 'Illustration series' }).click();
+    await page.getByRole('menuitem', { name: 'Draw pictures with AI' }).click();
+    const withoutOpenai = page.getByRole('dialog', { name: 'Draw pictures with AI' });
+    await withoutOpenai.getByRole('button', { name: /^OpenAI/ }).click();
+    await expect(withoutOpenai.getByText('Please add an OpenAI key in Settings')).toBeVisible();
+    await expectEnglish(page, 'player: AI series dialog, OpenAI without a key', learner);
+    await withoutOpenai
+      .getByRole('group', { name: 'Minimalist' })
+      .getByRole('button', { name: 'Minimalist', exact: true })
+      .click();
+    await expect(page.getByText(/^OpenAI key not found/).first()).toBeVisible();
+    await expectEnglish(page, 'player: AI series started without the OpenAI key', learner);
+
+    await page.goto('/audiobooks');
+    await expect(page.getByTestId('audiobook-card').getByText('Gothic')).toBeVisible();
+    await expectEnglish(page, 'audiobooks: a series badge made in Russian', learner);
 
     await page.goto('/audio-test');
     await page.getByRole('button', { name: 'Run all tests' }).click();

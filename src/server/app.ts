@@ -100,6 +100,8 @@ import { audiobookPlayerRoutes } from './modules/audiobooks/audiobook-player.rou
 import { createAudiobookPlayerService } from './modules/audiobooks/audiobook-player.service';
 import { createImageSeriesRepository } from './modules/audiobooks/image-series.repository';
 import { createImageSeriesService } from './modules/audiobooks/image-series.service';
+import { createStylePreviewsRepository } from './modules/audiobooks/style-previews.repository';
+import { createStylePreviewsService } from './modules/audiobooks/style-previews.service';
 import { createGenerateImageSeriesJob } from './jobs/generate-image-series.job';
 import { createGenerateAudiobookAudioJob } from './jobs/generate-audiobook-audio.job';
 import { createRevoiceAudiobookJob } from './jobs/revoice-audiobook.job';
@@ -249,10 +251,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.providerAddressResolver,
   );
   app.addHook('onClose', () => addressGuard.close());
+  const builtinImages = deps.builtinImages ?? createBuiltinImages();
   const providerFactory = createProviderFactory({
     baseUrls: deps.providerBaseUrls ?? {},
     builtinSpeech: deps.builtinSpeech ?? createBuiltinSpeech(),
-    builtinImages: deps.builtinImages ?? createBuiltinImages(),
+    builtinImages,
     fetch: deps.providerFetch,
     leonardoPollIntervalMs: deps.leonardoPollIntervalMs,
     addressGuard,
@@ -560,7 +563,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sentenceAudioService,
     sessionResolver,
   });
-  await app.register(audiobookPlayerRoutes, { audiobookPlayerService, imageSeriesService, sessionResolver });
+  await app.register(audiobookPlayerRoutes, {
+    audiobookPlayerService,
+    imageSeriesService,
+    stylePreviewsService: createStylePreviewsService({
+      repository: createStylePreviewsRepository(db),
+      builtinImages,
+      mediaStore,
+    }),
+    sessionResolver,
+  });
   await app.register(jobsRoutes, { jobRuntime, sessionResolver });
   await app.register(realtimeRoutes, { hub, jobRuntime, sessionResolver });
   await app.register(providersRoutes, { providersService, speechService, learnService, sessionResolver });

@@ -52,6 +52,8 @@ export const queryKeys = {
     imageJobs: (id: number) => ['audiobooks', 'image-jobs', id] as const,
     revoice: (id: number) => ['audiobooks', 'revoice', id] as const,
     sentencesWithoutAudio: ['audiobooks', 'sentences-without-audio'] as const,
+    /** The catalogue's style previews: the same for every book and learner. */
+    stylePreviews: ['audiobooks', 'style-previews'] as const,
   },
   /** The learner's running or last finished upload, as the server names it for every tab and device. */
   uploads: { current: ['uploads', 'current'] as const },

@@ -2,11 +2,18 @@ import { z } from 'zod';
 import { type ImageSeriesJobResults, imageSeriesJobResultsSchema } from '../../shared/api/audiobook-jobs';
 import { IMAGE_SERVICE_PROVIDERS } from '../../shared/api/providers';
 import { JOB_KINDS } from '../../shared/api/jobs';
-import { drawableFormat, resolveImageStyle, stylePrompt } from '../../shared/catalogs/image-styles';
+import { drawableFormat, resolveImageStyle } from '../../shared/catalogs/image-styles';
 import { createLimiter } from '../lib/concurrency';
 import type { MediaStore } from '../media/media-store';
+import type { ProviderSet } from '../providers/provider-set';
 import type { ImageSeriesRepository } from '../modules/audiobooks/image-series.repository';
 import { drawSentencePicture } from '../modules/audiobooks/sentence-picture';
+import {
+  analyseSeries,
+  type SeriesAnalysis,
+  seriesPicturePrompt,
+  storedAnalysis,
+} from '../modules/audiobooks/series-analysis';
 import type { UserProviders } from '../modules/providers/user-providers';
 import type { SettingsService } from '../modules/settings/settings.service';
 import { jobData } from './job-data';
@@ -17,7 +24,9 @@ import type { JobDefinition } from './job-runtime';
  * lacks, in batches of 5, each batch one unit of the runtime (so a restart resumes after the last whole
  * batch, and a cancel stops between batches). The `image_generation_jobs` row mirrors the counts for the
  * player's job list; a picture the provider fails is drawn by the built-in pictures, and only one that
- * even they cannot draw counts as failed.
+ * even they cannot draw counts as failed. Before its first picture a series is analysed once
+ * (docs/product/audiobooks.md#consistent-pictures): the analysis is kept on the series, so a restart or a
+ * fill-in reads it instead of asking again, and every picture prompt of the series carries it.
  */
 
 export const IMAGE_BATCH_SIZE = 5;
@@ -41,6 +50,28 @@ export function createGenerateImageSeriesJob(deps: {
   settingsService: SettingsService;
   mediaStore: MediaStore;
 }): JobDefinition<GenerateImageSeriesInput, ImageSeriesJobResults, ImageSeriesJobResults, number[]> {
+  /**
+   * The series' analysis: the one it holds, else one call to the learner's language model, kept on the
+   * series. None without a model, for the built-in pictures (an emoji reads no prompt), or when the model
+   * fails or answers out of bounds: the series is then drawn as without a model, and the job goes on.
+   */
+  async function analysisOf(
+    userId: string,
+    input: GenerateImageSeriesInput,
+    providers: ProviderSet,
+  ): Promise<SeriesAnalysis | null> {
+    const series = await deps.series.find(userId, input.audiobookId, input.seriesId);
+    if (!series) return null;
+    const kept = storedAnalysis(series);
+    if (kept || !providers.languageModel || input.serviceProvider === 'builtin') return kept;
+    const made = await analyseSeries(
+      providers.languageModel,
+      await deps.series.bookSentences(userId, input.audiobookId),
+    );
+    if (made) await deps.series.saveAnalysis(userId, input.seriesId, made);
+    return made;
+  }
+
   return {
     kind: JOB_KINDS.generateImageSeries,
     input: jobData('image series input', inputSchema),
@@ -89,6 +120,8 @@ export function createGenerateImageSeriesJob(deps: {
       };
       await deps.series.setStatus(userId, input.seriesId, 'generating');
       await report();
+      // Read while the series already shows as drawing: the model may take a while.
+      const analysis = missing.length > 0 ? await analysisOf(userId, input, providers) : null;
       // The provider's own bound: one batch's pictures are asked for together.
       const limit = createLimiter(IMAGE_BATCH_SIZE);
       return {
@@ -101,20 +134,16 @@ export function createGenerateImageSeriesJob(deps: {
                 const sentence = byId.get(sentenceId);
                 if (!sentence) return;
                 try {
+                  const prompt = seriesPicturePrompt(style, sentence, analysis);
                   const { image } = await drawSentencePicture(
                     { providers, mediaStore: deps.mediaStore, userId },
                     input.serviceProvider,
                     sentence,
                     style,
                     format,
+                    prompt,
                   );
-                  await deps.series.putItem(
-                    userId,
-                    input.seriesId,
-                    sentence.id,
-                    image,
-                    stylePrompt(style, `${sentence.spanish} (${sentence.russian})`),
-                  );
+                  await deps.series.putItem(userId, input.seriesId, sentence.id, image, prompt);
                 } catch {
                   state.failedImages += 1;
                 }

@@ -9,6 +9,11 @@ export interface ImageRequest {
   prompt: string;
   style: ImageStyle;
   format: ImageFormat;
+  /**
+   * An emoji the built-in pictures draw as it is instead of matching the subject (a style's own icon, for
+   * its preview); providers that draw from the prompt ignore it.
+   */
+  emoji?: string | undefined;
   signal?: AbortSignal | undefined;
 }
 

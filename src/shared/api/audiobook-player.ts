@@ -7,7 +7,8 @@ import { sentenceSchema } from './audiobooks';
 /**
  * The audiobook player's calls (docs/product/audiobooks.md#player): listens, position, a sentence's clips,
  * text and picture made again, the cover, audio readiness, and illustration series with their generation
- * jobs. Every path is below `/api/audiobooks/:id`; another learner's book answers 404.
+ * jobs. Every path but the style previews' is below `/api/audiobooks/:id`; another learner's book answers
+ * 404.
  */
 export const playerPaths = {
   sentenceListens: '/api/audiobooks/:id/sentences/:orderIndex',
@@ -31,6 +32,8 @@ export const playerPaths = {
   autoCompleteSeries: '/api/audiobooks/:id/auto-complete-series',
   /** Across the learner's books: the Settings audio diagnostics' count. */
   sentencesWithoutAudio: '/api/audiobooks/sentences-without-audio',
+  /** The catalogue's style previews, the same for every learner (the AI series dialog's tiles). */
+  stylePreviews: '/api/image-styles/previews',
 } as const;
 
 const base = (id: number) => `/api/audiobooks/${id}`;
@@ -247,3 +250,11 @@ export const imageStatsEntrySchema = z.object({
   count: z.number().int(),
 });
 export const imageStatsSchema = z.array(imageStatsEntrySchema);
+
+/**
+ * A catalogue style's preview (docs/product/audiobooks.md#style-previews): drawn once by the built-in
+ * pictures, a `/media/…` path every learner may read.
+ */
+export const stylePreviewSchema = z.object({ styleId: z.number().int(), imageData: z.string() });
+export type StylePreview = z.infer<typeof stylePreviewSchema>;
+export const stylePreviewListSchema = z.array(stylePreviewSchema);

@@ -189,6 +189,24 @@ export function resolveImageStyle(reference: string | number | null | undefined)
 export const stylePrompt = (style: ImageStyle, object: string) =>
   style.promptTemplate.replace('{object}', object);
 
+const CATALOGUE_NAMES: ReadonlySet<string> = new Set(
+  (IMAGE_STYLES as readonly ImageStyle[]).flatMap((style) => [
+    style.nameRu.toLowerCase(),
+    style.nameEn.toLowerCase(),
+  ]),
+);
+
+/**
+ * A series' own style name, or null when the name is a catalogue label in either language
+ * (docs/product/decisions.md#series-style-names): such a name is the style id's, labelled from the
+ * catalogue in the reader's language, never kept in the language of the learner who made the series.
+ */
+export function ownStyleName(name: string | null | undefined): string | null {
+  const trimmed = name?.trim() ?? '';
+  if (trimmed === '' || CATALOGUE_NAMES.has(trimmed.toLowerCase())) return null;
+  return trimmed;
+}
+
 /** Upload-screen styles (docs/product/decisions.md#d7-image-style-catalogues). */
 export const UPLOAD_IMAGE_STYLES = ['sketch', 'dramatic', 'horror', 'simple', 'disney'] as const;
 /** Formats as settings store them; `auto` and `full` draw as square and landscape. */

@@ -4,10 +4,12 @@ import type { Sentence } from '../../../src/shared/api/audiobooks';
 import { HttpError } from '../../../src/client/lib/api-client';
 import { enCatalog, ruCatalog } from '../../../src/client/i18n/catalogs';
 import { genreLabel } from '../../../src/client/lib/genre-label';
+import { seriesStyleName } from '../../../src/client/lib/series-style-name';
 import {
   activeImageJobs,
   backgroundPicture,
   clampFontScale,
+  drawingProvider,
   fontSizes,
   genreTitle,
   jobCountLabel,
@@ -111,6 +113,28 @@ describe('the audiobook player’s rules (docs/product/audiobooks.md#player)', (
       { provider: 'original', count: 4 },
       { provider: 'builtin', count: 5 },
     ]);
+  });
+
+  it('draws a series by the chosen service with its key, else by the learner’s own down to the built-in one', () => {
+    const all = new Set(['leonardo', 'openai', 'builtin'] as const);
+    const openai = new Set(['openai', 'builtin'] as const);
+    const keyless = new Set(['builtin'] as const);
+    expect(drawingProvider('leonardo', all)).toBe('leonardo');
+    expect(drawingProvider('builtin', all)).toBe('builtin');
+    expect(drawingProvider('leonardo', openai)).toBe('openai');
+    expect(drawingProvider('leonardo', keyless)).toBe('builtin');
+    expect(drawingProvider('openai', keyless)).toBe('builtin');
+    expect(drawingProvider('openai', new Set(['leonardo', 'builtin'] as const))).toBe('leonardo');
+  });
+
+  it('names a series’ style from its id in the reader’s language, whatever name the row holds', () => {
+    expect(seriesStyleName({ imageStyle: '3', styleName: null }, 'en')).toBe('Watercolor');
+    expect(seriesStyleName({ imageStyle: '3', styleName: null }, 'ru')).toBe('Акварель');
+    // A row written in the other language still reads in this one.
+    expect(seriesStyleName({ imageStyle: '3', styleName: 'Акварель' }, 'en')).toBe('Watercolor');
+    expect(seriesStyleName({ imageStyle: '8', styleName: 'film noir' }, 'ru-RU')).toBe('Нуар');
+    expect(seriesStyleName({ imageStyle: '6', styleName: 'Мой стиль' }, 'en')).toBe('Мой стиль');
+    expect(seriesStyleName({ imageStyle: null, styleName: null }, 'en')).toBe('Photorealistic');
   });
 });
 

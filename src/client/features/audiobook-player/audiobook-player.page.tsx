@@ -3,10 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, LoaderCircle, RotateCw, X } from 'lucide-react';
-import type { Series } from '../../../shared/api/audiobook-player';
 import type { Audiobook, Sentence } from '../../../shared/api/audiobooks';
 import type { Settings } from '../../../shared/api/settings';
-import { resolveImageStyle } from '../../../shared/catalogs/image-styles';
 import { HttpError } from '../../lib/api-client';
 import { useUpdateSettings } from '../../lib/api/update-settings.api';
 import type { PlayerWord } from '../../lib/audio/learn-player.types';
@@ -16,6 +14,7 @@ import { useDocumentTitle } from '../../lib/hooks/document-title.hook';
 import { deviceScreen } from '../../lib/hooks/picture-source.hook';
 import { useJobs } from '../../lib/jobs/job.hook';
 import { pictureSource } from '../../lib/picture-source';
+import { seriesStyleName } from '../../lib/series-style-name';
 import { queryKeys } from '../../lib/query-keys';
 import { Button } from '../../ui/button.component';
 import { ScreenMessage } from '../../ui/screen-message.component';
@@ -47,12 +46,7 @@ import { PlayerStatusBar } from './components/player-status-bar.component';
 import { PlayerTranscript } from './components/player-transcript.component';
 import { RevoiceDialog } from './components/revoice-dialog.component';
 import { SentenceCard } from './components/sentence-card.component';
-import {
-  AiSeriesDialog,
-  AutoCompleteDialog,
-  NewSeriesDialog,
-  type PictureProvider,
-} from './components/series-dialogs.component';
+import { AiSeriesDialog, AutoCompleteDialog, NewSeriesDialog } from './components/series-dialogs.component';
 import { SeriesPicker } from './components/series-picker.component';
 import { useAudiobookPlayer } from './hooks/audiobook-player.hook';
 import { usePlayerKeyboard } from './hooks/player-keyboard.hook';
@@ -60,9 +54,11 @@ import { usePositionSaving } from './hooks/position-saving.hook';
 import {
   activeImageJobs,
   backgroundPicture,
+  drawingProvider,
   genreTitle,
   isSeriesIncomplete,
   picturesByProvider,
+  type PictureProvider,
   picturesToPreload,
   playerLoad,
   sentenceItem,
@@ -313,11 +309,9 @@ function PlayerSession({
   const forgetClips = (target: Sentence) =>
     player.updateWord(target.id, { audioData: null, secondVoiceAudioData: null, russianAudioData: null });
 
-  const seriesName = (series: Series) =>
-    series.styleName ??
-    (i18n.language.startsWith('ru')
-      ? resolveImageStyle(series.imageStyle).nameRu
-      : resolveImageStyle(series.imageStyle).nameEn);
+  // A series' style is its id, named in the learner's language now, whoever's language it was made in.
+  const seriesName = (series: { imageStyle: string | null; styleName: string | null }) =>
+    seriesStyleName(series, i18n.language);
   const availableProviders = new Set<PictureProvider>([
     'builtin',
     ...(settings.hasLeonardoApiKey ? (['leonardo'] as const) : []),
@@ -329,27 +323,58 @@ function PlayerSession({
       ? 'openai'
       : 'builtin';
 
+  const providerLabel = (provider: PictureProvider) =>
+    t(`audiobookPlayer.newSeriesDialog.providers.${provider}`);
+  /**
+   * Starts a series by the service the learner chose, or by the one standing in when it has no key
+   * (docs/product/decisions.md#series-without-a-key): the toast then says whose key is missing and who draws.
+   */
   const startSeriesIn = (
     request: {
-      serviceProvider: PictureProvider;
+      chosen: PictureProvider;
       imageStyle: number;
-      styleName: string;
       existingSeriesId?: number;
+      /** A filled-in series' own name, if it has one (its label otherwise). */
+      styleName?: string | null;
     },
-    onError: (error: unknown) => void,
-  ) =>
+    onError: (error: unknown, drawing: PictureProvider) => void,
+  ) => {
+    // A series filled in is drawn by its own provider (the server refuses one without its key, saying so);
+    // only a new series may be drawn by a stand-in.
+    const drawing =
+      request.existingSeriesId === undefined
+        ? drawingProvider(request.chosen, availableProviders)
+        : request.chosen;
+    const style = seriesName({
+      imageStyle: String(request.imageStyle),
+      styleName: request.styleName ?? null,
+    });
     startSeries.mutate(
-      { id: book.id, ...request },
+      {
+        id: book.id,
+        serviceProvider: drawing,
+        imageStyle: request.imageStyle,
+        ...(request.existingSeriesId === undefined ? {} : { existingSeriesId: request.existingSeriesId }),
+      },
       {
         onSuccess: () => {
           setDialog(null);
-          toast({ title: t('audiobookPlayer.alerts.seriesStarted', { style: request.styleName }) });
+          toast({
+            title: t('audiobookPlayer.alerts.seriesStarted', { style }),
+            description:
+              drawing === request.chosen
+                ? undefined
+                : `${t(
+                    request.chosen === 'leonardo'
+                      ? 'audiobookPlayer.alerts.leonardoKeyMissing'
+                      : 'audiobookPlayer.alerts.openaiKeyMissing',
+                  )} ${t('audiobookPlayer.alerts.drawnInstead', { provider: providerLabel(drawing) })}`,
+          });
         },
-        onError,
+        onError: (error) => onError(error, drawing),
       },
     );
-  const styleNameOf = (styleId: number) =>
-    i18n.language.startsWith('ru') ? resolveImageStyle(styleId).nameRu : resolveImageStyle(styleId).nameEn;
+  };
 
   const incompleteSeries = (seriesList.data ?? []).filter(
     (series) => isSeriesIncomplete(series) && !runningJobs.some((job) => job.seriesId === series.id),
@@ -582,10 +607,10 @@ function PlayerSession({
             onFillIn={(series) =>
               startSeriesIn(
                 {
-                  serviceProvider: series.serviceProvider,
+                  chosen: series.serviceProvider,
                   imageStyle: Number(series.imageStyle),
-                  styleName: seriesName(series),
                   existingSeriesId: series.id,
+                  styleName: series.styleName,
                 },
                 failure(
                   t('audiobookPlayer.alerts.seriesCreateFailed'),
@@ -627,28 +652,29 @@ function PlayerSession({
       />
       <AiSeriesDialog
         isOpen={dialog === 'ai'}
-        providerName={t(`audiobookPlayer.newSeriesDialog.providers.${bestProvider}`)}
+        availableProviders={availableProviders}
+        defaultProvider={bestProvider}
+        sentence={sentence}
+        isStarting={startSeries.isPending}
         onOpenChange={(isOpen) => setDialog(isOpen ? 'ai' : null)}
-        onChoose={(style, column) =>
-          startSeriesIn(
-            { serviceProvider: bestProvider, imageStyle: style.id, styleName: styleNameOf(style.id) },
-            (error) =>
-              toast({
-                title:
-                  bestProvider === 'leonardo'
-                    ? t('audiobookPlayer.alerts.leonardoColumnFailed', {
-                        column: t(
-                          column === 'left'
-                            ? 'audiobookPlayer.alerts.leftColumn'
-                            : 'audiobookPlayer.alerts.rightColumn',
-                        ),
-                      })
-                    : t('audiobookPlayer.alerts.seriesCreateFailed'),
-                description: `${serverErrorText(t, error) ?? t('audiobookPlayer.alerts.unknownError')}${
-                  bestProvider === 'leonardo' ? ` ${t('audiobookPlayer.alerts.checkLeonardoKey')}` : ''
-                }`,
-                variant: 'destructive',
-              }),
+        onChoose={(style, column, chosen) =>
+          startSeriesIn({ chosen, imageStyle: style.id }, (error, drawing) =>
+            toast({
+              title:
+                drawing === 'leonardo'
+                  ? t('audiobookPlayer.alerts.leonardoColumnFailed', {
+                      column: t(
+                        column === 'left'
+                          ? 'audiobookPlayer.alerts.leftColumn'
+                          : 'audiobookPlayer.alerts.rightColumn',
+                      ),
+                    })
+                  : t('audiobookPlayer.alerts.seriesCreateFailed'),
+              description: `${serverErrorText(t, error) ?? t('audiobookPlayer.alerts.unknownError')}${
+                drawing === 'leonardo' ? ` ${t('audiobookPlayer.alerts.checkLeonardoKey')}` : ''
+              }`,
+              variant: 'destructive',
+            }),
           )
         }
       />
@@ -663,14 +689,13 @@ function PlayerSession({
             toast({ title: t('audiobookPlayer.alerts.chooseStyle'), variant: 'destructive' });
             return;
           }
-          startSeriesIn(
-            { serviceProvider: provider, imageStyle: style.id, styleName: styleNameOf(style.id) },
+          startSeriesIn({ chosen: provider, imageStyle: style.id }, (error, drawing) =>
             failure(
               t('audiobookPlayer.alerts.seriesCreateFailed'),
-              provider === 'leonardo'
+              drawing === 'leonardo'
                 ? t('audiobookPlayer.alerts.seriesStartFailed')
                 : t('audiobookPlayer.alerts.unknownError'),
-            ),
+            )(error),
           );
         }}
       />

@@ -31,6 +31,7 @@ import {
   seriesSchema,
   startImageJobRequestSchema,
   startImageJobResponseSchema,
+  stylePreviewListSchema,
 } from '../../../shared/api/audiobook-player';
 import {
   audiobookIdParamsSchema,
@@ -42,13 +43,18 @@ import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
 import { perUserLimit } from '../../http/per-user-limit';
 import type { AudiobookPlayerService } from './audiobook-player.service';
 import type { ImageSeriesService } from './image-series.service';
+import type { StylePreviewsService } from './style-previews.service';
 
 /** The player's calls (docs/product/audiobooks.md#player, #illustration-series). */
 export const audiobookPlayerRoutes: FastifyPluginAsyncZod<{
   audiobookPlayerService: AudiobookPlayerService;
   imageSeriesService: ImageSeriesService;
+  stylePreviewsService: StylePreviewsService;
   sessionResolver: SessionResolver;
-}> = async (app, { audiobookPlayerService: player, imageSeriesService: series, sessionResolver }) => {
+}> = async (
+  app,
+  { audiobookPlayerService: player, imageSeriesService: series, stylePreviewsService, sessionResolver },
+) => {
   app.addHook('preValidation', sessionResolver.requireUser);
   // Each of these is a paid call to the learner's provider (or a run of many).
   const paid = perUserLimit(createAttemptLimiter({ max: 30, windowMs: 60_000 }));
@@ -192,6 +198,9 @@ export const audiobookPlayerRoutes: FastifyPluginAsyncZod<{
       schema: { ...book, body: selectedSeriesRequestSchema, response: { 200: selectedSeriesResponseSchema } },
     },
     (request) => series.select(userIdOf(request), request.params.id, request.body.selectedImageSeriesId),
+  );
+  app.get(playerPaths.stylePreviews, { schema: { response: { 200: stylePreviewListSchema } } }, () =>
+    stylePreviewsService.list(),
   );
   app.post(
     playerPaths.autoCompleteSeries,

@@ -9,7 +9,12 @@ import type {
 } from '../../../shared/api/audiobook-player';
 import type { Sentence } from '../../../shared/api/audiobooks';
 import { JOB_KINDS } from '../../../shared/api/jobs';
-import { drawableFormat, resolveImageStyle, stylePrompt } from '../../../shared/catalogs/image-styles';
+import {
+  drawableFormat,
+  ownStyleName,
+  resolveImageStyle,
+  stylePrompt,
+} from '../../../shared/catalogs/image-styles';
 import { AppError } from '../../http/app-error';
 import type { JobRuntime } from '../../jobs/job-runtime';
 import type { MediaStore } from '../../media/media-store';
@@ -24,6 +29,7 @@ import type { AudiobooksRepository, SentenceRow } from './audiobooks.repository'
 import { sentenceOf } from './audiobooks.service';
 import type { ImageSeriesRepository } from './image-series.repository';
 import { drawSentencePicture } from './sentence-picture';
+import { seriesPicturePrompt, storedAnalysis } from './series-analysis';
 
 type SentenceImageRequest = z.infer<typeof sentenceImageRequestSchema>;
 
@@ -222,21 +228,20 @@ export function createAudiobookPlayerService(deps: {
       requirePictureProvider(providers, provider);
       const styleReference = series?.imageStyle ?? request.style ?? DEFAULT_REDRAW_STYLE;
       const style = resolveImageStyle(styleReference);
+      // A series' picture carries its analysis like the rest of the series (never a new model call here).
+      const prompt = series
+        ? seriesPicturePrompt(style, sentence, storedAnalysis(series))
+        : stylePrompt(style, `${sentence.spanish} (${sentence.russian})`);
       const drawn = await drawSentencePicture(
         { providers, mediaStore: deps.mediaStore, userId },
         provider,
         sentence,
         style,
         drawableFormat(settings.imageFormat),
+        prompt,
       );
       if (series) {
-        await deps.series.putItem(
-          userId,
-          series.id,
-          sentenceId,
-          drawn.image,
-          stylePrompt(style, `${sentence.spanish} (${sentence.russian})`),
-        );
+        await deps.series.putItem(userId, series.id, sentenceId, drawn.image, prompt);
       } else {
         await player.setSentenceImage(userId, id, sentenceId, drawn.image, style.key);
       }
@@ -337,7 +342,7 @@ export function createAudiobookPlayerService(deps: {
         ...seriesList.map((series) => ({
           serviceProvider: series.serviceProvider,
           imageStyle: series.imageStyle,
-          styleName: series.styleName ?? nameOf(series.imageStyle),
+          styleName: ownStyleName(series.styleName) ?? nameOf(series.imageStyle),
           count: counts.find((entry) => entry.seriesId === series.id)?.count ?? 0,
         })),
       ];

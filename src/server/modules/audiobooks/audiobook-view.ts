@@ -1,5 +1,6 @@
 import type { Audiobook } from '../../../shared/api/audiobooks';
 import { AUDIOBOOK_LEVELS, type AudiobookLevel } from '../../../shared/catalogs/audiobook-genres';
+import { ownStyleName } from '../../../shared/catalogs/image-styles';
 import { coded } from '../../../shared/api/errors';
 import type { audiobooks } from '../../db/schema';
 
@@ -45,7 +46,10 @@ export function audiobookViewOf(
     imageStep: row.imageStep,
     verificationCompleted: row.verificationCompleted,
     selectedImageSeriesId: row.selectedImageSeriesId,
-    selectedSeries: extra.selectedSeries,
+    selectedSeries: extra.selectedSeries && {
+      ...extra.selectedSeries,
+      styleName: ownStyleName(extra.selectedSeries.styleName),
+    },
     status: row.status,
     jobId: row.creationJobId,
     // A stored error that does not read as a code shows as none rather than failing the list.

@@ -174,6 +174,29 @@ export function createImageSeriesRepository(db: Db) {
         )
         .orderBy(asc(audiobookSentences.orderIndex)),
 
+    /** The book's Spanish sentences in order: what a series' analysis reads. */
+    bookSentences: (userId: string, audiobookId: number) =>
+      db
+        .select({ spanish: audiobookSentences.spanish })
+        .from(audiobookSentences)
+        .where(and(eq(audiobookSentences.userId, userId), eq(audiobookSentences.audiobookId, audiobookId)))
+        .orderBy(asc(audiobookSentences.orderIndex)),
+
+    /** Keeps a series' character and atmosphere analysis (docs/product/audiobooks.md#consistent-pictures). */
+    async saveAnalysis(
+      userId: string,
+      seriesId: number,
+      analysis: { characterAnalysis: object; atmosphereAnalysis: object },
+    ) {
+      await db
+        .update(audiobookImageSeries)
+        .set({
+          characterAnalysis: analysis.characterAnalysis as Record<string, unknown>,
+          atmosphereAnalysis: analysis.atmosphereAnalysis as Record<string, unknown>,
+        })
+        .where(and(eq(audiobookImageSeries.userId, userId), eq(audiobookImageSeries.id, seriesId)));
+    },
+
     // ---- Generation jobs --------------------------------------------------------------------------------
 
     async insertJob(

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { createSeriesRequestSchema, ImageJob, Series } from '../../../shared/api/audiobook-player';
 import { JOB_KINDS } from '../../../shared/api/jobs';
-import { resolveImageStyle } from '../../../shared/catalogs/image-styles';
+import { ownStyleName, resolveImageStyle } from '../../../shared/catalogs/image-styles';
 import { AppError } from '../../http/app-error';
 import type { GenerateImageSeriesInput } from '../../jobs/generate-image-series.job';
 import type { JobRuntime } from '../../jobs/job-runtime';
@@ -24,7 +24,8 @@ const seriesOf = (row: SeriesRow): Series => ({
   id: row.id,
   serviceProvider: row.serviceProvider as ImageProviderName,
   imageStyle: row.imageStyle,
-  styleName: row.styleName,
+  // Rows written before names were kept as ids may hold a catalogue label: the id labels it now.
+  styleName: ownStyleName(row.styleName),
   status: row.status,
   completedSentences: row.completedSentences,
   totalSentences: row.totalSentences,
@@ -63,7 +64,8 @@ export function createImageSeriesService(deps: {
     return series.create(userId, id, {
       serviceProvider: request.serviceProvider,
       imageStyle: String(style.id),
-      styleName: request.styleName ?? style.nameRu,
+      // The id names a catalogue style; only a name of the learner's own is kept.
+      styleName: ownStyleName(request.styleName),
       totalSentences: sentences.length,
     });
   }
@@ -79,7 +81,7 @@ export function createImageSeriesService(deps: {
       seriesId: target.id,
       serviceProvider: target.serviceProvider,
       imageStyle: target.imageStyle,
-      styleName: target.styleName,
+      styleName: ownStyleName(target.styleName),
       totalImages: Math.max(0, missing),
     });
     const input: GenerateImageSeriesInput = {
@@ -113,7 +115,7 @@ export function createImageSeriesService(deps: {
       seriesId: row.seriesId,
       serviceProvider: row.serviceProvider,
       imageStyle: row.imageStyle,
-      styleName: row.styleName,
+      styleName: ownStyleName(row.styleName),
       status,
       processedImages: row.processedImages,
       failedImages: row.failedImages,
@@ -194,7 +196,7 @@ export function createImageSeriesService(deps: {
       const { jobId, row } = await draw(userId, id, target);
       return {
         jobId,
-        job: { id: row.id, status: row.status, styleName: row.styleName },
+        job: { id: row.id, status: row.status, styleName: ownStyleName(row.styleName) },
         seriesId: target.id,
       };
     },

@@ -15,6 +15,8 @@ export async function drawSentencePicture(
   sentence: { spanish: string; russian: string },
   style: ImageStyle,
   format: ImageFormat,
+  /** A series' prompt (its analysis included); the style around the sentence when absent. */
+  prompt?: string,
 ): Promise<{ image: string; provider: ImageProviderName }> {
   const chosen = deps.providers.imagesFrom(provider);
   if (!chosen) throw new Error(`no ${provider} picture provider`);
@@ -29,6 +31,7 @@ export async function drawSentencePicture(
     sentence,
     style,
     format,
+    prompt,
   );
   return { image, provider: drawnBy };
 }

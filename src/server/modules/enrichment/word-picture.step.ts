@@ -76,11 +76,13 @@ export async function drawWordPicture(
   subject: { spanish: string; russian: string },
   style: ImageStyle,
   format: ImageFormat,
+  /** The whole prompt, when the caller composes more than the style around the subject. */
+  prompt?: string,
 ): Promise<string> {
   const limiter = deps.limiter ?? unbounded;
   const request = {
     subject,
-    prompt: stylePrompt(style, `${subject.spanish} (${subject.russian})`),
+    prompt: prompt ?? stylePrompt(style, `${subject.spanish} (${subject.russian})`),
     style,
     format,
   };

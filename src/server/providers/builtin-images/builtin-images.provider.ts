@@ -73,7 +73,8 @@ export function createBuiltinImages(
         );
       }
       const fallback = index.byEmoji.get(FALLBACK_EMOJI);
-      const entry = index.byEmoji.get(stripVariationSelectors(matchEmoji(request.subject, index).emoji));
+      const emoji = request.emoji ?? matchEmoji(request.subject, index).emoji;
+      const entry = index.byEmoji.get(stripVariationSelectors(emoji));
       const attempts = [entry, fallback].filter((item): item is DrawableEmoji => item !== undefined);
       const failures: string[] = [];
       for (const attempt of attempts) {

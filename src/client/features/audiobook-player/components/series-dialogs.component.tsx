@@ -1,10 +1,17 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LayoutGrid, List } from 'lucide-react';
+import { Eye, LayoutGrid, List, LoaderCircle } from 'lucide-react';
 import type { Series } from '../../../../shared/api/audiobook-player';
 import { IMAGE_STYLES, type ImageStyle } from '../../../../shared/catalogs/image-styles';
 import { cn } from '../../../lib/cn';
+import { errorText, serverErrorText } from '../../../lib/error-text';
+import { usePictureSource } from '../../../lib/hooks/picture-source.hook';
 import { Button } from '../../../ui/button.component';
+import { KeyRequiredNote } from '../../../ui/key-required-note.component';
+import { toast } from '../../../ui/toast-store';
+import { useSampleImage } from '../api/sample-image.api';
+import { useStylePreviews } from '../api/style-previews.api';
+import { drawingProvider, type PictureProvider, PROVIDER_PREFERENCE } from '../lib/player-view';
 import {
   Dialog,
   DialogContent,
@@ -14,13 +21,14 @@ import {
   DialogTitle,
 } from '../../../ui/dialog.component';
 
-export type PictureProvider = 'leonardo' | 'openai' | 'builtin';
-
 /** docs/product/audiobooks.md#illustration-series: five styles, the first three on the left, two on the right. */
 const AI_COLUMNS = [
   [1, 2, 3],
   [4, 5],
 ] as const;
+
+/** The server takes at most this much of a sentence for a sample (`generateSampleImageRequestSchema`). */
+const SAMPLE_TEXT_MAX = 200;
 
 function useStyleName() {
   const { i18n } = useTranslation();
@@ -30,24 +38,194 @@ function useStyleName() {
 
 const styleById = (id: number) => IMAGE_STYLES.find((style) => style.id === id);
 
-/** 'Генерация изображений с ИИ': a series in one of five styles, by the learner's picture provider. */
+/**
+ * Which service draws (docs/product/decisions.md#series-without-a-key): the learner picks one; the line
+ * under the choice names who really draws, and a service without its key says where the key goes while
+ * the learner's own provider stands in.
+ */
+function ProviderChoice(props: {
+  chosen: PictureProvider;
+  available: ReadonlySet<PictureProvider>;
+  onChoose: (provider: PictureProvider) => void;
+}) {
+  const { t } = useTranslation();
+  const noteId = useId();
+  const drawing = drawingProvider(props.chosen, props.available);
+  const label = (provider: PictureProvider) => t(`audiobookPlayer.newSeriesDialog.providers.${provider}`);
+  return (
+    <div className="flex flex-col gap-2">
+      <fieldset className="flex flex-wrap items-center gap-2">
+        <legend className="sr-only">{t('audiobookPlayer.newSeriesDialog.provider')}</legend>
+        {PROVIDER_PREFERENCE.map((name) => (
+          <Button
+            key={name}
+            size="sm"
+            variant={props.chosen === name ? 'default' : 'outline'}
+            aria-pressed={props.chosen === name}
+            onClick={() => props.onChoose(name)}
+          >
+            {label(name)}
+            {props.available.has(name) ? null : (
+              <span className="text-xs opacity-75">({t('audiobookPlayer.newSeriesDialog.noKey')})</span>
+            )}
+          </Button>
+        ))}
+      </fieldset>
+      <p className="text-sm font-medium" data-testid="drawing-provider">
+        {drawing === props.chosen
+          ? t('audiobookPlayer.aiDialog.drawnBy', { provider: label(drawing) })
+          : t('audiobookPlayer.aiDialog.drawnByInstead', {
+              provider: label(drawing),
+              chosen: label(props.chosen),
+            })}
+      </p>
+      {drawing === props.chosen ? null : (
+        <KeyRequiredNote
+          id={noteId}
+          reason={t(
+            props.chosen === 'leonardo'
+              ? 'audiobookPlayer.aiDialog.leonardoKeyNote'
+              : 'audiobookPlayer.aiDialog.openaiKeyNote',
+          )}
+        />
+      )}
+    </div>
+  );
+}
+
+/** One style of the AI dialog: its preview (or the sample asked for), the style to draw, and 'Показать пример'. */
+function StyleTile(props: {
+  style: ImageStyle;
+  name: string;
+  preview: string | null;
+  sample: string | null;
+  isDrawingSample: boolean;
+  isStarting: boolean;
+  onChoose: () => void;
+  onSample: () => void;
+}) {
+  const { t } = useTranslation();
+  const picture = usePictureSource(props.sample ?? props.preview, 'card');
+  return (
+    <div role="group" aria-label={props.name} className="flex flex-col gap-1" data-testid="style-tile">
+      <Button
+        variant="outline"
+        className="h-auto flex-col gap-1 p-2 whitespace-normal"
+        disabled={props.isStarting}
+        onClick={props.onChoose}
+      >
+        <span
+          className="relative flex aspect-square w-full items-center justify-center overflow-hidden rounded-md text-2xl"
+          style={{
+            background: `linear-gradient(135deg, ${props.style.palette[0]}, ${props.style.palette[1]})`,
+          }}
+        >
+          {picture ? (
+            <img
+              src={picture}
+              alt=""
+              className="absolute inset-0 size-full object-cover"
+              data-testid="style-picture"
+              data-kind={props.sample ? 'sample' : 'preview'}
+            />
+          ) : (
+            <span aria-hidden>{props.style.iconEmoji}</span>
+          )}
+        </span>
+        {props.name}
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={t('audiobookPlayer.aiDialog.showSampleOf', { style: props.name })}
+        disabled={props.isDrawingSample}
+        onClick={props.onSample}
+      >
+        {props.isDrawingSample ? <LoaderCircle className="animate-spin" aria-hidden /> : <Eye aria-hidden />}
+        {props.isDrawingSample
+          ? t('audiobookPlayer.aiDialog.sampleDrawing')
+          : t('audiobookPlayer.aiDialog.showSample')}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * 'Генерация изображений с ИИ' (docs/product/audiobooks.md#style-previews): a series in one of five styles.
+ * Each tile shows the style's built-in preview; 'Показать пример' draws the current sentence in that style
+ * by the service that would draw the series, only when pressed (a paid picture is never drawn unasked).
+ */
 export function AiSeriesDialog(props: {
   isOpen: boolean;
-  providerName: string;
+  availableProviders: ReadonlySet<PictureProvider>;
+  defaultProvider: PictureProvider;
+  /** What a sample draws: the sentence on screen. */
+  sentence: { spanish: string; russian: string };
+  isStarting: boolean;
   onOpenChange: (isOpen: boolean) => void;
-  onChoose: (style: ImageStyle, column: 'left' | 'right') => void;
+  onChoose: (style: ImageStyle, column: 'left' | 'right', chosen: PictureProvider) => void;
 }) {
   const { t } = useTranslation();
   const nameOf = useStyleName();
+  const [provider, setProvider] = useState<PictureProvider | null>(null);
+  const chosen = provider ?? props.defaultProvider;
+  const drawing = drawingProvider(chosen, props.availableProviders);
+  const previews = useStylePreviews({ isEnabled: props.isOpen });
+  const sampleImage = useSampleImage();
+  /** Samples by the service that drew them and the style: another service's sample is not this one's. */
+  const [samples, setSamples] = useState<ReadonlyMap<string, string>>(new Map());
+  const [drawingSamples, setDrawingSamples] = useState<ReadonlySet<string>>(new Set());
+  const sampleKey = (styleId: number) => `${drawing}:${styleId}`;
+
+  const failed = (description: string) =>
+    toast({ title: t('audiobookPlayer.alerts.sampleFailed'), description, variant: 'destructive' });
+  const drawSample = (style: ImageStyle) => {
+    const key = sampleKey(style.id);
+    setDrawingSamples((keys) => new Set(keys).add(key));
+    sampleImage.mutate(
+      {
+        spanish: props.sentence.spanish.slice(0, SAMPLE_TEXT_MAX),
+        russian: props.sentence.russian.slice(0, SAMPLE_TEXT_MAX),
+        styleId: style.id,
+        serviceProvider: drawing,
+      },
+      {
+        onSuccess: (answer) => {
+          if (answer.success && answer.imageData) {
+            const imageData = answer.imageData;
+            setSamples((drawn) => new Map(drawn).set(key, imageData));
+          } else {
+            failed(
+              answer.code
+                ? errorText(t, { code: answer.code, params: answer.params })
+                : t('audiobookPlayer.alerts.unknownError'),
+            );
+          }
+        },
+        onError: (error) => failed(serverErrorText(t, error) ?? t('audiobookPlayer.alerts.unknownError')),
+        onSettled: () =>
+          setDrawingSamples((keys) => {
+            const left = new Set(keys);
+            left.delete(key);
+            return left;
+          }),
+      },
+    );
+  };
+  const previewOf = (styleId: number) =>
+    previews.data?.find((preview) => preview.styleId === styleId)?.imageData ?? null;
+
   return (
     <Dialog open={props.isOpen} onOpenChange={props.onOpenChange}>
-      <DialogContent className="max-w-md" closeLabel={t('audiobookPlayer.close')}>
+      <DialogContent
+        className="max-h-[95dvh] max-w-md overflow-y-auto"
+        closeLabel={t('audiobookPlayer.close')}
+      >
         <DialogHeader>
           <DialogTitle>{t('audiobookPlayer.aiDialog.title')}</DialogTitle>
-          <DialogDescription>
-            {t('audiobookPlayer.aiDialog.description', { provider: props.providerName })}
-          </DialogDescription>
+          <DialogDescription>{t('audiobookPlayer.aiDialog.description')}</DialogDescription>
         </DialogHeader>
+        <ProviderChoice chosen={chosen} available={props.availableProviders} onChoose={setProvider} />
         <div className="grid grid-cols-2 gap-3">
           {AI_COLUMNS.map((column, at) => (
             <div
@@ -62,23 +240,17 @@ export function AiSeriesDialog(props: {
                 const style = styleById(styleId);
                 if (!style) return null;
                 return (
-                  <Button
+                  <StyleTile
                     key={style.id}
-                    variant="outline"
-                    className="h-auto flex-col gap-1 py-3 whitespace-normal"
-                    onClick={() => props.onChoose(style, at === 0 ? 'left' : 'right')}
-                  >
-                    <span
-                      aria-hidden
-                      className="flex h-12 w-full items-center justify-center rounded-md text-2xl"
-                      style={{
-                        background: `linear-gradient(135deg, ${style.palette[0]}, ${style.palette[1]})`,
-                      }}
-                    >
-                      {style.iconEmoji}
-                    </span>
-                    {nameOf(style)}
-                  </Button>
+                    style={style}
+                    name={nameOf(style)}
+                    preview={previewOf(style.id)}
+                    sample={samples.get(sampleKey(style.id)) ?? null}
+                    isDrawingSample={drawingSamples.has(sampleKey(style.id))}
+                    isStarting={props.isStarting}
+                    onChoose={() => props.onChoose(style, at === 0 ? 'left' : 'right', chosen)}
+                    onSample={() => drawSample(style)}
+                  />
                 );
               })}
             </div>
@@ -111,24 +283,12 @@ export function NewSeriesDialog(props: {
           <DialogTitle>{t('audiobookPlayer.newSeriesDialog.title')}</DialogTitle>
           <DialogDescription>{t('audiobookPlayer.newSeriesDialog.description')}</DialogDescription>
         </DialogHeader>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <fieldset className="flex flex-wrap items-center gap-2">
-            <legend className="sr-only">{t('audiobookPlayer.newSeriesDialog.provider')}</legend>
-            {(['leonardo', 'openai', 'builtin'] as const).map((name) => (
-              <Button
-                key={name}
-                size="sm"
-                variant={chosenProvider === name ? 'default' : 'outline'}
-                aria-pressed={chosenProvider === name}
-                onClick={() => setProvider(name)}
-              >
-                {t(`audiobookPlayer.newSeriesDialog.providers.${name}`)}
-                {props.availableProviders.has(name) ? null : (
-                  <span className="text-xs opacity-75">({t('audiobookPlayer.newSeriesDialog.noKey')})</span>
-                )}
-              </Button>
-            ))}
-          </fieldset>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <ProviderChoice
+            chosen={chosenProvider}
+            available={props.availableProviders}
+            onChoose={setProvider}
+          />
           <div role="group" aria-label={t('audiobookPlayer.newSeriesDialog.layout')} className="flex gap-1">
             <Button
               size="sm"

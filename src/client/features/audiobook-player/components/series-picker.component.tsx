@@ -31,7 +31,8 @@ interface SeriesPickerProps {
   selectedSeriesId: number | null;
   /** Live counts of running jobs by series, from the job runtime; the polled rows fill in the rest. */
   liveCounts: ReadonlyMap<number, { processed: number; total: number }>;
-  seriesName: (series: Series) => string;
+  /** A series' or a job's style as the learner reads it: named from its style id in their language. */
+  seriesName: (series: { imageStyle: string | null; styleName: string | null }) => string;
   onSelect: (seriesId: number | null) => void;
   onFillIn: (series: Series) => void;
   onDelete: (series: Series) => void;
@@ -115,7 +116,7 @@ export function SeriesPicker(props: SeriesPickerProps) {
                   <LoaderCircle aria-hidden className="size-4 animate-spin" />
                   {t('audiobookPlayer.series.generating')}{' '}
                   {live && live.total > 0 ? `${live.processed}/${live.total}` : jobCountLabel(job)}
-                  {job.styleName ? ` · ${job.styleName}` : ''}
+                  {job.imageStyle === null && job.styleName === null ? '' : ` · ${props.seriesName(job)}`}
                 </DropdownMenuLabel>
               );
             })}

@@ -150,3 +150,21 @@ export function picturesByProvider(
     counts.set(entry.serviceProvider, (counts.get(entry.serviceProvider) ?? 0) + entry.count);
   return [...counts].filter(([, count]) => count > 0).map(([provider, count]) => ({ provider, count }));
 }
+
+export type PictureProvider = 'leonardo' | 'openai' | 'builtin';
+
+/** The learner's picture provider, as the server chooses it: Leonardo, else OpenAI, else the built-in one. */
+export const PROVIDER_PREFERENCE: readonly PictureProvider[] = ['leonardo', 'openai', 'builtin'];
+
+/**
+ * Who draws a series the learner asked of `chosen` (docs/product/decisions.md#series-without-a-key): that
+ * provider with its key; without it, the learner's own provider, down to the built-in pictures, which need
+ * none. Drawing never fails for want of a key; the dialog says who stands in.
+ */
+export function drawingProvider(
+  chosen: PictureProvider,
+  available: ReadonlySet<PictureProvider>,
+): PictureProvider {
+  if (available.has(chosen)) return chosen;
+  return PROVIDER_PREFERENCE.find((provider) => available.has(provider)) ?? 'builtin';
+}

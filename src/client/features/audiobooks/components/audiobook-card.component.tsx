@@ -14,6 +14,7 @@ import { Input } from '../../../ui/input.component';
 import { Progress } from '../../../ui/progress.component';
 import { audiobookSentencesQueryOptions } from '../api/audiobook-sentences.api';
 import { genreLabel } from '../../../lib/genre-label';
+import { seriesStyleName } from '../../../lib/series-style-name';
 import { cardDate, nextPicture } from '../lib/library';
 
 /**
@@ -33,7 +34,7 @@ export function AudiobookCard({
   onRename: (title: string) => Promise<boolean>;
   onDelete: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<string | null>(null);
   const [picture, setPicture] = useState<string | null>(book.coverImageData);
@@ -90,7 +91,7 @@ export function AudiobookCard({
           ) : null}
           {book.selectedSeries ? (
             <Badge variant="secondary" className="absolute left-2 top-2">
-              {book.selectedSeries.styleName ?? book.selectedSeries.imageStyle}
+              {seriesStyleName(book.selectedSeries, i18n.language)}
             </Badge>
           ) : null}
         </div>
