@@ -5,13 +5,15 @@ import {
   type UploadImageStyleKey,
 } from '../../src/shared/catalogs/image-styles';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
+import { ELEVENLABS_VOICES } from '../support/fake-providers/elevenlabs.fake';
 import { type FakeProviders, startFakeProviders } from '../support/fake-providers/fake-provider-server';
 import { sendMultipart } from '../support/multipart';
 import { waitForUploadJob } from '../support/upload-jobs';
+import { seedWords } from '../support/word-seeds';
 
 /*
- * docs/product/upload.md#picture-style: the picture style a learner sets changes what the picture provider is
- * asked, as the fake providers' request log shows.
+ * docs/product/upload.md#picture-style and docs/product/providers.md#voice-style: the two styles a learner
+ * sets change what the providers are asked, as the fake providers' request log shows.
  */
 
 let fake: FakeProviders;
@@ -99,5 +101,82 @@ describe('the upload’s picture style', () => {
     expect(job.status).toBe('completed');
     const [generation] = fake.requestsTo('leonardo', '/generations').filter((r) => r.method === 'POST');
     expect((generation?.body as { prompt: string }).prompt).toMatch(new RegExp(`^${promptStart('disney')}`));
+  });
+});
+
+describe('the voice style', () => {
+  const spanishVoice = ELEVENLABS_VOICES.find((voice) => voice.name.startsWith('Luc'))?.voice_id ?? '';
+
+  /** A learner whose Spanish voices are ElevenLabs' and whose Russian voice is OpenAI's, and one card. */
+  async function learnerWithCard() {
+    const learner = await learnerWithKeys([
+      ['/api/validate-elevenlabs-key', 'el-test-valid'],
+      ['/api/validate-openai-key', 'sk-test-valid'],
+    ]);
+    await saveSettings(learner, { spanishVoices: [spanishVoice], russianVoice: 'openai:nova' });
+    const [wordId] = await seedWords(testApp.database.db, learner.id, [
+      { spanish: 'el río', russian: 'река' },
+    ]);
+    return { learner, wordId: wordId! };
+  }
+
+  /** Regenerates the card's clips and answers what ElevenLabs and OpenAI were asked. */
+  async function askedWhenRegenerated(learner: TestUser, wordId: number) {
+    fake.clearRequests();
+    const answer = await send(learner, 'POST', `/api/words/${wordId}/regenerate-audio`, {
+      forceRegenerate: true,
+    });
+    expect(answer.json()).toMatchObject({ audioGenerated: true });
+    const elevenlabs = fake.requestsTo('elevenlabs', '/v1/text-to-speech');
+    const openai = fake.requestsTo('openai', '/audio/speech');
+    expect(elevenlabs).toHaveLength(2);
+    expect(openai).toHaveLength(1);
+    return {
+      dials: elevenlabs.map(
+        (request) => (request.body as { voice_settings: Record<string, number> }).voice_settings,
+      ),
+      instructions: (openai[0]?.body as { instructions: string }).instructions,
+    };
+  }
+
+  it('changes the dials ElevenLabs is asked for and the instructions OpenAI gets', async () => {
+    const { learner, wordId } = await learnerWithCard();
+    const neutral = await askedWhenRegenerated(learner, wordId);
+    await saveSettings(learner, { defaultVoiceStyle: 'calm' });
+    const calm = await askedWhenRegenerated(learner, wordId);
+    await saveSettings(learner, { defaultVoiceStyle: 'dramatic' });
+    const dramatic = await askedWhenRegenerated(learner, wordId);
+
+    // From the default intonation (excited): calm is steadier and plainer, dramatic more exaggerated.
+    const [base] = neutral.dials;
+    for (const dials of calm.dials) {
+      expect(dials.stability).toBeGreaterThan(base!.stability!);
+      expect(dials.style).toBeLessThan(base!.style!);
+    }
+    for (const dials of dramatic.dials) expect(dials.style).toBeGreaterThan(base!.style!);
+    expect(calm.instructions).toMatch(/calmly/);
+    expect(dramatic.instructions).toMatch(/dramatically/);
+    expect(neutral.instructions).not.toMatch(/calmly|dramatically/);
+  });
+
+  it('never answers a clip of another style from the cache, and leaves built-in clips alone', async () => {
+    const { learner } = await learnerWithCard();
+    const clip = (voiceId: string, voiceStyle: string) =>
+      send(learner, 'POST', '/api/generate-audio', {
+        text: 'Buenos días',
+        voiceId,
+        language: 'es-MX',
+        voiceStyle,
+      }).then((answer) => answer.json<{ cached: boolean; audio: string }>());
+
+    expect((await clip(spanishVoice, 'neutral')).cached).toBe(false);
+    expect((await clip(spanishVoice, 'excited')).cached).toBe(false);
+    expect((await clip(spanishVoice, 'excited')).cached).toBe(true);
+    expect(fake.requestsTo('elevenlabs', '/v1/text-to-speech')).toHaveLength(2);
+
+    // A built-in voice reads every style alike: one clip serves them all.
+    const builtinVoice = 'builtin:es-ES-m3';
+    expect((await clip(builtinVoice, 'neutral')).cached).toBe(false);
+    expect((await clip(builtinVoice, 'professional')).cached).toBe(true);
   });
 });

@@ -285,6 +285,7 @@ export function createCreateAudiobookJob(deps: {
                     language: 'es-MX',
                     speed: settings.speechSpeed,
                     intonationStyle: settings.intonationStyle,
+                    voiceStyle: settings.defaultVoiceStyle,
                     isBackground: true,
                   });
                   if (!clip.cached) count('speechRequests');

@@ -68,6 +68,7 @@ export function createSentenceAudioService(deps: {
           language,
           speed: settings.speechSpeed,
           intonationStyle: settings.intonationStyle,
+          voiceStyle: settings.defaultVoiceStyle,
           isBackground: options.isBackground,
         });
       try {

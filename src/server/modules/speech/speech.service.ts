@@ -1,3 +1,4 @@
+import { expressesVoiceStyle } from '../../../shared/catalogs/voices';
 import { spokenText } from '../../../shared/text/spoken-text';
 import { AppError } from '../../http/app-error';
 import type { MediaStore } from '../../media/media-store';
@@ -13,6 +14,8 @@ export interface SpeechJob {
   language: SpeechLanguage;
   speed: number;
   intonationStyle?: string | null | undefined;
+  /** The learner's `defaultVoiceStyle`: acted out by the providers that can (docs/product/providers.md#voice-style). */
+  voiceStyle?: string | null | undefined;
   /** The word that asked first, kept on the cache row for clean-up; never part of the key (D9). */
   wordId?: number | null | undefined;
   /** Synthesise anew and replace the cached clip (regenerate actions); eSpeak and models vary run to run. */
@@ -27,6 +30,23 @@ export interface SpokenClip {
   cached: boolean;
   voiceId: string;
 }
+
+/**
+ * The voice style a clip is asked with: none for a provider that cannot act it out, and none for neutral,
+ * so a built-in clip or a neutral one is the same clip whatever the setting (docs/product/providers.md#voice-style).
+ */
+function spokenVoiceStyle(voiceStyle: string | null | undefined, provider: string): string | undefined {
+  if (!voiceStyle || voiceStyle === 'neutral' || !expressesVoiceStyle(provider)) return undefined;
+  return voiceStyle;
+}
+
+/**
+ * The cache key's delivery (D9's "intonation"): the intonation, and the voice style after a `+` when one is
+ * asked for, so a clip of another style is never served for this one, and clips made before voice styles
+ * keep their keys.
+ */
+const deliveryKey = (intonationStyle: string, voiceStyle: string | undefined) =>
+  voiceStyle ? `${intonationStyle}+${voiceStyle}` : intonationStyle;
 
 export function createSpeechService(deps: {
   audioCache: AudioCacheRepository;
@@ -53,12 +73,13 @@ export function createSpeechService(deps: {
     const text = spokenText(job.text);
     if (!text) throw new AppError('empty_text', 400);
     const resolved = providers.speech.resolve(job.voiceId, job.language);
+    const voiceStyle = spokenVoiceStyle(job.voiceStyle, resolved.provider);
     const key: AudioCacheKey = {
       userId,
       text,
       language: job.language,
       voiceId: resolved.voiceId,
-      intonationStyle: job.intonationStyle ?? 'neutral',
+      intonationStyle: deliveryKey(job.intonationStyle ?? 'neutral', voiceStyle),
       speed: job.speed,
       model: resolved.model,
     };
@@ -78,6 +99,7 @@ export function createSpeechService(deps: {
           language: job.language,
           speed: job.speed,
           intonationStyle: job.intonationStyle ?? undefined,
+          voiceStyle,
           isBackground,
         });
         const audioPath = await mediaStore.put(userId, speech.audio, speech.mimeType);
