@@ -183,7 +183,8 @@ export const settingsDefaults: SettingsValues = {
   autoplayAudio: true,
   autoPlayNavigation: false,
   volume: 80,
-  playAllDelay: 3,
+  // The schema's 3 departs: 0 keeps Learn's play-all as it was (docs/product/decisions.md#play-all-pause).
+  playAllDelay: 0,
   loopPlayAll: 1,
   dailyWordGoal: 10,
   dailyTimeGoal: 30,

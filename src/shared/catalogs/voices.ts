@@ -23,5 +23,7 @@ export const expressesVoiceStyle = (provider: string): boolean =>
 
 export const SPEECH_SPEEDS = [0.75, 0.8, 0.9, 1.0, 1.1, 1.2] as const;
 export const LOOP_PLAY_ALL_OPTIONS = [0, 1, 2, 5, 10, 20] as const;
+/** Seconds of silence after each card of Learn's play-all (docs/product/settings.md#play-all-delay). */
+export const PLAY_ALL_DELAYS = [0, 1, 2, 3, 5, 10] as const;
 export const AUTOMATIC_BILINGUAL_MODES = ['disabled', 'warning', 'safe', 'auto'] as const;
 export const AUDIO_SWITCH_BEHAVIORS = ['stop', 'continue'] as const;
