@@ -167,7 +167,8 @@ export const settingsDefaults: SettingsValues = {
   lowQualityImages: true,
   showAudiobookCovers: true,
 
-  themeMode: 'auto',
+  // The schema's auto departs: manual keeps a new learner's theme dark (docs/product/decisions.md#settings-stored-and-read).
+  themeMode: 'manual',
   theme: DEFAULT_APPEARANCE.theme,
   colorScheme: DEFAULT_APPEARANCE.colorScheme,
   overlayOpacity: 50,
