@@ -198,6 +198,13 @@ test.describe('the English interface', () => {
     await expect(page.getByRole('link', { name: 'Upload words' })).toBeVisible();
     await expectEnglish(page, 'learn (no words)', learner);
 
+    // The upload form's picture styles.
+    await page.goto('/upload');
+    await page.getByRole('combobox', { name: 'Picture style' }).click();
+    await expect(page.getByRole('option', { name: /Sketch/ })).toBeVisible();
+    await expectEnglish(page, 'upload: picture styles', learner);
+    await closeWith(page, page.getByRole('listbox'));
+
     for (const tab of ['Interface', 'Audio', 'Images', 'API', 'Data']) {
       await page.goto('/settings');
       await page.getByRole('tab', { name: tab }).click();
@@ -224,9 +231,19 @@ test.describe('the English interface', () => {
       await closeWith(page, options);
     }
 
+    // The Interface tab's switches for phrase translations and listen counts.
+    const interfacePanel = page.getByRole('tabpanel', { name: 'Interface' });
+    await expect(interfacePanel.getByRole('switch', { name: 'Show phrase translations' })).toBeVisible();
+    await expect(interfacePanel.getByRole('switch', { name: 'Show listen counts' })).toBeVisible();
+    await expectEnglish(page, 'settings: display switches', learner);
+
     const audioPanel = await panelOf('Audio');
     // The voice slots settle once the voice list has loaded.
     await expect(audioPanel.getByRole('status')).toHaveCount(0);
+    // With built-in voices only, the voice style is disabled and says why; the pause's list opens below.
+    await expect(audioPanel.getByRole('combobox', { name: 'Voice style' })).toBeDisabled();
+    await expect(audioPanel.getByText(/Built-in voices always read the same way/)).toBeVisible();
+    await expect(audioPanel.getByRole('combobox', { name: 'Pause between cards' })).toBeEnabled();
     for (const combobox of await audioPanel.getByRole('combobox').all()) {
       if (await combobox.isDisabled()) continue;
       await combobox.click();
@@ -248,6 +265,32 @@ test.describe('the English interface', () => {
       await baseUrl.evaluate((input: HTMLInputElement) => (input.reportValidity(), input.validationMessage)),
     ).toMatch(/^[^\p{Script=Cyrillic}]+$/u);
     await expectEnglish(page, 'settings: API with a refused key', learner);
+
+    // The upload styles on the Images tab.
+    const imagesPanel = await (async () => {
+      await page.getByRole('tab', { name: 'Images' }).click();
+      return page.getByRole('tabpanel', { name: 'Images' });
+    })();
+    await expect(
+      imagesPanel.getByRole('group', { name: 'Picture style for uploaded words' }).getByRole('button'),
+    ).toHaveCount(5);
+    await expectEnglish(page, 'settings: upload styles', learner);
+
+    // With a key, an OpenAI voice speaks the cards: the voice style's list opens, and the voices' icons show.
+    await withLanguageModelKey(page);
+    await page.goto('/settings?tab=audio');
+    const keyedAudio = page.getByRole('tabpanel', { name: 'Audio' });
+    await expect(keyedAudio.getByRole('status')).toHaveCount(0);
+    const voiceStyle = keyedAudio.getByRole('combobox', { name: 'Voice style' });
+    await expect(voiceStyle).toBeEnabled();
+    await voiceStyle.click();
+    await expect(page.getByRole('option', { name: 'Professional' })).toBeVisible();
+    await expectEnglish(page, 'settings: voice styles', learner);
+    await closeWith(page, page.getByRole('listbox'));
+    await keyedAudio.getByRole('combobox', { name: 'Spanish voice (main)' }).click();
+    await expect(page.getByRole('listbox').locator('[data-voice-provider="openai"]').first()).toBeVisible();
+    await expectEnglish(page, 'settings: voices with their providers', learner);
+    await closeWith(page, page.getByRole('listbox'));
   });
 
   test('with words: upload results, dictionary, word card, maintenance dialogs, Learn and its menu', async ({

@@ -262,6 +262,17 @@ describe('a sentence’s clips by a paid provider', () => {
     expect(paidSpeech()).toEqual([]);
     expect(await rowsOf(learner, other.bookId)).toEqual(otherBefore);
     expect(await summaryOf(learner, other.bookId)).toEqual({ paidClips: OTHER_BOOK.length, freeClips: 0 });
+
+    // A voice style the provider acts out makes other clips too (docs/product/providers.md#voice-style).
+    await putSettings(learner, { defaultVoiceStyle: 'calm' });
+    expect(await summaryOf(learner, bookId)).toEqual({ paidClips: BOOK.length, freeClips: 0 });
+    const styled = await call(learner, 'POST', `/api/audiobooks/${bookId}/revoice`);
+    expect(await waitForJob(learner, revoiceResponseSchema.parse(styled.json()).jobId)).toMatchObject({
+      status: 'completed',
+      results: { revoicedCount: BOOK.length, failedCount: 0 },
+    });
+    expect(paidSpeech()).toHaveLength(BOOK.length);
+    expect(await summaryOf(learner, bookId)).toEqual({ paidClips: 0, freeClips: 0 });
   });
 });
 

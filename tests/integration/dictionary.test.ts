@@ -323,14 +323,14 @@ describe('regenerating one word', () => {
   it('draws a built-in picture without keys, keeps it in the library and makes it the primary one', async () => {
     const learner = await registerUser(testApp.app);
     const [wordId] = await seedWords(learner, [{ spanish: 'el perro', russian: 'собака' }]);
-    // No body at all: the settings' default style (sketch, drawn as the minimalist style).
+    // No body at all: the settings' upload style, sketch (recorded with the nearest catalogue id, minimalist).
     const response = await send(learner, 'POST', `/api/words/${wordId}/regenerate-image`);
     expect(response.statusCode).toBe(200);
     const { imageUrl } = response.json<{ imageUrl: string }>();
     expect(imageUrl).toMatch(MEDIA_PATH);
     expect((await wordById(wordId!))?.imageUrl).toBe(imageUrl);
     expect(await picturesOf(wordId!)).toEqual([
-      expect.objectContaining({ imageUrl, styleId: 5, styleName: 'minimalist', imageFormat: 'square' }),
+      expect.objectContaining({ imageUrl, styleId: 5, styleName: 'sketch', imageFormat: 'square' }),
     ]);
     const media = await send(learner, 'GET', imageUrl);
     expect(media.statusCode).toBe(200);

@@ -34,11 +34,11 @@ const db = () => testApp.database.db;
 const CREATED = '2030-01-01T00:00:00.000Z';
 
 /** A backup of these tables' rows, as a hostile learner could write one. */
-const backupOf = (tables: Record<string, object[] | string>) =>
+const backupOf = (tables: Record<string, object[] | string>, version = 1) =>
   deflatedZip([
     [
       'manifest.json',
-      Buffer.from(JSON.stringify({ app: 'palabra', version: 1, createdAt: CREATED, rows: {}, media: [] })),
+      Buffer.from(JSON.stringify({ app: 'palabra', version, createdAt: CREATED, rows: {}, media: [] })),
     ],
     ...Object.entries(tables).map(
       ([name, rows]) =>
@@ -132,6 +132,31 @@ describe('a restored settings row', () => {
       headers: { cookie: learner.cookie },
     });
     expect(changed.statusCode, changed.body).toBe(200);
+  });
+});
+
+describe('the settings of a backup made before they were read', () => {
+  it('restore the look and the play-all its learner had (docs/product/decisions.md#settings-stored-and-read)', async () => {
+    const settingsAfter = async (row: object, version: number) => {
+      const learner = await registerUser(testApp.app);
+      await restore(learner, await backupOf({ settings: [row] }, version));
+      return settingsSchema.parse((await get(learner, '/api/settings')).json());
+    };
+    // Version 1: nothing read themeMode or playAllDelay; the theme was chosen by hand unless it was 'system'.
+    expect(await settingsAfter({ theme: 'light', themeMode: 'auto', playAllDelay: 3 }, 1)).toMatchObject({
+      theme: 'light',
+      themeMode: 'manual',
+      playAllDelay: 0,
+    });
+    expect(await settingsAfter({ theme: 'system', themeMode: 'auto' }, 1)).toMatchObject({
+      themeMode: 'auto',
+    });
+    // Version 2 holds what the learner chose.
+    expect(await settingsAfter({ theme: 'dark', themeMode: 'auto', playAllDelay: 3 }, 2)).toMatchObject({
+      theme: 'dark',
+      themeMode: 'auto',
+      playAllDelay: 3,
+    });
   });
 });
 

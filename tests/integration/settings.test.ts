@@ -48,7 +48,9 @@ describe('GET /api/settings', () => {
       defaultImageStyle: 'sketch',
       defaultAudiobookImageStyle: 'realistic',
       theme: 'dark',
-      themeMode: 'auto',
+      // Two defaults depart from the spec's (auto, 3): docs/product/decisions.md#settings-stored-and-read.
+      themeMode: 'manual',
+      playAllDelay: 0,
       colorScheme: 'navy',
       fontColorScheme: 'orange',
       fontSize: '100',

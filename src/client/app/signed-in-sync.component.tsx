@@ -1,3 +1,4 @@
+import { shownTheme } from '../../shared/catalogs/appearance';
 import { useSettings } from '../lib/api/settings.api';
 import { useInterfaceLanguageSync } from '../lib/hooks/interface-language-sync.hook';
 import { useTimeZoneSync } from '../lib/hooks/time-zone-sync.hook';
@@ -14,7 +15,7 @@ export function SignedInSync() {
   const { data: settings } = useSettings();
   useAppearanceSync(
     settings && {
-      theme: settings.theme,
+      theme: shownTheme(settings),
       colorScheme: settings.colorScheme,
       fontColorScheme: settings.fontColorScheme,
       fontSize: settings.fontSize,

@@ -285,13 +285,14 @@ export function createCreateAudiobookJob(deps: {
                     language: 'es-MX',
                     speed: settings.speechSpeed,
                     intonationStyle: settings.intonationStyle,
+                    voiceStyle: settings.defaultVoiceStyle,
                     isBackground: true,
                   });
                   if (!clip.cached) count('speechRequests');
                   await creation.setSentenceAudio(userId, sentence.id, clip.audio, {
                     voiceId: clip.voiceId,
                     speed: settings.speechSpeed,
-                    intonationStyle: settings.intonationStyle,
+                    intonationStyle: clip.delivery,
                     model: clip.model,
                   });
                 } catch {

@@ -48,6 +48,7 @@ export function createRegenerateRussianAudioJob(deps: {
               language: 'ru-RU',
               speed: settings.speechSpeed,
               intonationStyle: settings.intonationStyle,
+              voiceStyle: settings.defaultVoiceStyle,
               wordId: word.id,
               isForced: true,
               isBackground: true,

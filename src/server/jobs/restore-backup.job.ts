@@ -12,6 +12,7 @@ import {
   type BackupLine,
   type BackupTable,
   MAX_BACKUP_LINE_BYTES,
+  settingsOfBackup,
   tableEntry,
   WORD_THEMES_ENTRY,
 } from '../modules/transfer/backup-tables';
@@ -172,7 +173,8 @@ export function createRestoreBackupJob(deps: {
 
       /** The settings, each refused value reported; keys are never among them. */
       async function restoreSettings(row: BackupRow) {
-        for (const field of await deps.restoreSettings(userId, row)) {
+        const read = settingsOfBackup(row, archive.manifest.version);
+        for (const field of await deps.restoreSettings(userId, read)) {
           reportError({ code: JOB_ERROR_CODES.backupValueInvalid, params: { field } });
         }
         results.restored.settings = 1;

@@ -2,7 +2,7 @@ import { JOB_KINDS } from '../../shared/api/jobs';
 import type { CardAudio } from '../../shared/api/learn';
 import type { Settings } from '../../shared/api/settings';
 import type { UploadFill, UploadResults } from '../../shared/api/uploads';
-import { drawableFormat, resolveImageStyle } from '../../shared/catalogs/image-styles';
+import { drawableFormat, resolvePictureStyle } from '../../shared/catalogs/image-styles';
 import { createLimiter, type Limiter } from '../lib/concurrency';
 import type { MediaStore } from '../media/media-store';
 import {
@@ -175,7 +175,7 @@ async function drawPicture(
 ) {
   const { input, userId } = run.context;
   if (!input.generateImages) return null;
-  const style = resolveImageStyle(input.imageStyle ?? run.settings.defaultImageStyle);
+  const style = resolvePictureStyle(input.imageStyle ?? run.settings.defaultImageStyle);
   const format = drawableFormat(run.settings.imageFormat);
   try {
     const url = await drawWordPicture(

@@ -21,8 +21,13 @@ export interface SpeechRequest {
   language: SpeechLanguage;
   /** 0.75–1.2, 1 is normal. */
   speed: number;
-  /** One of INTONATION_STYLES or VOICE_STYLES; a provider that cannot act it out ignores it. */
+  /** One of INTONATION_STYLES; a provider that cannot act it out ignores it. */
   intonationStyle?: string | undefined;
+  /**
+   * One of VOICE_STYLES, the learner's `defaultVoiceStyle`, on top of the intonation: ElevenLabs and OpenAI
+   * act it out, the built-in voices cannot (docs/product/providers.md#voice-style).
+   */
+  voiceStyle?: string | undefined;
   signal?: AbortSignal | undefined;
   /**
    * A clip made ahead of need (a job's thousands): a provider with a queue of its own lets every clip a

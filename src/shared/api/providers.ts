@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { httpUrl, int32, providerKey, rowId, safeText } from './fields';
-import { SPEECH_SPEEDS } from '../catalogs/voices';
+import { SPEECH_SPEEDS, VOICE_STYLES } from '../catalogs/voices';
 import { errorParamsSchema } from './errors';
 
 export const providerPaths = {
@@ -65,6 +65,8 @@ export const generateAudioRequestSchema = z.object({
   language: z.enum(SPEECH_REQUEST_LANGUAGES).default('es-MX'),
   speed,
   intonationStyle: safeText().max(50).nullish(),
+  /** The learner's voice style (docs/product/providers.md#voice-style); none is neutral. */
+  voiceStyle: z.enum(VOICE_STYLES).nullish(),
   wordId: rowId().nullish(),
   voiceType: z.enum(['spanish1', 'russian', 'spanish2']).nullish(),
 });
@@ -86,6 +88,7 @@ export const speechMultipleRequestSchema = z.object({
   speed,
   intonationPresetId: safeText().max(50).nullish(),
   intonationStyle: safeText().max(50).nullish(),
+  voiceStyle: z.enum(VOICE_STYLES).nullish(),
   sentenceId: rowId().nullish(),
   audiobookId: rowId().nullish(),
   isAudiobook: z.boolean().nullish(),

@@ -167,7 +167,8 @@ export const settingsDefaults: SettingsValues = {
   lowQualityImages: true,
   showAudiobookCovers: true,
 
-  themeMode: 'auto',
+  // The schema's auto departs: manual keeps a new learner's theme dark (docs/product/decisions.md#settings-stored-and-read).
+  themeMode: 'manual',
   theme: DEFAULT_APPEARANCE.theme,
   colorScheme: DEFAULT_APPEARANCE.colorScheme,
   overlayOpacity: 50,
@@ -183,7 +184,8 @@ export const settingsDefaults: SettingsValues = {
   autoplayAudio: true,
   autoPlayNavigation: false,
   volume: 80,
-  playAllDelay: 3,
+  // The schema's 3 departs: 0 keeps Learn's play-all as it was (docs/product/decisions.md#play-all-pause).
+  playAllDelay: 0,
   loopPlayAll: 1,
   dailyWordGoal: 10,
   dailyTimeGoal: 30,

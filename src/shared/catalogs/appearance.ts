@@ -7,6 +7,18 @@ export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 
 export const THEME_MODES = ['auto', 'manual'] as const;
+export type ThemeMode = (typeof THEME_MODES)[number];
+
+/**
+ * The theme a learner's settings show (docs/product/settings.md#theme): `themeMode` 'auto' follows the
+ * device ('system'); 'manual' shows `theme`.
+ */
+export const shownTheme = (settings: { theme: Theme; themeMode: ThemeMode }): Theme =>
+  settings.themeMode === 'auto' ? 'system' : settings.theme;
+
+/** The settings the Theme control saves for a choice: 'system' is the auto mode, light and dark manual. */
+export const themeChoice = (choice: Theme): { themeMode: ThemeMode; theme?: Theme } =>
+  choice === 'system' ? { themeMode: 'auto' } : { themeMode: 'manual', theme: choice };
 
 /**
  * The app-wide list (docs/product/settings.md#interface-tab) includes royal; Settings offers the other eight

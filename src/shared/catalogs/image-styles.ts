@@ -209,6 +209,73 @@ export function ownStyleName(name: string | null | undefined): string | null {
 
 /** Upload-screen styles (docs/product/decisions.md#d7-image-style-catalogues). */
 export const UPLOAD_IMAGE_STYLES = ['sketch', 'dramatic', 'horror', 'simple', 'disney'] as const;
+export type UploadImageStyleKey = (typeof UPLOAD_IMAGE_STYLES)[number];
+
+/**
+ * The upload styles' own table (docs/product/upload.md#picture-style): each draws with a prompt and colours of
+ * its own, so no two of the five give the same picture, and carries the id of the nearest catalogue style,
+ * which the media library records.
+ */
+export const UPLOAD_STYLE_TABLE: Readonly<Record<UploadImageStyleKey, ImageStyle>> = {
+  sketch: {
+    id: 5,
+    key: 'sketch',
+    nameRu: 'Набросок',
+    nameEn: 'Sketch',
+    promptTemplate: 'A loose pencil sketch of {object}, graphite lines and cross-hatching on white paper',
+    iconEmoji: '✏️',
+    palette: ['#fafaf9', '#d6d3d1'],
+  },
+  dramatic: {
+    id: 8,
+    key: 'dramatic',
+    nameRu: 'Драматичный',
+    nameEn: 'Dramatic',
+    promptTemplate: 'A dramatic, cinematic picture of {object}, strong chiaroscuro light, deep shadows',
+    iconEmoji: '🎭',
+    palette: ['#451a03', '#b45309'],
+  },
+  horror: {
+    id: 6,
+    key: 'horror',
+    nameRu: 'Ужасы',
+    nameEn: 'Horror',
+    promptTemplate: 'An eerie horror illustration of {object}, fog, cold moonlight, unsettling mood',
+    iconEmoji: '👻',
+    palette: ['#052e16', '#3f3f46'],
+  },
+  simple: {
+    id: 5,
+    key: 'simple',
+    nameRu: 'Простой',
+    nameEn: 'Simple',
+    promptTemplate: 'A simple flat icon of {object}, a few solid colours, plain background',
+    iconEmoji: '🔷',
+    palette: ['#e0f2fe', '#bae6fd'],
+  },
+  disney: {
+    id: 4,
+    key: 'disney',
+    nameRu: 'Дисней',
+    nameEn: 'Disney',
+    promptTemplate:
+      'A classic hand-drawn animated-film illustration of {object}, expressive, warm colours, fairy-tale look',
+    iconEmoji: '🏰',
+    palette: ['#fce7f3', '#93c5fd'],
+  },
+};
+
+export const isUploadImageStyle = (value: unknown): value is UploadImageStyleKey =>
+  typeof value === 'string' && (UPLOAD_IMAGE_STYLES as readonly string[]).includes(value);
+
+/**
+ * The style a word's picture is drawn in: an upload style by its key (the upload's choice, or the settings'
+ * `defaultImageStyle`), else a catalogue style by `resolveImageStyle`.
+ */
+export function resolvePictureStyle(reference: string | number | null | undefined): ImageStyle {
+  const wanted = typeof reference === 'string' ? reference.trim().toLowerCase() : reference;
+  return isUploadImageStyle(wanted) ? UPLOAD_STYLE_TABLE[wanted] : resolveImageStyle(reference);
+}
 /** Formats as settings store them; `auto` and `full` draw as square and landscape. */
 export const IMAGE_FORMATS = ['square', 'landscape', 'portrait', 'auto', 'full'] as const;
 export type ImageFormat = 'square' | 'landscape' | 'portrait';

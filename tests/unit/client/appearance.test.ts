@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { COLOR_SCHEME_HSL, FONT_COLOR_HEX } from '../../../src/shared/catalogs/appearance';
+import {
+  COLOR_SCHEME_HSL,
+  FONT_COLOR_HEX,
+  shownTheme,
+  themeChoice,
+} from '../../../src/shared/catalogs/appearance';
+import { settingsDefaults } from '../../../src/shared/api/settings';
 import {
   applyAppearance,
   primaryForegroundFor,
@@ -16,6 +22,24 @@ function fakeRoot() {
   };
   return { target, classes, properties };
 }
+
+describe('the theme a learner sees (docs/product/settings.md#theme)', () => {
+  it('follows the device in auto mode, whatever theme is stored, and shows the stored theme by hand', () => {
+    // A new learner keeps the dark theme until they choose (docs/product/decisions.md#settings-stored-and-read).
+    expect(shownTheme(settingsDefaults)).toBe('dark');
+    expect(shownTheme({ theme: 'dark', themeMode: 'auto' })).toBe('system');
+    expect(shownTheme({ theme: 'light', themeMode: 'manual' })).toBe('light');
+    expect(shownTheme({ theme: 'dark', themeMode: 'manual' })).toBe('dark');
+  });
+
+  it('saves a choice as the mode and, by hand, the theme', () => {
+    expect(themeChoice('system')).toEqual({ themeMode: 'auto' });
+    expect(themeChoice('light')).toEqual({ themeMode: 'manual', theme: 'light' });
+    for (const choice of ['light', 'dark', 'system'] as const) {
+      expect(shownTheme({ ...settingsDefaults, ...themeChoice(choice) })).toBe(choice);
+    }
+  });
+});
 
 describe('appearance', () => {
   it('follows the system only for the system theme', () => {

@@ -40,6 +40,7 @@ function setup(
     spanish2: 'voice-es-2',
     speed: 0.9,
     intonationStyle: 'excited-female',
+    voiceStyle: 'calm',
     ...options.voices,
   };
   const fetchWordAudio = vi.fn<(wordId: number, signal: AbortSignal) => Promise<FetchedCardAudio>>(() => {
@@ -114,6 +115,7 @@ describe('card audio loader', () => {
         language: 'es-MX',
         speed: 0.9,
         intonationStyle: 'excited-female',
+        voiceStyle: 'calm',
         wordId: 7,
         voiceType: 'spanish1',
       },
@@ -123,6 +125,7 @@ describe('card audio loader', () => {
         language: 'ru-RU',
         speed: 0.9,
         intonationStyle: 'excited-female',
+        voiceStyle: 'calm',
         wordId: 7,
         voiceType: 'russian',
       },

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { settingsDefaults } from '../../../src/shared/api/settings';
 import * as engine from '../../../src/client/lib/audio/learn-player';
+import { playerSettingsOf } from '../../../src/client/lib/audio/player-settings';
 import type {
   CardClips,
   ClipPlayer,
@@ -755,6 +757,35 @@ describe('play-all', () => {
     await advance(CARD_GAP_MS);
     expect(h.snap()).toMatchObject({ mode: 'idle', index: 2 });
     expect(h.played).toEqual([1, 2, 3]);
+  });
+
+  it('waits the learner’s pause after each card, across a loop too; a stop in the pause ends play-all', async () => {
+    // playAllDelay 2 (docs/product/settings.md#play-all-delay): 2 s on top of the 50 ms gap.
+    const h = setup({ settings: { loopPlayAll: 2, playAllPauseMs: 2000 } });
+    h.player.goTo(2);
+    h.player.togglePlayAll();
+    for (let card = 0; card < 3; card += 1) {
+      if (card > 0) {
+        await advance(CARD_GAP_MS + 2000 - 1);
+        expect(h.clips.calls.filter((call) => !call.settled)).toHaveLength(0);
+        await advance(1);
+      }
+      await soundCard(h);
+    }
+    expect(h.played).toEqual([3, 1, 2]);
+    // A stop during the pause ends play-all there: nothing more plays.
+    await advance(1000);
+    h.player.togglePlayAll();
+    expect(h.snap().mode).toBe('idle');
+    await advance(60_000);
+    expect(h.played).toEqual([3, 1, 2]);
+  });
+
+  it('takes Learn’s pause from playAllDelay in seconds, and none for the audiobook player', () => {
+    const settings = { ...settingsDefaults, playAllDelay: 3 };
+    expect(playerSettingsOf(settings).playAllPauseMs).toBe(3000);
+    expect(playerSettingsOf(settings, 'audiobook').playAllPauseMs).toBe(0);
+    expect(playerSettingsOf(settingsDefaults).playAllPauseMs).toBe(0);
   });
 
   it('goes on after a card that could not be loaded', async () => {

@@ -106,6 +106,7 @@ describe('card text', () => {
     showSpanishSentences: true,
     showTranslations: true,
     showWordTranslations: true,
+    showPhraseTranslations: true,
   };
   const text = (segments: readonly { text: string }[] | null) =>
     segments?.map((s) => s.text).join('') ?? null;
@@ -124,6 +125,17 @@ describe('card text', () => {
     expect(cardLines(word, { ...allOn, showWordTranslations: false }).wordPair).toBeNull();
     expect(cardLines(word, { ...allOn, showSpanishSubtitles: false }).spanish).toBeNull();
     expect(text(cardLines({ ...word, example: null }, allOn).spanish)).toBe('el perro');
+  });
+
+  it('hides only a sentence’s translation when phrase translations are off, keeping the word pair', () => {
+    const phraseOff = { ...allOn, showPhraseTranslations: false };
+    const lines = cardLines(word, phraseOff);
+    expect(text(lines.spanish)).toBe('El perro corre');
+    expect(lines.russian).toBeNull();
+    expect(lines.wordPair).toBe('el perro — собака');
+    // A card of the word itself (no sentence, or sentences off) still shows the word's translation.
+    expect(text(cardLines({ ...word, example: null }, phraseOff).russian)).toBe('собака');
+    expect(text(cardLines(word, { ...phraseOff, showSpanishSentences: false }).russian)).toBe('собака');
   });
 
   it('steps the font scale by 10 between 60 and 150; Russian is 10 points smaller', () => {

@@ -6,6 +6,7 @@ import {
   isRussianVoice,
   isSpanishVoice,
   isUkrainianVoice,
+  isVoiceStyleHeard,
   NO_VOICE,
   russianVoiceFromSelect,
   russianVoiceOptions,
@@ -257,5 +258,24 @@ describe('the voices that speak the cards (docs/product/providers.md#card-voices
       builtinLaF.voice_id,
       builtinEsF.voice_id,
     ]);
+  });
+
+  it('let the voice style be chosen only when one of them can act it out (docs/product/providers.md#voice-style)', () => {
+    const alloy = withLanguages(openaiAlloy, ['es', 'ru']);
+    // Built-in voices only: no style is heard.
+    expect(isVoiceStyleHeard(keyless, { spanishVoices: [], russianVoice: null })).toBe(false);
+    // An OpenAI voice among the card voices, chosen or automatic, acts the style out.
+    expect(isVoiceStyleHeard([...keyless, alloy], { spanishVoices: [], russianVoice: alloy.voice_id })).toBe(
+      true,
+    );
+    expect(isVoiceStyleHeard([alloy, ...keyless], { spanishVoices: [], russianVoice: null })).toBe(true);
+    expect(
+      isVoiceStyleHeard([withLanguages(lucia, ['es']), ...keyless], {
+        spanishVoices: [],
+        russianVoice: null,
+      }),
+    ).toBe(true);
+    // A chosen ElevenLabs voice the list no longer offers (its key is gone) is spoken by a built-in voice.
+    expect(isVoiceStyleHeard(keyless, { spanishVoices: [lucia.voice_id], russianVoice: null })).toBe(false);
   });
 });

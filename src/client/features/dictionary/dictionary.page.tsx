@@ -286,6 +286,7 @@ export function DictionaryPage() {
               isSelectMode={isSelectMode}
               selectedIds={selectedIds}
               showTags={settings?.showTags ?? true}
+              showListenCount={settings?.showListenCount ?? true}
               thresholds={settings}
               daysSinceDisabled={daysByWordId}
               imageBusyIds={actions.imageBusyIds}

@@ -49,6 +49,7 @@ export function UploadPage() {
             <UploadForm
               isBusy={upload.isBusy}
               autoGenerateImages={upload.autoGenerateImages}
+              defaultImageStyle={upload.defaultImageStyle}
               onSubmitText={upload.submitText}
               onSubmitFile={upload.submitFile}
               returnedLines={upload.returnedLines}

@@ -1,3 +1,4 @@
+import type { VoiceStyle } from '../../../shared/catalogs/voices';
 import { cardSpokenTexts } from '../../../shared/text/spoken-text';
 import { mediaSource } from '../media-source';
 import { VOICE_ORDER, type CardClips, type PlayerWord, type VoiceSlot } from './learn-player.types';
@@ -16,6 +17,8 @@ export interface CardAudioRequest {
   language: 'es-MX' | 'ru-RU';
   speed: number;
   intonationStyle: string;
+  /** The learner's voice style (docs/product/providers.md#voice-style). */
+  voiceStyle: VoiceStyle;
   wordId: number;
   voiceType: VoiceSlot;
 }
@@ -27,6 +30,7 @@ export interface CardVoices {
   spanish2: string | null;
   speed: number;
   intonationStyle: string;
+  voiceStyle: VoiceStyle;
 }
 
 export interface CardAudioLoaderDeps {
@@ -145,6 +149,7 @@ export function createCardAudioLoader(deps: CardAudioLoaderDeps): CardAudioLoade
                 language: slot === 'russian' ? 'ru-RU' : 'es-MX',
                 speed: voices.speed,
                 intonationStyle: voices.intonationStyle,
+                voiceStyle: voices.voiceStyle,
                 wordId: word.id,
                 voiceType: slot,
               },

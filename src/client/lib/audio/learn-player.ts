@@ -572,7 +572,8 @@ export function createLearnPlayer(
         if (!word) return;
         await playCardIn(started, word);
         if (!goesOn()) return;
-        await sleep(timing.itemGapMs, signal);
+        // The learner's pause between cards comes on top of the gap (docs/product/settings.md#play-all-delay).
+        await sleep(timing.itemGapMs + settings.playAllPauseMs, signal);
         if (!goesOn()) return;
         let next =
           started.resume === 'current'

@@ -60,7 +60,14 @@ export type PlayerSettings = Pick<
   | 'listenThresholdSafe'
   | 'listenThresholdAuto'
   | 'volume'
-> & { bilingualPlayback: boolean };
+> & {
+  bilingualPlayback: boolean;
+  /**
+   * Silence after each card of play-all beyond the screen's item gap: Learn's `playAllDelay` in ms
+   * (docs/product/settings.md#play-all-delay), 0 for the audiobook player.
+   */
+  playAllPauseMs: number;
+};
 
 /**
  * What differs between the two screens the engine plays (docs/product/learn.md#timing,

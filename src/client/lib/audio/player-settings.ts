@@ -19,4 +19,5 @@ export const playerSettingsOf = (
   listenThresholdSafe: settings.listenThresholdSafe,
   listenThresholdAuto: settings.listenThresholdAuto,
   volume: settings.volume,
+  playAllPauseMs: screen === 'learn' ? settings.playAllDelay * 1000 : 0,
 });

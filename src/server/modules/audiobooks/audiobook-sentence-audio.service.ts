@@ -12,7 +12,7 @@ import type { SpeechLanguage } from '../../providers/speech';
 import { builtinVoiceFor } from '../enrichment/card-audio.step';
 import type { UserProviders } from '../providers/user-providers';
 import type { SettingsService } from '../settings/settings.service';
-import type { SpeechService, SpokenClip } from '../speech/speech.service';
+import { clipDelivery, type SpeechService, type SpokenClip } from '../speech/speech.service';
 import type { AudiobooksRepository, SentenceClipSlot, SentenceRow } from './audiobooks.repository';
 import {
   CLIP_COLUMNS,
@@ -110,9 +110,15 @@ export function createSentenceAudioService(deps: {
         settings: {
           voiceId: resolved.voiceId,
           speed: settings.speechSpeed,
-          intonationStyle: settings.intonationStyle,
+          // Another voice style makes another clip, where the provider acts it out (providers.md#voice-style).
+          intonationStyle: clipDelivery(
+            settings.intonationStyle,
+            settings.defaultVoiceStyle,
+            resolved.provider,
+          ),
           model: resolved.model,
         },
+        spoken: { intonationStyle: settings.intonationStyle, voiceStyle: settings.defaultVoiceStyle },
       };
     };
     return {
@@ -129,7 +135,8 @@ export function createSentenceAudioService(deps: {
     voiceId,
     language: target.language,
     speed: target.settings.speed,
-    intonationStyle: target.settings.intonationStyle,
+    intonationStyle: target.spoken.intonationStyle,
+    voiceStyle: target.spoken.voiceStyle,
     isBackground,
   });
 

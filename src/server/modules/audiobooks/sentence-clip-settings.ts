@@ -9,6 +9,7 @@ export interface ClipSettings {
   /** The voice that really spoke: the provider's id, or the built-in voice that stood in. */
   voiceId: string;
   speed: number;
+  /** The delivery: the intonation, and the voice style after a `+` where the provider acts it out. */
   intonationStyle: string;
   model: string;
 }
@@ -22,6 +23,8 @@ export interface ClipTarget {
   /** The same, resolved: who speaks it and with which model. */
   settings: ClipSettings;
   provider: SpeechProviderName;
+  /** The intonation and voice style as the learner chose them, to ask the speech service with. */
+  spoken: { intonationStyle: string; voiceStyle: string };
 }
 
 export const SENTENCE_CLIP_SLOTS: readonly SentenceClipSlot[] = ['main', 'second', 'russian'];

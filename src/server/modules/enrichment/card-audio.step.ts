@@ -66,7 +66,7 @@ export async function speakCard(
     userId: string;
     providers: ProviderSet;
     voices: CardVoices;
-    settings: Pick<Settings, 'speechSpeed' | 'intonationStyle'>;
+    settings: Pick<Settings, 'speechSpeed' | 'intonationStyle' | 'defaultVoiceStyle'>;
     limiter?: Limiter | undefined;
     onError: (error: unknown) => void;
     /** A job's clips, made ahead of need: they let every clip a learner waits for go first. */
@@ -92,6 +92,7 @@ export async function speakCard(
         language,
         speed: deps.settings.speechSpeed,
         intonationStyle: deps.settings.intonationStyle,
+        voiceStyle: deps.settings.defaultVoiceStyle,
         wordId: options.wordId,
         isForced: options.isForced,
         isBackground: deps.isBackground,

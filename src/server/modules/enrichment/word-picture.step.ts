@@ -3,7 +3,7 @@ import {
   drawableFormat,
   type ImageFormat,
   type ImageStyle,
-  resolveImageStyle,
+  resolvePictureStyle,
   stylePrompt,
 } from '../../../shared/catalogs/image-styles';
 import { type Limiter, unbounded } from '../../lib/concurrency';
@@ -22,12 +22,15 @@ export interface PictureLook {
   format: ImageFormat;
 }
 
-/** The style asked for (the settings' default when none) and the format the settings choose. */
+/**
+ * The style asked for (the settings' upload style when none: docs/product/upload.md#picture-style) and the
+ * format the settings choose.
+ */
 export const pictureLookOf = (
   requestedStyle: string | number | null | undefined,
   settings: Pick<Settings, 'defaultImageStyle' | 'imageFormat'>,
 ): PictureLook => ({
-  style: resolveImageStyle(requestedStyle ?? settings.defaultImageStyle),
+  style: resolvePictureStyle(requestedStyle ?? settings.defaultImageStyle),
   format: drawableFormat(settings.imageFormat),
 });
 

@@ -88,10 +88,11 @@ export const providersRoutes: FastifyPluginAsyncZod<{
       preHandler: speech,
     },
     async (request) => {
-      const { text, language, speed, voiceIds, intonationStyle, intonationPresetId } = request.body;
+      const { text, language, speed, voiceIds, intonationStyle, intonationPresetId, voiceStyle } =
+        request.body;
       const outcomes = await speechService.speakInVoices(
         userIdOf(request),
-        { text, language, speed, intonationStyle: intonationStyle ?? intonationPresetId },
+        { text, language, speed, intonationStyle: intonationStyle ?? intonationPresetId, voiceStyle },
         voiceIds,
       );
       return {

@@ -1,3 +1,4 @@
+import { expressesVoiceStyle } from '../../../shared/catalogs/voices';
 import { spokenText } from '../../../shared/text/spoken-text';
 import { AppError } from '../../http/app-error';
 import type { MediaStore } from '../../media/media-store';
@@ -13,6 +14,8 @@ export interface SpeechJob {
   language: SpeechLanguage;
   speed: number;
   intonationStyle?: string | null | undefined;
+  /** The learner's `defaultVoiceStyle`: acted out by the providers that can (docs/product/providers.md#voice-style). */
+  voiceStyle?: string | null | undefined;
   /** The word that asked first, kept on the cache row for clean-up; never part of the key (D9). */
   wordId?: number | null | undefined;
   /** Synthesise anew and replace the cached clip (regenerate actions); eSpeak and models vary run to run. */
@@ -28,6 +31,8 @@ export interface SpokenClip {
   voiceId: string;
   /** The speech model that made it (part of the cache key, D9). */
   model: string;
+  /** How it was delivered: the intonation, and the voice style where the provider acts it out (`clipDelivery`). */
+  delivery: string;
 }
 
 /** A clip synthesised and stored: its path, and the model the provider says made it. */
@@ -35,6 +40,30 @@ interface MadeClip {
   path: string;
   model: string;
 }
+
+/**
+ * The voice style a clip is asked with: none for a provider that cannot act it out, and none for neutral,
+ * so a built-in clip or a neutral one is the same clip whatever the setting (docs/product/providers.md#voice-style).
+ */
+function spokenVoiceStyle(voiceStyle: string | null | undefined, provider: string): string | undefined {
+  if (!voiceStyle || voiceStyle === 'neutral' || !expressesVoiceStyle(provider)) return undefined;
+  return voiceStyle;
+}
+
+/**
+ * The cache key's delivery (D9's "intonation"): the intonation, and the voice style after a `+` when one is
+ * asked for, so a clip of another style is never served for this one, and clips made before voice styles
+ * keep their keys.
+ */
+const deliveryKey = (intonationStyle: string, voiceStyle: string | undefined) =>
+  voiceStyle ? `${intonationStyle}+${voiceStyle}` : intonationStyle;
+
+/** How a clip of this provider is delivered with these settings: what its cache key and its stored settings say. */
+export const clipDelivery = (
+  intonationStyle: string,
+  voiceStyle: string | null | undefined,
+  provider: string,
+) => deliveryKey(intonationStyle, spokenVoiceStyle(voiceStyle, provider));
 
 export function createSpeechService(deps: {
   audioCache: AudioCacheRepository;
@@ -61,22 +90,30 @@ export function createSpeechService(deps: {
     const text = spokenText(job.text);
     if (!text) throw new AppError('empty_text', 400);
     const resolved = providers.speech.resolve(job.voiceId, job.language);
+    const voiceStyle = spokenVoiceStyle(job.voiceStyle, resolved.provider);
     const key: AudioCacheKey = {
       userId,
       text,
       language: job.language,
       voiceId: resolved.voiceId,
-      intonationStyle: job.intonationStyle ?? 'neutral',
+      intonationStyle: deliveryKey(job.intonationStyle ?? 'neutral', voiceStyle),
       speed: job.speed,
       model: resolved.model,
     };
-    return { text, resolved, key };
+    return { text, resolved, key, voiceStyle };
   }
 
   async function speak(userId: string, providers: ProviderSet, job: SpeechJob): Promise<SpokenClip> {
-    const { text, resolved, key } = cacheKeyOf(userId, providers, job);
+    const { text, resolved, key, voiceStyle } = cacheKeyOf(userId, providers, job);
     const cachedPath = job.isForced ? undefined : await findCached(key);
-    if (cachedPath) return { audio: cachedPath, cached: true, voiceId: resolved.voiceId, model: key.model };
+    if (cachedPath)
+      return {
+        audio: cachedPath,
+        cached: true,
+        voiceId: resolved.voiceId,
+        model: key.model,
+        delivery: key.intonationStyle,
+      };
 
     const flightKey = JSON.stringify({ ...key, isForced: job.isForced === true });
     const isBackground = job.isBackground === true;
@@ -91,6 +128,7 @@ export function createSpeechService(deps: {
           language: job.language,
           speed: job.speed,
           intonationStyle: job.intonationStyle ?? undefined,
+          voiceStyle,
           isBackground,
         });
         const audioPath = await mediaStore.put(userId, speech.audio, speech.mimeType);
@@ -103,7 +141,13 @@ export function createSpeechService(deps: {
       flights.set(flightKey, pending);
     }
     const made = await pending;
-    return { audio: made.path, cached: false, voiceId: resolved.voiceId, model: made.model };
+    return {
+      audio: made.path,
+      cached: false,
+      voiceId: resolved.voiceId,
+      model: made.model,
+      delivery: key.intonationStyle,
+    };
   }
 
   return {
@@ -124,7 +168,15 @@ export function createSpeechService(deps: {
     ): Promise<SpokenClip | undefined> {
       const { resolved, key } = cacheKeyOf(userId, providers, job);
       const path = await findCached(key);
-      return path ? { audio: path, cached: true, voiceId: resolved.voiceId, model: key.model } : undefined;
+      return path
+        ? {
+            audio: path,
+            cached: true,
+            voiceId: resolved.voiceId,
+            model: key.model,
+            delivery: key.intonationStyle,
+          }
+        : undefined;
     },
     /** Several clips of one text (one per voice); each succeeds or fails on its own. */
     async speakInVoices(userId: string, job: Omit<SpeechJob, 'voiceId'>, voiceIds: string[]) {

@@ -250,5 +250,24 @@ export type BackupLine = { value: unknown } | { isTooLong: true } | { isUnreadab
 export const WORD_THEMES_ENTRY = 'tables/word_themes.jsonl';
 export const tableEntry = (table: BackupTable) => `tables/${table.name}.jsonl`;
 export const BACKUP_MANIFEST = 'manifest.json';
-/** The archive's layout version: a restore refuses a backup of a version it does not know. */
-export const BACKUP_VERSION = 1;
+/**
+ * The archive's layout version: a restore refuses a backup of a version it does not know. 2: the settings
+ * `themeMode` and `playAllDelay` are read (see `settingsOfBackup`).
+ */
+export const BACKUP_VERSION = 2;
+
+/**
+ * A backup's settings row as this version reads it. Before version 2 nothing read `themeMode` (the theme was
+ * `theme` alone) or `playAllDelay` (play-all had no pause), so the learner gets back what they saw, as the
+ * migration that began to read them gave every learner (docs/product/decisions.md#settings-stored-and-read).
+ */
+export function settingsOfBackup(
+  row: Readonly<Record<string, unknown>>,
+  version: number,
+): Readonly<Record<string, unknown>> {
+  if (version >= 2) return row;
+  const read: Record<string, unknown> = { ...row };
+  if ('theme' in row) read.themeMode = row.theme === 'system' ? 'auto' : 'manual';
+  if ('playAllDelay' in row) read.playAllDelay = 0;
+  return read;
+}

@@ -12,19 +12,16 @@ const NORMAL_PITCH = 50;
 const NORMAL_PITCH_RANGE = 50;
 
 /**
- * eSpeak cannot act a style out, but pitch and pitch range (the melody's width) carry some of it.
- * Offsets are small so every voice stays recognisably itself; unknown styles leave it as it is.
+ * eSpeak cannot act a style out, but pitch and pitch range (the melody's width) carry some of an intonation.
+ * Offsets are small so every voice stays recognisably itself; unknown styles leave it as it is. The
+ * learner's voice style is not among them: pitch alone does not make a voice calm or passionate, so the
+ * built-in voices read without it (docs/product/providers.md#voice-style).
  */
 const INTONATION: Record<string, { pitch: number; range: number }> = {
   'excited-female': { pitch: 12, range: 25 },
   'seductive-female': { pitch: -6, range: -15 },
   'lovingly-female': { pitch: 4, range: 10 },
   'dramatic-male': { pitch: -8, range: 20 },
-  passionate: { pitch: 3, range: 20 },
-  dramatic: { pitch: -5, range: 20 },
-  calm: { pitch: -3, range: -15 },
-  excited: { pitch: 12, range: 25 },
-  professional: { pitch: 0, range: -8 },
 };
 
 /** The synthesis speeds the app offers are 0.75–1.2; anything else is a caller's slip, not a wish. */

@@ -53,13 +53,26 @@ const VOICE_SETTINGS: Record<string, { stability: number; similarity_boost: numb
   'seductive-female': { stability: 0.6, similarity_boost: 0.85, style: 0.4 },
   'lovingly-female': { stability: 0.55, similarity_boost: 0.8, style: 0.35 },
   'dramatic-male': { stability: 0.35, similarity_boost: 0.8, style: 0.7 },
-  passionate: { stability: 0.35, similarity_boost: 0.8, style: 0.6 },
-  dramatic: { stability: 0.3, similarity_boost: 0.8, style: 0.75 },
-  calm: { stability: 0.75, similarity_boost: 0.75, style: 0.1 },
-  excited: { stability: 0.3, similarity_boost: 0.8, style: 0.6 },
-  professional: { stability: 0.7, similarity_boost: 0.8, style: 0.15 },
   neutral: NEUTRAL_SETTINGS,
 };
+/**
+ * The learner's voice style (docs/product/providers.md#voice-style) on top of the intonation: every style but
+ * neutral sets the two dials that carry a delivery, stability (lower is livelier) and style exaggeration.
+ */
+const VOICE_STYLE_DIALS: Record<string, { stability: number; style: number }> = {
+  passionate: { stability: 0.35, style: 0.6 },
+  dramatic: { stability: 0.3, style: 0.8 },
+  calm: { stability: 0.8, style: 0.1 },
+  excited: { stability: 0.25, style: 0.65 },
+  professional: { stability: 0.7, style: 0.2 },
+};
+
+/** The dials one request is spoken with: the intonation's, then the voice style's. */
+function elevenLabsVoiceSettings(request: Pick<SpeechRequest, 'intonationStyle' | 'voiceStyle'>) {
+  const intonation = VOICE_SETTINGS[request.intonationStyle ?? 'neutral'] ?? NEUTRAL_SETTINGS;
+  const voiceStyle = request.voiceStyle ? VOICE_STYLE_DIALS[request.voiceStyle] : undefined;
+  return { ...intonation, ...voiceStyle };
+}
 
 function languagesOf(
   labels: Record<string, string>,
@@ -160,7 +173,7 @@ export function createElevenLabsSpeech(connection: ElevenLabsConnection): Speech
   }
 
   async function synthesizeOnce(request: SpeechRequest): Promise<SynthesizedSpeech> {
-    const settings = VOICE_SETTINGS[request.intonationStyle ?? 'neutral'] ?? NEUTRAL_SETTINGS;
+    const settings = elevenLabsVoiceSettings(request);
     // The streaming endpoint: the plain one sends nothing until the whole clip is made, which for a long
     // text outlasts the first-byte limit (docs/product/providers.md#timeouts).
     const response = await call(

@@ -27,20 +27,35 @@ const INSTRUCTIONS: Record<string, string> = {
   'seductive-female': 'Speak softly, warmly and slowly.',
   'lovingly-female': 'Speak tenderly and kindly.',
   'dramatic-male': 'Speak with a deep, dramatic storyteller voice.',
-  passionate: 'Speak passionately.',
-  dramatic: 'Speak dramatically.',
-  calm: 'Speak calmly.',
-  excited: 'Speak with excitement.',
-  professional: 'Speak clearly and professionally.',
 };
+/** The learner's voice style (docs/product/providers.md#voice-style), said after the intonation; neutral adds nothing. */
+const VOICE_STYLE_INSTRUCTIONS: Record<string, string> = {
+  passionate: 'Deliver it passionately, with conviction.',
+  dramatic: 'Deliver it dramatically, with tension and weight.',
+  calm: 'Deliver it calmly and evenly, unhurried.',
+  excited: 'Deliver it with excitement.',
+  professional: 'Deliver it clearly and professionally, like a newsreader.',
+};
+
+/** The `instructions` of one request: the language, then the intonation and the voice style asked for. */
+function openAiSpeechInstructions(
+  request: Pick<SpeechRequest, 'language' | 'intonationStyle' | 'voiceStyle'>,
+): string {
+  const language = request.language.startsWith('ru') ? 'Russian' : 'Spanish';
+  return [
+    `Read the text in ${language} with a native accent.`,
+    request.intonationStyle ? INSTRUCTIONS[request.intonationStyle] : undefined,
+    request.voiceStyle ? VOICE_STYLE_INSTRUCTIONS[request.voiceStyle] : undefined,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
 
 export function createOpenAiSpeech(connection: OpenAiConnection): SpeechSynthesizer {
   const client = createOpenAiClient(connection);
 
   async function synthesizeOnce(request: SpeechRequest): Promise<SynthesizedSpeech> {
     const voice = request.voiceId.slice(VOICE_PREFIX.length);
-    const language = request.language.startsWith('ru') ? 'Russian' : 'Spanish';
-    const style = request.intonationStyle ? INSTRUCTIONS[request.intonationStyle] : undefined;
     const overallMs = overallTimeout(connection, SPEECH_TIMEOUT_MS);
     const call = callSignal(request.signal, overallMs);
     const response = await client.audio.speech
@@ -51,9 +66,7 @@ export function createOpenAiSpeech(connection: OpenAiConnection): SpeechSynthesi
           input: request.text,
           response_format: 'mp3',
           speed: request.speed,
-          instructions: [`Read the text in ${language} with a native accent.`, style]
-            .filter(Boolean)
-            .join(' '),
+          instructions: openAiSpeechInstructions(request),
         },
         { timeout: overallMs, signal: call.signal },
       )

@@ -17,6 +17,7 @@ interface WordListProps extends WordRowHandlers {
   isSelectMode: boolean;
   selectedIds: ReadonlySet<number>;
   showTags: boolean;
+  showListenCount: boolean;
   thresholds: ListenThresholdSettings | undefined;
   daysSinceDisabled: ReadonlyMap<number, number>;
   imageBusyIds: ReadonlySet<number>;
@@ -113,6 +114,7 @@ export function WordList({ words, ...rowProps }: WordListProps) {
               isSelectMode={rowProps.isSelectMode}
               isSelected={rowProps.selectedIds.has(word.id)}
               showTags={rowProps.showTags}
+              showListenCount={rowProps.showListenCount}
               thresholds={rowProps.thresholds}
               daysSinceDisabled={rowProps.daysSinceDisabled.get(word.id) ?? null}
               isImageBusy={rowProps.imageBusyIds.has(word.id)}

@@ -42,6 +42,8 @@ interface WordRowProps extends WordRowHandlers {
   isSelectMode: boolean;
   isSelected: boolean;
   showTags: boolean;
+  /** The learner's `showListenCount` (docs/product/dictionary.md#word-row). */
+  showListenCount: boolean;
   thresholds: ListenThresholdSettings | undefined;
   daysSinceDisabled: number | null;
   isImageBusy: boolean;
@@ -59,7 +61,7 @@ const isFromControl = (event: MouseEvent) =>
  * rows are, and a row whose props are the same is not drawn again (docs/product/overview.md#serving-the-client).
  */
 export const WordRow = memo(function WordRow(props: WordRowProps) {
-  const { word, isSelectMode, isSelected, showTags, thresholds, daysSinceDisabled } = props;
+  const { word, isSelectMode, isSelected, showTags, showListenCount, thresholds, daysSinceDisabled } = props;
   const { t } = useTranslation();
   const isInStudy = isWordInStudy(word);
   const isBusy = props.isImageBusy || props.isPhraseBusy;
@@ -132,7 +134,9 @@ export const WordRow = memo(function WordRow(props: WordRowProps) {
       </div>
 
       <div className="flex w-full flex-wrap items-center justify-end gap-1 sm:w-auto sm:flex-nowrap">
-        <ListenBadge count={word.attempts} isActive={isInStudy} thresholds={thresholds} />
+        {showListenCount ? (
+          <ListenBadge count={word.attempts} isActive={isInStudy} thresholds={thresholds} />
+        ) : null}
         <Button
           variant="outline"
           size="sm"

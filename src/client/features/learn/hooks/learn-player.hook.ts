@@ -40,6 +40,7 @@ function createScreenPlayer(initialWords: readonly PlayerWord[], initial: Screen
       spanish2: latest.settings.spanishVoices[1] ?? latest.settings.spanishVoices[0] ?? null,
       speed: latest.settings.speechSpeed,
       intonationStyle: latest.settings.intonationStyle,
+      voiceStyle: latest.settings.defaultVoiceStyle,
     }),
     log,
   });

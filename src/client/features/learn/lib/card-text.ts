@@ -104,6 +104,8 @@ export interface CardDisplayOptions {
   showSpanishSentences: boolean;
   showTranslations: boolean;
   showWordTranslations: boolean;
+  /** Off: a sentence card keeps its Russian line to itself (docs/product/learn.md#card). */
+  showPhraseTranslations: boolean;
 }
 
 export interface CardWordText {
@@ -131,7 +133,10 @@ export function cardLines(word: CardWordText, options: CardDisplayOptions): Card
   const russianMark = isSentence ? (word.highlightedRussianWord ?? word.russian) : null;
   return {
     spanish: options.showSpanishSubtitles ? cardSegments(spanishText, spanishMark) : null,
-    russian: options.showTranslations ? cardSegments(russianText, russianMark, 'ru') : null,
+    russian:
+      options.showTranslations && (!isSentence || options.showPhraseTranslations)
+        ? cardSegments(russianText, russianMark, 'ru')
+        : null,
     wordPair:
       isSentence && options.showWordTranslations
         ? `${displayText(word.spanish).replaceAll('**', '')} — ${displayText(word.russian, 'ru').replaceAll('**', '')}`

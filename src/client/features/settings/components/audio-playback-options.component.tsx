@@ -1,7 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../../shared/api/settings';
-import { INTONATION_STYLES, LOOP_PLAY_ALL_OPTIONS } from '../../../../shared/catalogs/voices';
+import {
+  INTONATION_STYLES,
+  LOOP_PLAY_ALL_OPTIONS,
+  PLAY_ALL_DELAYS,
+} from '../../../../shared/catalogs/voices';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.component';
 import { Label } from '../../../ui/label.component';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../ui/select.component';
@@ -15,6 +19,15 @@ const isIntonationStyle = (value: string): value is IntonationStyle =>
   (INTONATION_STYLES as readonly string[]).includes(value);
 const loopOptionOf = (value: string): LoopOption | undefined =>
   LOOP_PLAY_ALL_OPTIONS.find((option) => String(option) === value);
+/** The offered pauses, with a saved one outside them (another client's) kept so the select can show it. */
+const playAllDelayChoices = (saved: number): number[] =>
+  (PLAY_ALL_DELAYS as readonly number[]).includes(saved)
+    ? [...PLAY_ALL_DELAYS]
+    : [...PLAY_ALL_DELAYS, saved].sort((a, b) => a - b);
+const playAllDelayOf = (value: string): number | undefined => {
+  const seconds = Number(value);
+  return Number.isInteger(seconds) && seconds >= 0 ? seconds : undefined;
+};
 
 /** How long the volume rests after the slider is let go before it is saved: a run of key presses is one save. */
 const VOLUME_SAVE_DELAY_MS = 400;
@@ -84,7 +97,7 @@ function VolumeSlider({ volume }: { volume: number }) {
   );
 }
 
-/** Volume, intonation, autoplay and play-all loops; each saves at once. */
+/** Volume, intonation, play-all loops and pause, autoplay; each saves at once. */
 export function AudioPlaybackOptions({ settings }: { settings: Settings }) {
   const { t } = useTranslation();
   const update = useUpdateSettings();
@@ -94,6 +107,8 @@ export function AudioPlaybackOptions({ settings }: { settings: Settings }) {
   const openingId = useId();
   const openingHintId = useId();
   const loopId = useId();
+  const pauseId = useId();
+  const pauseHintId = useId();
 
   return (
     <Card>
@@ -146,6 +161,34 @@ export function AudioPlaybackOptions({ settings }: { settings: Settings }) {
               ))}
             </SelectContent>
           </Select>
+        </div>
+
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={pauseId}>{t('settingsProviders.audio.playAllDelay')}</Label>
+          {/* docs/product/settings.md#play-all-delay */}
+          <Select
+            value={String(settings.playAllDelay)}
+            onValueChange={(value) => {
+              const seconds = playAllDelayOf(value);
+              if (seconds !== undefined) update.mutate({ playAllDelay: seconds });
+            }}
+          >
+            <SelectTrigger id={pauseId} aria-describedby={pauseHintId}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {playAllDelayChoices(settings.playAllDelay).map((seconds) => (
+                <SelectItem key={seconds} value={String(seconds)}>
+                  {seconds === 0
+                    ? t('settingsProviders.audio.playAllDelayNone')
+                    : t('settingsProviders.audio.playAllDelaySeconds', { count: seconds })}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <p id={pauseHintId} className="text-sm text-muted-foreground">
+            {t('settingsProviders.audio.playAllDelayDescription')}
+          </p>
         </div>
 
         <div className="flex items-start justify-between gap-4 sm:col-span-2">

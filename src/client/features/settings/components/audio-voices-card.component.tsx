@@ -10,6 +10,7 @@ import { useUpdateSettings } from '../../../lib/api/update-settings.api';
 import { useVoices } from '../api/voices.api';
 import {
   cardVoicesOf,
+  isVoiceStyleHeard,
   russianVoiceFromSelect,
   russianVoiceOptions,
   spanishVoiceOptions,
@@ -17,6 +18,7 @@ import {
   withSpanishVoice,
 } from '../lib/voice-filters';
 import { VoiceSelect } from './voice-select.component';
+import { VoiceStyleSelect } from './voice-style-select.component';
 
 /**
  * The spec's two voice-load failures: an answer that is not a voice array (our schema rejects it) versus
@@ -28,7 +30,7 @@ function voicesErrorKey(error: Error) {
     : 'settingsProviders.audio.voicesConnectFailed';
 }
 
-/** The three voice slots (first Spanish, second Spanish, Russian) and the refresh button. */
+/** The three voice slots (first Spanish, second Spanish, Russian), the voice style and the refresh button. */
 export function AudioVoicesCard({ settings }: { settings: Settings }) {
   const { t } = useTranslation();
   const voices = useVoices();
@@ -126,6 +128,12 @@ export function AudioVoicesCard({ settings }: { settings: Settings }) {
           onChange={(value) => update.mutate({ russianVoice: russianVoiceFromSelect(value) })}
           language="ru"
           isListLoaded={voices.isSuccess}
+        />
+        <VoiceStyleSelect
+          value={settings.defaultVoiceStyle}
+          // Unknown until the list has loaded: offered meanwhile rather than flicker to disabled.
+          isHeard={voices.data ? isVoiceStyleHeard(voices.data, settings) : true}
+          onChange={(defaultVoiceStyle) => update.mutate({ defaultVoiceStyle })}
         />
       </CardContent>
     </Card>

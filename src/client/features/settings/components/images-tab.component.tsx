@@ -3,12 +3,12 @@ import { ChevronRight } from 'lucide-react';
 import type { Settings, SettingsUpdate } from '../../../../shared/api/settings';
 import { IMAGE_FORMATS, IMAGE_STYLES, resolveImageStyle } from '../../../../shared/catalogs/image-styles';
 import { useUpdateSettings } from '../../../lib/api/update-settings.api';
-import { ImagesStylePicker } from './images-style-picker.component';
+import { ImagesStylePicker, UploadStylePicker } from './images-style-picker.component';
 import { SettingsSection, SettingsSelectField, SettingsSwitchField } from './settings-field.component';
 
 /**
- * The Images tab (docs/product/settings.md#images-tab): the 15-style catalogue, the audiobook default style
- * and the image toggles. imageFormat and lowQualityImages are "hidden settings" in the spec; they sit folded
+ * The Images tab (docs/product/settings.md#images-tab): the 15-style catalogue, the upload style, the audiobook
+ * default style and the image toggles. imageFormat and lowQualityImages are "hidden settings" in the spec; they sit folded
  * away under "advanced" so the tab looks as the spec describes, yet a learner can still change them.
  */
 export function ImagesTab({ settings }: { settings: Settings }) {
@@ -29,6 +29,12 @@ export function ImagesTab({ settings }: { settings: Settings }) {
           // Nothing chosen yet means the catalogue's default (Photorealistic), so that card is marked.
           value={resolveImageStyle(settings.selectedImageStyle).key}
           onChange={(selectedImageStyle) => save({ selectedImageStyle })}
+        />
+        <UploadStylePicker
+          label={t('settingsDisplay.images.uploadStyleLabel')}
+          description={t('settingsDisplay.images.uploadStyleDescription')}
+          value={settings.defaultImageStyle}
+          onChange={(defaultImageStyle) => save({ defaultImageStyle })}
         />
         <SettingsSelectField
           label={t('settingsDisplay.images.audiobookStyleLabel')}

@@ -7,6 +7,8 @@ import {
   INTERFACE_LANGUAGES,
   SETTINGS_COLOR_SCHEMES,
   SETTINGS_FONT_COLOR_SCHEMES,
+  shownTheme,
+  themeChoice,
   THEMES,
 } from '../../../../shared/catalogs/appearance';
 import { changeInterfaceLanguage, isInterfaceLanguage } from '../../../i18n/setup';
@@ -37,12 +39,13 @@ export function InterfaceAppearance({
       <div className="grid gap-6 sm:grid-cols-2">
         <SettingsSelectField
           label={t('settingsDisplay.interface.themeLabel')}
-          value={settings.theme}
+          // One control for `themeMode` and `theme` (docs/product/settings.md#theme).
+          value={shownTheme(settings)}
           options={THEMES.map((theme) => ({
             value: theme,
             label: t(`settingsDisplay.interface.themes.${theme}`),
           }))}
-          onValueChange={(theme) => save({ theme })}
+          onValueChange={(theme) => save(themeChoice(theme))}
         />
         {/* The browser keeps the choice; the sync hook saves it for other browsers (docs/product/settings.md#interface-language). */}
         <SettingsSelectField

@@ -4,7 +4,10 @@ import { OVERLAY_OPACITIES } from '../../../../shared/catalogs/appearance';
 import { OptionPicker } from './option-picker.component';
 import { SettingsSection, SettingsSwitchField } from './settings-field.component';
 
-/** What the cards show: tags, translations and how opaque the text panel over the picture is. */
+/**
+ * What the cards and rows show: tags, translations, phrase translations, listen counts and how opaque the text
+ * panel over the picture is.
+ */
 export function InterfaceDisplay({
   settings,
   save,
@@ -26,6 +29,20 @@ export function InterfaceDisplay({
         description={t('settingsDisplay.interface.showTranslationsDescription')}
         isChecked={settings.showTranslations}
         onCheckedChange={(showTranslations) => save({ showTranslations })}
+      />
+      {/* docs/product/learn.md#card */}
+      <SettingsSwitchField
+        label={t('settingsDisplay.interface.showPhraseTranslationsLabel')}
+        description={t('settingsDisplay.interface.showPhraseTranslationsDescription')}
+        isChecked={settings.showPhraseTranslations}
+        onCheckedChange={(showPhraseTranslations) => save({ showPhraseTranslations })}
+      />
+      {/* docs/product/dictionary.md#word-row */}
+      <SettingsSwitchField
+        label={t('settingsDisplay.interface.showListenCountLabel')}
+        description={t('settingsDisplay.interface.showListenCountDescription')}
+        isChecked={settings.showListenCount}
+        onCheckedChange={(showListenCount) => save({ showListenCount })}
       />
       <OptionPicker
         label={t('settingsDisplay.interface.overlayOpacityLabel')}

@@ -16,7 +16,7 @@ interface VoicePreviewButtonProps {
   isDisabled?: boolean | undefined;
 }
 
-/** Speaks a short sample in the chosen voice, at the learner's speed and intonation. */
+/** Speaks a short sample in the chosen voice, at the learner's speed, intonation and voice style. */
 export function VoicePreviewButton({ voiceId, voiceName, language, isDisabled }: VoicePreviewButtonProps) {
   const { t } = useTranslation();
   const settings = useSettings().data;
@@ -46,6 +46,7 @@ export function VoicePreviewButton({ voiceId, voiceName, language, isDisabled }:
         language: language === 'es' ? 'es-MX' : 'ru-RU',
         speed: settings?.speechSpeed ?? 1,
         intonationStyle: settings?.intonationStyle ?? null,
+        voiceStyle: settings?.defaultVoiceStyle ?? null,
       });
       // docs/product/learn.md#volume: samples sound at the learner's volume, retried like every clip.
       playing.current = await playClip(answer.audio, {

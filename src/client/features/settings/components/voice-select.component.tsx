@@ -15,6 +15,7 @@ import {
 import { voiceDisplayName } from '../../../lib/voice-name';
 import { NO_VOICE, type VoiceOption, type VoiceProvider } from '../lib/voice-filters';
 import { VoicePreviewButton } from './voice-preview-button.component';
+import { VoiceProviderIcon } from './voice-provider-icon.component';
 
 const GROUP_ORDER: readonly VoiceProvider[] = ['elevenlabs', 'openai', 'builtin'];
 
@@ -35,7 +36,10 @@ interface VoiceSelectProps {
   isDisabled?: boolean;
 }
 
-/** One voice slot: a selector grouped by provider, with a 'none' choice and a sample button beside it. */
+/**
+ * One voice slot: a selector grouped by provider, each group and voice with its provider's icon, with a 'none'
+ * choice and a sample button beside it.
+ */
 export function VoiceSelect({
   label,
   options,
@@ -62,6 +66,7 @@ export function VoiceSelect({
   // The voice that actually speaks: the saved one, else the automatic one, shown and sampled as chosen.
   const speakingVoice = value ?? automaticValue;
   const automaticName = nameOf(automaticValue);
+  const automaticProvider = options.find((option) => option.voice.voice_id === automaticValue)?.provider;
 
   return (
     <div className="flex flex-col gap-2">
@@ -73,9 +78,14 @@ export function VoiceSelect({
           </SelectTrigger>
           <SelectContent>
             <SelectItem value={NO_VOICE}>
-              {automaticName
-                ? t('settingsProviders.audio.automaticVoice', { voice: automaticName })
-                : t('settingsProviders.common.none')}
+              {automaticName ? (
+                <span className="inline-flex items-center gap-2">
+                  {automaticProvider ? <VoiceProviderIcon provider={automaticProvider} /> : null}
+                  {t('settingsProviders.audio.automaticVoice', { voice: automaticName })}
+                </span>
+              ) : (
+                t('settingsProviders.common.none')
+              )}
             </SelectItem>
             {isUnlisted ? (
               <SelectItem value={value}>
@@ -87,7 +97,10 @@ export function VoiceSelect({
               if (group.length === 0) return null;
               return (
                 <SelectGroup key={provider}>
-                  <SelectLabel>{groupLabel[provider]}</SelectLabel>
+                  <SelectLabel className="flex items-center gap-2">
+                    <VoiceProviderIcon provider={provider} />
+                    {groupLabel[provider]}
+                  </SelectLabel>
                   {group.map((option) => (
                     <SelectItem key={option.voice.voice_id} value={option.voice.voice_id}>
                       <VoiceOptionText option={option} />
@@ -113,6 +126,7 @@ function VoiceOptionText({ option }: { option: VoiceOption }) {
   const { t } = useTranslation();
   return (
     <span className="inline-flex items-center gap-2">
+      <VoiceProviderIcon provider={option.provider} />
       {voiceDisplayName(t, option.voice)}
       {option.isRecommended ? (
         <span className="inline-flex items-center gap-0.5 text-xs text-muted-foreground">

@@ -1,5 +1,6 @@
 import type { Voice } from '../../../../shared/api/providers';
 import { type CardVoices, effectiveCardVoices } from '../../../../shared/catalogs/card-voices';
+import { expressesVoiceStyle } from '../../../../shared/catalogs/voices';
 
 /**
  * Which voices the Audio tab offers for Spanish and for Russian (docs/product/settings.md#voice-filters,
@@ -238,3 +239,19 @@ export function withSpanishVoice(
 
 /** The Russian voice to save for a Select value. */
 export const russianVoiceFromSelect = (value: string): string | null => (value === NO_VOICE ? null : value);
+
+/**
+ * Whether the learner's voice style is heard (docs/product/providers.md#voice-style): some voice their cards
+ * are spoken in belongs to a provider that acts a style out. A voice the list no longer offers (its key was
+ * removed) is spoken by a built-in voice, which does not.
+ */
+export function isVoiceStyleHeard(
+  voices: readonly Voice[],
+  settings: { spanishVoices: readonly string[]; russianVoice: string | null },
+): boolean {
+  const chosen = cardVoicesOf(voices, settings);
+  return [chosen.firstSpanish, chosen.secondSpanish, chosen.russian].some((voiceId) => {
+    const listed = voices.find((voice) => voice.voice_id === voiceId);
+    return listed !== undefined && expressesVoiceStyle(voiceProviderOf(listed));
+  });
+}

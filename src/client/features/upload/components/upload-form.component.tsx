@@ -5,6 +5,7 @@ import { Button } from '../../../ui/button.component';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.component';
 import { FilePicker } from '../../../ui/file-picker.component';
 import { Label } from '../../../ui/label.component';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../ui/select.component';
 import { Textarea } from '../../../ui/textarea.component';
 import {
   checkUploadFile,
@@ -14,12 +15,20 @@ import {
   hasText,
 } from '../lib/upload-text';
 import type { UploadChoices } from '../lib/upload-job-state';
+import {
+  isUploadImageStyle,
+  UPLOAD_IMAGE_STYLES,
+  UPLOAD_STYLE_TABLE,
+  type UploadImageStyleKey,
+} from '../../../../shared/catalogs/image-styles';
 
 interface UploadFormProps {
   /** A job is starting or running: no second upload until it ends. */
   isBusy: boolean;
   /** The learner's `autoGenerateImages` setting; undefined while it loads (the server then applies it). */
   autoGenerateImages: boolean | undefined;
+  /** The learner's upload style (`defaultImageStyle`); undefined while it loads (the server then applies it). */
+  defaultImageStyle: UploadImageStyleKey | undefined;
   /** Resolves true once the job started. */
   onSubmitText: (text: string, choices: UploadChoices) => Promise<boolean>;
   onSubmitFile: (file: File | null, choices: UploadChoices) => Promise<boolean>;
@@ -29,17 +38,19 @@ interface UploadFormProps {
 
 /**
  * The paste box with its formats, the 'Загрузить слова' button, the .txt file upload, and the pictures box
- * for both, which starts as the learner's setting says (docs/product/upload.md#upload-screen).
+ * and picture style for both, which start as the learner's settings say (docs/product/upload.md#upload-screen).
  */
 export function UploadForm({
   isBusy,
   autoGenerateImages,
+  defaultImageStyle,
   onSubmitText,
   onSubmitFile,
   returnedLines,
 }: UploadFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const titleId = useId();
+  const styleId = useId();
   const textId = useId();
   const formatsId = useId();
   const imagesId = useId();
@@ -58,8 +69,15 @@ export function UploadForm({
   }
   /** Null until the learner ticks or unticks the box: until then it follows the setting. */
   const [imagesChoice, setImagesChoice] = useState<boolean | null>(null);
+  /** Null until the learner picks a style for this upload: until then it follows the setting. */
+  const [styleChoice, setStyleChoice] = useState<UploadImageStyleKey | null>(null);
   const lineCount = countWordLines(text);
-  const choices: UploadChoices = { generateImages: imagesChoice ?? autoGenerateImages };
+  const choices: UploadChoices = {
+    generateImages: imagesChoice ?? autoGenerateImages,
+    imageStyle: styleChoice ?? defaultImageStyle,
+  };
+  const styleName = (key: UploadImageStyleKey) =>
+    i18n.language === 'en' ? UPLOAD_STYLE_TABLE[key].nameEn : UPLOAD_STYLE_TABLE[key].nameRu;
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -93,6 +111,28 @@ export function UploadForm({
               {t('upload.form.generateImagesHint')}
             </p>
           </div>
+        </div>
+        {/* docs/product/upload.md#picture-style: the setting's style, or another for this upload. */}
+        <div className="flex flex-col gap-2 sm:max-w-xs">
+          <Label htmlFor={styleId}>{t('upload.form.imageStyle')}</Label>
+          <Select
+            value={choices.imageStyle ?? ''}
+            disabled={choices.generateImages === false}
+            onValueChange={(value) => {
+              if (isUploadImageStyle(value)) setStyleChoice(value);
+            }}
+          >
+            <SelectTrigger id={styleId}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {UPLOAD_IMAGE_STYLES.map((key) => (
+                <SelectItem key={key} value={key}>
+                  {`${UPLOAD_STYLE_TABLE[key].iconEmoji} ${styleName(key)}`}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
         </div>
         <form className="flex flex-col gap-3" onSubmit={(event) => void submit(event)}>
           <Label htmlFor={textId}>{t('upload.form.textLabel')}</Label>

@@ -26,12 +26,6 @@ import {
   translationLookupFromText,
 } from '../lib/upload-text';
 
-/**
- * The upload style when the learner's settings have not loaded (docs/product/upload.md#upload-screen: default
- * sketch).
- */
-const DEFAULT_UPLOAD_IMAGE_STYLE = 'sketch';
-
 const emptyLookup: TranslationLookup = new Map();
 
 const subscribeToSocketState = (onChange: () => void) => realtimeSocket.onState(onChange);
@@ -134,9 +128,9 @@ export function useUploadJob() {
           processBatch.mutateAsync({
             text,
             enhanceWithAI: true,
-            // Left out while the settings load: the server then applies the learner's setting.
+            // Left out while the settings load: the server then applies the learner's settings.
             ...(choices.generateImages === undefined ? {} : { generateImages: choices.generateImages }),
-            imageStyle: settings.data?.defaultImageStyle ?? DEFAULT_UPLOAD_IMAGE_STYLE,
+            ...(choices.imageStyle === undefined ? {} : { imageStyle: choices.imageStyle }),
           }),
         (answer) => pendingJob(answer.jobId, total, null, []),
         // The upload page already listens on the socket, and an upload is never over before its first poll.
@@ -166,7 +160,12 @@ export function useUploadJob() {
     }
     try {
       const answer = await followed.start(
-        () => uploadFile.mutateAsync({ file, generateImages: choices.generateImages }),
+        () =>
+          uploadFile.mutateAsync({
+            file,
+            generateImages: choices.generateImages,
+            imageStyle: choices.imageStyle,
+          }),
         (started) => pendingJob(started.jobId, started.processed, null, []),
         { socketWaitMs: 0 },
       );
@@ -225,6 +224,7 @@ export function useUploadJob() {
     /** The server has said which upload to show (or failed to): until then the screen holds its layout back. */
     isCurrentKnown: !current.isPending,
     autoGenerateImages: settings.data?.autoGenerateImages,
+    defaultImageStyle: settings.data?.defaultImageStyle,
     job,
     lookup,
     socketState,

@@ -1,3 +1,4 @@
+import type { UploadImageStyleKey } from '../../../../shared/catalogs/image-styles';
 import { z } from 'zod';
 import type { CodedError } from '../../../../shared/api/errors';
 import { type UploadJob, type UploadResults, uploadResultsSchema } from '../../../../shared/api/uploads';
@@ -32,9 +33,13 @@ export {
   jobPercent,
 } from '../../../lib/jobs/job-progress';
 
-/** What the learner chose for one upload; `generateImages` undefined leaves it to their setting. */
+/**
+ * What the learner chose for one upload; undefined leaves a choice to their setting (`autoGenerateImages`,
+ * `defaultImageStyle`: docs/product/upload.md#picture-style).
+ */
 export interface UploadChoices {
   generateImages: boolean | undefined;
+  imageStyle: UploadImageStyleKey | undefined;
 }
 
 /** Milliseconds to whole minutes and seconds, rounded up to 5 s so the estimate does not flicker. */
