@@ -78,12 +78,14 @@ export function storedClipSettings(sentence: SentenceRow, slot: SentenceClipSlot
 }
 
 /**
- * Whether a clip made with `stored` is what the learner's settings would make now. Speeds are compared as
- * the `real` columns keep them (single precision), so 1.1 read back still equals 1.1.
+ * Whether a clip made with `stored` is what the learner's settings would make now. A clip that records no
+ * settings (made before clips kept them, or brought by a restore) cannot be judged and is kept as it is:
+ * remaking every such clip at once would redo a whole library after an update. Speeds are compared as the
+ * `real` columns keep them (single precision), so 1.1 read back still equals 1.1.
  */
 export function isCurrentClip(stored: ClipSettings | null, target: ClipSettings): boolean {
+  if (stored === null) return true;
   return (
-    stored !== null &&
     stored.voiceId === target.voiceId &&
     Math.fround(stored.speed) === Math.fround(target.speed) &&
     stored.intonationStyle === target.intonationStyle &&
