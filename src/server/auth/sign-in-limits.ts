@@ -1,18 +1,8 @@
+import { RATE_LIMITS } from '../http/rate-limits';
 import { createAttemptLimiter } from './attempt-limiter';
 
-const MINUTE = 60 * 1000;
-
-/** The numbers of docs/product/auth.md#attempt-limits. */
-export const SIGN_IN_LIMITS = {
-  /** Failed sign-ins and registrations from one network address, whatever the account. */
-  perAddress: { max: 50, windowMs: 60 * MINUTE },
-  /** Failed sign-ins to one account from one client: a network address, or a remembered device. */
-  perAccountAndClient: { max: 10, windowMs: 15 * MINUTE },
-  /** Failed sign-ins to one account from everywhere: bounds guessing spread over many addresses. */
-  perAccount: { max: 30, windowMs: 60 * MINUTE },
-  /** Registrations of one e-mail. */
-  registrationsPerEmail: { max: 5, windowMs: 60 * MINUTE },
-} as const;
+/** The numbers of docs/product/auth.md#attempt-limits, in the server's one table of limits. */
+export const SIGN_IN_LIMITS = RATE_LIMITS.signIn;
 
 /** One sign-in attempt as the limits see it. */
 export interface SignInAttempt {

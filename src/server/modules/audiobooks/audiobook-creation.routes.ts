@@ -7,7 +7,6 @@ import {
   sentenceAudioResponseSchema,
   sentenceParamsSchema,
 } from '../../../shared/api/audiobooks';
-import { createAttemptLimiter } from '../../auth/attempt-limiter';
 import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
 import { perUserLimit } from '../../http/per-user-limit';
 import type { AudiobookCreationService } from './audiobook-creation.service';
@@ -21,7 +20,7 @@ export const audiobookCreationRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { audiobookCreationService: creation, sentenceAudioService, sessionResolver }) => {
   app.addHook('preValidation', sessionResolver.requireUser);
   // Each book is many calls to the learner's paid language model.
-  const starts = perUserLimit(createAttemptLimiter({ max: 10, windowMs: 60_000 }));
+  const starts = perUserLimit('audiobookCreations');
 
   app.post(
     audiobookPaths.books,

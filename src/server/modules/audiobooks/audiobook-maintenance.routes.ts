@@ -8,7 +8,6 @@ import {
   validateLogicResponseSchema,
   validateTagConflictsResponseSchema,
 } from '../../../shared/api/audiobooks';
-import { createAttemptLimiter } from '../../auth/attempt-limiter';
 import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
 import { perUserLimit } from '../../http/per-user-limit';
 import type { AudiobookMaintenanceService } from './audiobook-maintenance.service';
@@ -20,7 +19,7 @@ export const audiobookMaintenanceRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { audiobookMaintenanceService: service, sessionResolver }) => {
   app.addHook('preValidation', sessionResolver.requireUser);
   // Each reads every book; the logic check asks the learner's paid model about each.
-  const runs = perUserLimit(createAttemptLimiter({ max: 20, windowMs: 60_000 }));
+  const runs = perUserLimit('audiobookMaintenance');
   const options = <T>(schema: T) => ({ schema: { response: { 200: schema } }, preHandler: runs });
 
   app.post(audiobookPaths.reVerifyAll, options(reVerifyAllResponseSchema), (request) =>

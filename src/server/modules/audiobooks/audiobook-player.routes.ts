@@ -38,7 +38,6 @@ import {
   audiobookPaths,
   sentenceParamsSchema,
 } from '../../../shared/api/audiobooks';
-import { createAttemptLimiter } from '../../auth/attempt-limiter';
 import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
 import { perUserLimit } from '../../http/per-user-limit';
 import type { AudiobookPlayerService } from './audiobook-player.service';
@@ -57,7 +56,7 @@ export const audiobookPlayerRoutes: FastifyPluginAsyncZod<{
 ) => {
   app.addHook('preValidation', sessionResolver.requireUser);
   // Each of these is a paid call to the learner's provider (or a run of many).
-  const paid = perUserLimit(createAttemptLimiter({ max: 30, windowMs: 60_000 }));
+  const paid = perUserLimit('audiobookPaidChanges');
   const book = { params: audiobookIdParamsSchema };
   const sentence = { params: sentenceParamsSchema };
 

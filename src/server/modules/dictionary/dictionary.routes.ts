@@ -19,12 +19,9 @@ import {
   wordImageListSchema,
 } from '../../../shared/api/dictionary';
 import { wordIdParamsSchema } from '../../../shared/api/words';
-import { createAttemptLimiter } from '../../auth/attempt-limiter';
 import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
 import { perUserLimit } from '../../http/per-user-limit';
 import type { DictionaryService } from './dictionary.service';
-
-const MINUTE = 60_000;
 
 export const dictionaryRoutes: FastifyPluginAsyncZod<{
   dictionaryService: DictionaryService;
@@ -32,9 +29,9 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { dictionaryService: service, sessionResolver }) => {
   app.addHook('preValidation', sessionResolver.requireUser);
   // Each call spends the learner's own provider quota on one word, while they wait for it.
-  const perWord = perUserLimit(createAttemptLimiter({ max: 30, windowMs: MINUTE }));
+  const perWord = perUserLimit('dictionaryWordChanges');
   // Each start goes through the whole dictionary with the learner's paid providers.
-  const starts = perUserLimit(createAttemptLimiter({ max: 10, windowMs: MINUTE }));
+  const starts = perUserLimit('dictionaryJobStarts');
   const params = wordIdParamsSchema;
 
   app.get(dictionaryPaths.images, { schema: { params, response: { 200: wordImageListSchema } } }, (request) =>

@@ -11,12 +11,9 @@ import {
   wordImageResponseSchema,
 } from '../../../shared/api/learn';
 import { wordIdParamsSchema } from '../../../shared/api/words';
-import { createAttemptLimiter } from '../../auth/attempt-limiter';
 import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
 import { perUserLimit } from '../../http/per-user-limit';
 import type { LearnService } from './learn.service';
-
-const MINUTE = 60_000;
 
 /**
  * The player carries on without a clip that failed (docs/product/learn.md#speech-fallback); the reason is for
@@ -31,11 +28,11 @@ export const learnRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { learnService: service, sessionResolver }) => {
   app.addHook('preValidation', sessionResolver.requireUser);
   // Each call speaks the whole card anew with the learner's own provider quota.
-  const perWord = perUserLimit(createAttemptLimiter({ max: 30, windowMs: MINUTE }));
+  const perWord = perUserLimit('learnWordChanges');
   // A card's clips are made once and then read from the word; this only stops a runaway client.
-  const cardAudio = perUserLimit(createAttemptLimiter({ max: 240, windowMs: MINUTE }));
+  const cardAudio = perUserLimit('learnCardAudio');
   // A card takes seconds to play through, so a learner stays far below this; each play is a transaction.
-  const plays = perUserLimit(createAttemptLimiter({ max: 240, windowMs: MINUTE }));
+  const plays = perUserLimit('learnPlays');
   const params = wordIdParamsSchema;
 
   app.patch(

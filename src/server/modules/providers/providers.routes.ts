@@ -14,15 +14,12 @@ import {
   validateKeyResponseSchema,
   voicesResponseSchema,
 } from '../../../shared/api/providers';
-import { createAttemptLimiter } from '../../auth/attempt-limiter';
 import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
 import { perUserLimit } from '../../http/per-user-limit';
 import { ProviderError, providerFailure } from '../../providers/provider-error';
 import type { LearnService } from '../learn/learn.service';
 import type { SpeechService } from '../speech/speech.service';
 import type { KeyedProvider, ProvidersService } from './providers.service';
-
-const MINUTE = 60_000;
 
 export const providersRoutes: FastifyPluginAsyncZod<{
   providersService: ProvidersService;
@@ -32,9 +29,9 @@ export const providersRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { providersService, speechService, learnService, sessionResolver }) => {
   app.addHook('preValidation', sessionResolver.requireUser);
   // Key checks are cheap for us but are guesses against the provider: few per minute.
-  const keyChecks = perUserLimit(createAttemptLimiter({ max: 20, windowMs: MINUTE }));
-  const speech = perUserLimit(createAttemptLimiter({ max: 240, windowMs: MINUTE }));
-  const pictures = perUserLimit(createAttemptLimiter({ max: 30, windowMs: MINUTE }));
+  const keyChecks = perUserLimit('providerKeyChecks');
+  const speech = perUserLimit('speech');
+  const pictures = perUserLimit('pictures');
 
   const validation = (path: string, provider: KeyedProvider) =>
     app.post(

@@ -11,12 +11,9 @@ import {
   reviewUndoRequestSchema,
   reviewUndoResponseSchema,
 } from '../../../shared/api/review';
-import { createAttemptLimiter } from '../../auth/attempt-limiter';
 import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
 import { perUserLimit } from '../../http/per-user-limit';
 import type { ReviewService } from './review.service';
-
-const MINUTE = 60_000;
 
 export const reviewRoutes: FastifyPluginAsyncZod<{
   reviewService: ReviewService;
@@ -24,7 +21,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { reviewService: service, sessionResolver }) => {
   app.addHook('preValidation', sessionResolver.requireUser);
   // Grades kept offline arrive one after another when the connection returns: a day's worth fits easily.
-  const grades = perUserLimit(createAttemptLimiter({ max: 1200, windowMs: MINUTE }));
+  const grades = perUserLimit('reviewGrades');
 
   app.get(
     reviewPaths.queue,

@@ -13,14 +13,11 @@ import {
   transferFileIdSchema,
   transferPaths,
 } from '../../../shared/api/transfer';
-import { createAttemptLimiter } from '../../auth/attempt-limiter';
 import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
 import { AppError } from '../../http/app-error';
 import type { DiskSpaceGuard } from '../../lib/disk-space';
 import { perUserLimit } from '../../http/per-user-limit';
 import type { TransferService } from './transfer.service';
-
-const MINUTE = 60_000;
 
 /** `Content-Disposition` for a download: the name as it is for browsers that read RFC 5987, ASCII for the rest. */
 const attachment = (fileName: string) =>
@@ -68,8 +65,8 @@ export const transferRoutes: FastifyPluginAsyncZod<{
     limits: { fileSize: MAX_IMPORT_ARCHIVE_BYTES + 1, files: 1, fields: 10, fieldSize: 64 * 1024 },
   });
   // Each export reads the whole dictionary: a handful a minute is plenty. Imports likewise.
-  const exports = perUserLimit(createAttemptLimiter({ max: 10, windowMs: MINUTE }));
-  const imports = perUserLimit(createAttemptLimiter({ max: 20, windowMs: MINUTE }));
+  const exports = perUserLimit('exports');
+  const imports = perUserLimit('imports');
   // Before a file's bytes are read or a job starts: on a nearly full disk no import is taken.
   const roomToStore = () => diskSpace.assertRoomToStore();
 

@@ -9,7 +9,6 @@ import {
   uploadPaths,
 } from '../../../shared/api/uploads';
 import { currentUploadSchema, dismissUploadSchema, wordsJobSchema } from '../../../shared/api/jobs';
-import { createAttemptLimiter } from '../../auth/attempt-limiter';
 import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
 import { AppError } from '../../http/app-error';
 import type { DiskSpaceGuard } from '../../lib/disk-space';
@@ -41,7 +40,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
   // A little over the file limit, so an oversize file is told apart from a broken request.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10 } });
   // Each upload spends the learner's provider quota on every word.
-  const uploads = perUserLimit(createAttemptLimiter({ max: 30, windowMs: 60_000 }));
+  const uploads = perUserLimit('uploads');
   // Before anything is stored and before a file's bytes are read: on a nearly full disk no upload is taken.
   const roomToStore = () => diskSpace.assertRoomToStore();
 

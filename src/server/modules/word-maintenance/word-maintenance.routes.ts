@@ -7,7 +7,6 @@ import {
   stopTranslationFixResponseSchema,
   wordMaintenancePaths,
 } from '../../../shared/api/word-maintenance';
-import { createAttemptLimiter } from '../../auth/attempt-limiter';
 import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
 import { perUserLimit } from '../../http/per-user-limit';
 import type { WordMaintenanceService } from './word-maintenance.service';
@@ -18,7 +17,7 @@ export const wordMaintenanceRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { wordMaintenanceService: service, sessionResolver }) => {
   app.addHook('preValidation', sessionResolver.requireUser);
   // Each start re-processes the whole dictionary with the learner's paid providers.
-  const starts = perUserLimit(createAttemptLimiter({ max: 10, windowMs: 60_000 }));
+  const starts = perUserLimit('wordMaintenanceStarts');
 
   app.post(
     wordMaintenancePaths.regenerateTranslations,
