@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { audiobookImageSeries, audiobookSentences, audiobooks } from '../../src/server/db/schema';
+import { audiobookImageSeries, audiobookSentences, audiobooks, uploadJobs } from '../../src/server/db/schema';
 import {
   audioStatusSchema,
   imageJobListSchema,
@@ -381,8 +381,47 @@ describe('illustration series', () => {
         status: 'completed',
         completedSentences: 7,
         totalSentences: 7,
+        jobId: null,
       }),
     ]);
+    // The series' progress is its runtime job's (docs/product/decisions.md#series-progress-is-the-jobs): while
+    // that job runs, the series names it and the book's job list answers the job's own counts.
+    const seriesJobRow = eq(uploadJobs.id, jobId);
+    const [finished] = await db().select().from(uploadJobs).where(seriesJobRow);
+    await db()
+      .update(uploadJobs)
+      .set({
+        status: 'processing',
+        progress: { ...finished!.progress!, processed: 3, failed: 1 },
+        completedAt: null,
+      })
+      .where(seriesJobRow);
+    const running = seriesListSchema.parse(
+      (await call(learner, 'GET', `/api/audiobooks/${bookId}/image-series`)).json(),
+    );
+    expect(running).toEqual([expect.objectContaining({ id: seriesId, jobId })]);
+    expect(
+      imageJobListSchema.parse(
+        (await call(learner, 'GET', `/api/audiobooks/${bookId}/image-generation-jobs`)).json(),
+      ),
+    ).toEqual([
+      expect.objectContaining({
+        jobId,
+        status: 'generating',
+        processedImages: 3,
+        failedImages: 1,
+        totalImages: 7,
+        completedAt: null,
+      }),
+    ]);
+    await db()
+      .update(uploadJobs)
+      .set({
+        status: finished!.status,
+        progress: finished!.progress,
+        completedAt: finished!.completedAt,
+      })
+      .where(seriesJobRow);
     const items = seriesItemListSchema.parse(
       (await call(learner, 'GET', `/api/audiobooks/${bookId}/image-series/${seriesId}/items`)).json(),
     );

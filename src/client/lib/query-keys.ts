@@ -49,7 +49,6 @@ export const queryKeys = {
     imageStats: (id: number) => ['audiobooks', 'image-stats', id] as const,
     series: (id: number) => ['audiobooks', 'series', id] as const,
     seriesItems: (id: number, seriesId: number) => ['audiobooks', 'series-items', id, seriesId] as const,
-    imageJobs: (id: number) => ['audiobooks', 'image-jobs', id] as const,
     revoice: (id: number) => ['audiobooks', 'revoice', id] as const,
     sentencesWithoutAudio: ['audiobooks', 'sentences-without-audio'] as const,
     /** The catalogue's style previews: the same for every book and learner. */

@@ -22,8 +22,9 @@ import type { JobDefinition } from './job-runtime';
 /**
  * An illustration series drawn (docs/product/audiobooks.md#illustration-series): the sentences the series
  * lacks, in batches of 5, each batch one unit of the runtime (so a restart resumes after the last whole
- * batch, and a cancel stops between batches). The `image_generation_jobs` row mirrors the counts for the
- * player's job list; a picture the provider fails is drawn by the built-in pictures, and only one that
+ * batch, and a cancel stops between batches). Its progress is the series' (the player follows this job, and
+ * the book's job list reads it: docs/product/decisions.md#series-progress-is-the-jobs); a picture the
+ * provider fails is drawn by the built-in pictures, and only one that
  * even they cannot draw counts as failed. Before its first picture a series is analysed once
  * (docs/product/audiobooks.md#consistent-pictures): the analysis is kept on the series, so a restart or a
  * fill-in reads it instead of asking again, and every picture prompt of the series carries it.
@@ -34,8 +35,6 @@ export const IMAGE_BATCH_SIZE = 5;
 const inputSchema = z.object({
   audiobookId: z.number().int(),
   seriesId: z.number().int(),
-  /** The `image_generation_jobs` row this run keeps up to date. */
-  imageJobId: z.number().int(),
   serviceProvider: z.enum(IMAGE_SERVICE_PROVIDERS),
   imageStyle: z.string(),
   imageStep: z.number().int(),
@@ -102,12 +101,6 @@ export function createGenerateImageSeriesJob(deps: {
         batches.push(missing.slice(at, at + IMAGE_BATCH_SIZE).map((sentence) => sentence.id));
       }
       const report = async () => {
-        await deps.series.updateJob(userId, input.imageJobId, {
-          status: 'generating',
-          processedImages: state.processedImages,
-          failedImages: state.failedImages,
-          totalImages: state.totalImages,
-        });
         await context.reportProgress(
           {
             total: state.totalImages,
@@ -153,14 +146,9 @@ export function createGenerateImageSeriesJob(deps: {
           );
           await report();
         },
-        async finish({ isCancelled }) {
+        async finish() {
           const isAllFailed = state.totalImages > 0 && state.failedImages === state.totalImages;
           await deps.series.setStatus(userId, input.seriesId, isAllFailed ? 'failed' : 'completed');
-          await deps.series.updateJob(userId, input.imageJobId, {
-            status: isCancelled ? 'cancelled' : isAllFailed ? 'failed' : 'completed',
-            processedImages: state.processedImages,
-            failedImages: state.failedImages,
-          });
           return state;
         },
       };

@@ -174,6 +174,11 @@ export const seriesSchema = z.object({
   completedSentences: z.number().int(),
   totalSentences: z.number().int(),
   createdAt: z.string(),
+  /**
+   * The runtime job drawing the series now, null when none is: the player follows it through the one job
+   * hook (docs/product/decisions.md#series-progress-is-the-jobs).
+   */
+  jobId: z.string().nullable(),
 });
 export type Series = z.infer<typeof seriesSchema>;
 export const seriesListSchema = z.array(seriesSchema);
@@ -194,7 +199,8 @@ export const deleteSeriesResponseSchema = z.object({ id: z.number().int() });
 
 /**
  * A series' generation job (docs/product/audiobooks.md#illustration-series): a job of the one runtime,
- * `jobId` its id there; generating, queued, processing and pending count as active.
+ * `jobId` its id there, whose status and counts it answers; generating, queued, processing and pending count
+ * as active.
  */
 export const IMAGE_JOB_STATUSES = [
   'pending',

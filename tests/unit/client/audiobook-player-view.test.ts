@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { ImageJob } from '../../../src/shared/api/audiobook-player';
+import type { Series } from '../../../src/shared/api/audiobook-player';
 import type { Sentence } from '../../../src/shared/api/audiobooks';
 import { HttpError } from '../../../src/client/lib/api-client';
 import { enCatalog, ruCatalog } from '../../../src/client/i18n/catalogs';
 import { genreLabel } from '../../../src/client/lib/genre-label';
 import { seriesStyleName } from '../../../src/client/lib/series-style-name';
 import {
-  activeImageJobs,
   backgroundPicture,
   clampFontScale,
   drawingProvider,
+  drawingSeries,
   fontSizes,
   genreTitle,
   jobCountLabel,
@@ -34,21 +34,16 @@ const sentence = (id: number, imageData: string | null = null): Sentence => ({
   listenCount: id,
 });
 
-const job = (status: ImageJob['status'], processedImages = 0, totalImages = 0): ImageJob => ({
-  id: 1,
-  jobId: null,
-  seriesId: 1,
+const series = (id: number, jobId: string | null): Series => ({
+  id,
   serviceProvider: 'builtin',
   imageStyle: '1',
   styleName: null,
-  status,
-  processedImages,
-  failedImages: 0,
-  totalImages,
-  batchSize: 5,
-  error: null,
-  startedAt: null,
-  completedAt: null,
+  status: jobId === null ? 'completed' : 'generating',
+  completedSentences: 0,
+  totalSentences: 7,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  jobId,
 });
 
 describe('the audiobook player’s rules (docs/product/audiobooks.md#player)', () => {
@@ -96,9 +91,12 @@ describe('the audiobook player’s rules (docs/product/audiobooks.md#player)', (
     expect(picturesToPreload(0, 4, true)).toEqual([0, 1, 2, 3]);
   });
 
-  it('lists active jobs only, counted as processed/total or 0/? before they know', () => {
-    const jobs = [job('completed', 5, 5), job('generating', 2, 7), job('queued'), job('failed', 1, 3)];
-    expect(activeImageJobs(jobs).map(jobCountLabel)).toEqual(['2/7', '0/?']);
+  it('lists the series a job draws now, counted as processed/total or 0/? before the job knows', () => {
+    const list = [series(1, null), series(2, 'job-2'), series(3, 'job-3'), series(4, null)];
+    expect(drawingSeries(list).map((entry) => entry.id)).toEqual([2, 3]);
+    expect(jobCountLabel({ processed: 2, total: 7 })).toBe('2/7');
+    expect(jobCountLabel({ processed: 0, total: 0 })).toBe('0/?');
+    expect(jobCountLabel(undefined)).toBe('0/?');
   });
 
   it('sums pictures per provider and leaves out providers with none', () => {

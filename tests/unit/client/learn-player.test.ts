@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settingsDefaults } from '../../../src/shared/api/settings';
 import * as engine from '../../../src/client/lib/audio/learn-player';
+import { AUDIOBOOK_TIMING } from '../../../src/client/lib/audio/audiobook-timing';
+import { SPEECH_FALLBACK_RATE as ENGINE_SPEECH_RATE } from '../../../src/client/lib/audio/card-playback';
+import * as learnTiming from '../../../src/client/lib/audio/learn-timing';
+import { STOP_DELAY_MS as ENGINE_STOP_DELAY_MS } from '../../../src/client/lib/audio/stop-delay';
 import { playerSettingsOf } from '../../../src/client/lib/audio/player-settings';
 import type {
   CardClips,
@@ -230,11 +234,11 @@ afterEach(() => {
 
 describe('timing constants', () => {
   it('are the spec’s', () => {
-    expect(engine.VOICE_TIMEOUT_MS).toBe(VOICE_TIMEOUT_MS);
-    expect(engine.VOICE_GAP_MS).toBe(VOICE_GAP_MS);
-    expect(engine.CARD_GAP_MS).toBe(CARD_GAP_MS);
-    expect(engine.STOP_DELAY_MS).toBe(STOP_DELAY_MS);
-    expect(engine.SPEECH_FALLBACK_RATE).toBe(SPEECH_FALLBACK_RATE);
+    expect(learnTiming.VOICE_TIMEOUT_MS).toBe(VOICE_TIMEOUT_MS);
+    expect(learnTiming.VOICE_GAP_MS).toBe(VOICE_GAP_MS);
+    expect(learnTiming.CARD_GAP_MS).toBe(CARD_GAP_MS);
+    expect(ENGINE_STOP_DELAY_MS).toBe(STOP_DELAY_MS);
+    expect(ENGINE_SPEECH_RATE).toBe(SPEECH_FALLBACK_RATE);
   });
 });
 
@@ -1179,10 +1183,10 @@ const SENTENCE_GAP_MS = 1_000;
 
 describe('the audiobook player’s timing (one engine, two screens)', () => {
   const audiobook = (options: Parameters<typeof setup>[0] = {}) =>
-    setup({ timing: engine.AUDIOBOOK_TIMING, ...options });
+    setup({ timing: AUDIOBOOK_TIMING, ...options });
 
   it('is docs/product/audiobooks.md#playback’s', () => {
-    expect(engine.AUDIOBOOK_TIMING).toEqual({
+    expect(AUDIOBOOK_TIMING).toEqual({
       voiceTimeoutMs: CLIP_TIMEOUT_MS,
       voiceGapMs: CLIP_GAP_MS,
       itemGapMs: SENTENCE_GAP_MS,
@@ -1191,7 +1195,7 @@ describe('the audiobook player’s timing (one engine, two screens)', () => {
       readsOn: true,
       playAllPress: 'stopsAnything',
     });
-    expect(engine.LEARN_TIMING.playAllPress).toBe('togglesPlayAll');
+    expect(learnTiming.LEARN_TIMING.playAllPress).toBe('togglesPlayAll');
   });
 
   it('with autoplay reads on from a sentence played alone, 1 s after it ends, to the last one', async () => {
@@ -1230,7 +1234,7 @@ describe('the audiobook player’s timing (one engine, two screens)', () => {
     const open = (index: number) =>
       createLearnPlayer(
         {
-          timing: engine.AUDIOBOOK_TIMING,
+          timing: AUDIOBOOK_TIMING,
           clipPlayer: clips.player,
           speech: createFakeSpeech().fallback,
           loadClips: (w) => Promise.resolve(listedClips(w)),

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BookOpen, Home, Upload, X } from 'lucide-react';
+import { BookOpen, Home, Upload } from 'lucide-react';
 import type { Settings } from '../../../shared/api/settings';
 import type { PlayerWord } from '../../lib/audio/learn-player.types';
 import { useDocumentTitle } from '../../lib/hooks/document-title.hook';
@@ -12,7 +12,7 @@ import { Button } from '../../ui/button.component';
 import { DeferredDialog } from '../../ui/deferred-dialog.component';
 import { loadOnce } from '../../lib/load-once';
 import { ScreenMessage } from '../../ui/screen-message.component';
-import { SoundPrompt } from '../../ui/sound-prompt.component';
+import { FullScreenPlayerLayout } from '../../ui/full-screen-player-layout.component';
 import { useWordsFreshOnMount } from '../../lib/api/words.api';
 import { spacedRepetitionWordsQueryOptions } from '../../lib/api/spaced-repetition-words.api';
 import { useSettings } from '../../lib/api/settings.api';
@@ -148,27 +148,39 @@ function LearnSession({ initialWords, settings }: { initialWords: PlayerWord[]; 
   const actionWord = menuWord ?? word;
 
   return (
-    <div className="fixed inset-0 overflow-hidden bg-black text-white select-none">
-      <h1 className="sr-only">{t('pages.learnTitle')}</h1>
-      <LearnCard
-        word={word}
-        display={settings}
-        overlayOpacity={settings.overlayOpacity}
-        fontScale={settings.learnFontScale}
-        isPlaying={snapshot.mode === 'single'}
-        onToggleCard={() => (snapshot.mode === 'idle' ? player.playCard() : player.stop())}
-        onPictureSettled={onCardPictureSettled}
-      />
-      <Button
-        asChild
-        variant="ghost"
-        size="icon"
-        className="absolute top-3 left-3 z-20 rounded-full text-white hover:bg-white/20 hover:text-white"
-      >
-        <Link to="/" aria-label={t('learn.home')}>
-          <X aria-hidden />
-        </Link>
-      </Button>
+    <FullScreenPlayerLayout
+      title={t('pages.learnTitle')}
+      closeTo="/"
+      closeLabel={t('learn.home')}
+      isSoundBlocked={snapshot.soundBlocked}
+      onResumeSound={player.resumeSound}
+      card={
+        <LearnCard
+          word={word}
+          display={settings}
+          overlayOpacity={settings.overlayOpacity}
+          fontScale={settings.learnFontScale}
+          isPlaying={snapshot.mode === 'single'}
+          onToggleCard={() => (snapshot.mode === 'idle' ? player.playCard() : player.stop())}
+          onPictureSettled={onCardPictureSettled}
+        />
+      }
+      dialogs={
+        <DeferredDialog
+          load={loadImageStyleDialog}
+          isOpen={isStyleDialogOpen}
+          dialogProps={{
+            isOpen: isStyleDialogOpen,
+            word: actionWord.spanish,
+            onOpenChange: setIsStyleDialogOpen,
+            onChoose: (styleId: number) => {
+              setIsStyleDialogOpen(false);
+              void actions.regenerateImageInStyle(player, actionWord, styleId);
+            },
+          }}
+        />
+      }
+    >
       {settings.showStatsBar ? (
         <LearnTopBar
           word={word}
@@ -217,20 +229,6 @@ function LearnSession({ initialWords, settings }: { initialWords: PlayerWord[]; 
           />
         }
       />
-      {snapshot.soundBlocked ? <SoundPrompt onResume={player.resumeSound} /> : null}
-      <DeferredDialog
-        load={loadImageStyleDialog}
-        isOpen={isStyleDialogOpen}
-        dialogProps={{
-          isOpen: isStyleDialogOpen,
-          word: actionWord.spanish,
-          onOpenChange: setIsStyleDialogOpen,
-          onChoose: (styleId: number) => {
-            setIsStyleDialogOpen(false);
-            void actions.regenerateImageInStyle(player, actionWord, styleId);
-          },
-        }}
-      />
-    </div>
+    </FullScreenPlayerLayout>
   );
 }

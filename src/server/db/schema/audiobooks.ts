@@ -275,20 +275,20 @@ export const imageGenerationJobs = pgTable(
     // Null for jobs that fill the original images rather than a series.
     seriesId: integer('series_id').references(() => audiobookImageSeries.id, { onDelete: 'cascade' }),
     serviceProvider: text('service_provider').notNull(),
+    /**
+     * As the row was written: a row drawn by a runtime job (`jobId`) reads its status, counts and end from
+     * that job (docs/product/decisions.md#series-progress-is-the-jobs); only a row from before series were
+     * runtime jobs reads these.
+     */
     status: text('status').$type<ImageGenerationJobStatus>().notNull().default('pending'),
-    totalImages: integer('total_images').notNull().default(0),
-    processedImages: integer('processed_images').notNull().default(0),
-    failedImages: integer('failed_images').notNull().default(0),
     imageStyle: text('image_style'),
     styleName: text('style_name'),
     characterStyle: text('character_style'),
     characterStyleName: text('character_style_name'),
     batchSize: integer('batch_size').notNull().default(5),
-    /** The job of the one runtime that draws the pictures (docs/product/jobs.md); this row mirrors its counts. */
+    /** The job of the one runtime that draws the pictures (docs/product/jobs.md): its progress is the series'. */
     jobId: uuid('job_id'),
     errorMessage: text('error_message'),
-    /** Why the job failed, as a code with its params (docs/product/errors.md). */
-    error: jsonb('error').$type<unknown>(),
     startedAt: timestamptz('started_at'),
     completedAt: timestamptz('completed_at'),
     createdAt: createdAt(),

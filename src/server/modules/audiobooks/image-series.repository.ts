@@ -5,13 +5,18 @@ import {
   audiobookImageSeriesItems,
   audiobooks,
   audiobookSentences,
-  type ImageGenerationJobStatus,
   imageGenerationJobs,
   type ImageSeriesStatus,
+  uploadJobs,
 } from '../../db/schema';
 
 export type SeriesRow = typeof audiobookImageSeries.$inferSelect;
 export type ImageJobRow = typeof imageGenerationJobs.$inferSelect;
+/** A series job with what its runtime job says now (null for a row no runtime job draws). */
+export interface ImageJobWithRuntime {
+  row: ImageJobRow;
+  runtime: Pick<typeof uploadJobs.$inferSelect, 'status' | 'progress' | 'error' | 'completedAt'> | null;
+}
 
 /**
  * Illustration series of a book, their pictures and their generation jobs
@@ -207,7 +212,6 @@ export function createImageSeriesRepository(db: Db) {
         serviceProvider: string;
         imageStyle: string;
         styleName: string | null;
-        totalImages: number;
       },
     ): Promise<ImageJobRow> {
       const [row] = await db
@@ -225,28 +229,26 @@ export function createImageSeriesRepository(db: Db) {
         .where(and(eq(imageGenerationJobs.userId, userId), eq(imageGenerationJobs.id, id)));
     },
 
-    async updateJob(
-      userId: string,
-      id: number,
-      changes: {
-        status: ImageGenerationJobStatus;
-        processedImages?: number;
-        failedImages?: number;
-        totalImages?: number;
-        error?: unknown;
-      },
-    ) {
-      const isOver = ['completed', 'failed', 'cancelled'].includes(changes.status);
-      await db
-        .update(imageGenerationJobs)
-        .set({ ...changes, ...(isOver ? { completedAt: new Date() } : {}) })
-        .where(and(eq(imageGenerationJobs.userId, userId), eq(imageGenerationJobs.id, id)));
-    },
-
-    jobs: (userId: string, audiobookId: number): Promise<ImageJobRow[]> =>
+    /** The book's series jobs, newest first, each joined to the runtime job that draws it. */
+    jobs: (userId: string, audiobookId: number): Promise<ImageJobWithRuntime[]> =>
       db
-        .select()
+        .select({
+          row: imageGenerationJobs,
+          runtime: {
+            status: uploadJobs.status,
+            progress: uploadJobs.progress,
+            error: uploadJobs.error,
+            completedAt: uploadJobs.completedAt,
+          },
+        })
         .from(imageGenerationJobs)
+        .leftJoin(
+          uploadJobs,
+          and(
+            eq(uploadJobs.id, imageGenerationJobs.jobId),
+            eq(uploadJobs.userId, imageGenerationJobs.userId),
+          ),
+        )
         .where(and(eq(imageGenerationJobs.userId, userId), eq(imageGenerationJobs.audiobookId, audiobookId)))
         .orderBy(desc(imageGenerationJobs.createdAt), desc(imageGenerationJobs.id)),
   };

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { createSeriesRequestSchema, ImageJob, Series } from '../../../shared/api/audiobook-player';
+import { coded } from '../../../shared/api/errors';
 import { JOB_KINDS } from '../../../shared/api/jobs';
 import { ownStyleName, resolveImageStyle } from '../../../shared/catalogs/image-styles';
 import { AppError } from '../../http/app-error';
@@ -9,7 +10,7 @@ import type { ImageProviderName } from '../../providers/images';
 import type { UserProviders } from '../providers/user-providers';
 import type { AudiobooksRepository } from './audiobooks.repository';
 import { requirePictureProvider } from './audiobook-player.service';
-import type { ImageJobRow, ImageSeriesRepository, SeriesRow } from './image-series.repository';
+import type { ImageJobWithRuntime, ImageSeriesRepository, SeriesRow } from './image-series.repository';
 
 type SeriesRequest = z.infer<typeof createSeriesRequestSchema>;
 
@@ -20,7 +21,7 @@ const isActiveImageJob = (status: ImageJob['status']) =>
   status === 'pending' || status === 'queued' || status === 'processing' || status === 'generating';
 const seriesNotFound = () => new AppError('series_not_found', 404);
 
-const seriesOf = (row: SeriesRow): Series => ({
+const seriesOf = (row: SeriesRow, jobId: string | null = null): Series => ({
   id: row.id,
   serviceProvider: row.serviceProvider as ImageProviderName,
   imageStyle: row.imageStyle,
@@ -30,18 +31,65 @@ const seriesOf = (row: SeriesRow): Series => ({
   completedSentences: row.completedSentences,
   totalSentences: row.totalSentences,
   createdAt: row.createdAt.toISOString(),
+  jobId,
 });
+
+/** The runtime's statuses in the series job's words: waiting reads 'queued', running 'generating'. */
+const RUNTIME_STATUS = {
+  pending: 'queued',
+  processing: 'generating',
+  completed: 'completed',
+  failed: 'failed',
+  cancelled: 'cancelled',
+} as const satisfies Record<string, ImageJob['status']>;
+
+/** A job that could draw none of its pictures ended 'completed' for the runtime; the series job failed. */
+function runtimeStatus(
+  status: NonNullable<ImageJobWithRuntime['runtime']>['status'],
+  progress: { total: number; failed: number } | null | undefined,
+): ImageJob['status'] {
+  const isAllFailed =
+    progress !== null && progress !== undefined && progress.total > 0 && progress.failed === progress.total;
+  return status === 'completed' && isAllFailed ? 'failed' : RUNTIME_STATUS[status];
+}
+
+/**
+ * A series job as its runtime job reads now (docs/product/decisions.md#series-progress-is-the-jobs): status,
+ * counts, error and end are the runtime's; a row no runtime job draws (made before series were runtime
+ * jobs) reads as it was written, without counts.
+ */
+function jobOf({ row, runtime }: ImageJobWithRuntime): ImageJob {
+  const progress = runtime?.progress;
+  const error = coded.safeParse(runtime?.error);
+  const completedAt = runtime ? runtime.completedAt : row.completedAt;
+  return {
+    id: row.id,
+    jobId: row.jobId,
+    seriesId: row.seriesId,
+    serviceProvider: row.serviceProvider,
+    imageStyle: row.imageStyle,
+    styleName: ownStyleName(row.styleName),
+    status: runtime ? runtimeStatus(runtime.status, progress) : row.status,
+    processedImages: progress?.processed ?? 0,
+    failedImages: progress?.failed ?? 0,
+    totalImages: progress?.total ?? 0,
+    batchSize: row.batchSize,
+    error: error.success ? error.data : null,
+    startedAt: row.startedAt?.toISOString() ?? null,
+    completedAt: completedAt?.toISOString() ?? null,
+  };
+}
 
 /**
  * Illustration series of a book (docs/product/audiobooks.md#illustration-series): a series is a style by a
  * provider; its pictures are drawn by a `generate-image-series` job of the one runtime, followed like any
- * job, and mirrored in the book's image-generation-job list.
+ * job; the book's image-generation-job list reads each job's progress from the runtime.
  */
 export function createImageSeriesService(deps: {
   books: AudiobooksRepository;
   series: ImageSeriesRepository;
   userProviders: UserProviders;
-  jobRuntime: Pick<JobRuntime, 'start' | 'findOwned'>;
+  jobRuntime: Pick<JobRuntime, 'start'>;
 }) {
   const { series } = deps;
 
@@ -75,61 +123,36 @@ export function createImageSeriesService(deps: {
     const book = await bookOf(userId, id);
     const providers = await deps.userProviders.forUser(userId);
     requirePictureProvider(providers, target.serviceProvider as ImageProviderName);
-    const missing = target.totalSentences - target.completedSentences;
     const row = await series.insertJob(userId, {
       audiobookId: id,
       seriesId: target.id,
       serviceProvider: target.serviceProvider,
       imageStyle: target.imageStyle,
       styleName: ownStyleName(target.styleName),
-      totalImages: Math.max(0, missing),
     });
     const input: GenerateImageSeriesInput = {
       audiobookId: id,
       seriesId: target.id,
-      imageJobId: row.id,
       serviceProvider: target.serviceProvider as ImageProviderName,
       imageStyle: target.imageStyle,
       imageStep: book.imageStep,
     };
-    const jobId = await deps.jobRuntime.start(userId, JOB_KINDS.generateImageSeries, input, row.totalImages);
+    const missing = Math.max(0, target.totalSentences - target.completedSentences);
+    const jobId = await deps.jobRuntime.start(userId, JOB_KINDS.generateImageSeries, input, missing);
     await series.setJobRuntimeId(userId, row.id, jobId);
     return { jobId, row };
   }
 
-  /** A row whose runtime job ended without saying so (failed, cancelled while no process ran it) reads as it. */
-  async function jobOf(userId: string, row: ImageJobRow): Promise<ImageJob> {
-    let { status } = row;
-    let error = null;
-    const isActive = status !== 'completed' && status !== 'failed' && status !== 'cancelled';
-    if (isActive && row.jobId) {
-      const runtime = await deps.jobRuntime.findOwned(userId, row.jobId);
-      if (runtime && (runtime.status === 'failed' || runtime.status === 'cancelled')) {
-        status = runtime.status;
-        error = runtime.error;
-      }
-    }
-    return {
-      id: row.id,
-      jobId: row.jobId,
-      seriesId: row.seriesId,
-      serviceProvider: row.serviceProvider,
-      imageStyle: row.imageStyle,
-      styleName: ownStyleName(row.styleName),
-      status,
-      processedImages: row.processedImages,
-      failedImages: row.failedImages,
-      totalImages: row.totalImages,
-      batchSize: row.batchSize,
-      error,
-      startedAt: row.startedAt?.toISOString() ?? null,
-      completedAt: row.completedAt?.toISOString() ?? null,
-    };
-  }
-
   async function jobs(userId: string, id: number): Promise<ImageJob[]> {
     await bookOf(userId, id);
-    return Promise.all((await series.jobs(userId, id)).map((row) => jobOf(userId, row)));
+    return (await series.jobs(userId, id)).map(jobOf);
+  }
+
+  /** The runtime job drawing each series now, by series. */
+  async function drawingJobs(userId: string, id: number): Promise<Map<number | null, string | null>> {
+    const active = (await jobs(userId, id)).filter((job) => isActiveImageJob(job.status));
+    // Newest first: the newest running job of a series is the one named.
+    return new Map(active.reverse().map((job) => [job.seriesId, job.jobId]));
   }
 
   return {
@@ -138,11 +161,9 @@ export function createImageSeriesService(deps: {
      * picker shows it red and offers to fill it in.
      */
     async list(userId: string, id: number): Promise<Series[]> {
-      const drawing = new Set(
-        (await jobs(userId, id)).filter((job) => isActiveImageJob(job.status)).map((job) => job.seriesId),
-      );
+      const drawing = await drawingJobs(userId, id);
       return (await series.list(userId, id)).map((row) => {
-        const view = seriesOf(row);
+        const view = seriesOf(row, drawing.get(row.id) ?? null);
         return view.status === 'generating' && !drawing.has(view.id) ? { ...view, status: 'failed' } : view;
       });
     },
@@ -204,9 +225,7 @@ export function createImageSeriesService(deps: {
     /** Every series with fewer pictures than sentences, and no job drawing it now, is filled in. */
     async autoComplete(userId: string, id: number) {
       await bookOf(userId, id);
-      const active = new Set(
-        (await jobs(userId, id)).filter((job) => isActiveImageJob(job.status)).map((job) => job.seriesId),
-      );
+      const active = await drawingJobs(userId, id);
       const incomplete = (await series.list(userId, id)).filter(
         (row) => row.completedSentences < row.totalSentences && !active.has(row.id),
       );

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Images, LoaderCircle, Palette, Plus, RefreshCw, Trash2, Wand2 } from 'lucide-react';
-import type { ImageJob, Series } from '../../../../shared/api/audiobook-player';
+import type { Series } from '../../../../shared/api/audiobook-player';
 import { cn } from '../../../lib/cn';
 import { Button } from '../../../ui/button.component';
 import {
@@ -13,7 +13,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../ui/dropdown-menu.component';
-import { activeImageJobs, isSeriesEmpty, isSeriesIncomplete, jobCountLabel } from '../lib/player-view';
+import { isSeriesEmpty, isSeriesIncomplete, jobCountLabel } from '../lib/player-view';
 
 const ORIGINAL = 'original';
 
@@ -27,11 +27,12 @@ const STATUS_TONE: Record<Series['status'], string> = {
 
 interface SeriesPickerProps {
   series: readonly Series[];
-  jobs: readonly ImageJob[];
+  /** The series a job is drawing now. */
+  drawing: readonly Series[];
   selectedSeriesId: number | null;
-  /** Live counts of running jobs by series, from the job runtime; the polled rows fill in the rest. */
+  /** Live counts of the running jobs by series, from the job runtime. */
   liveCounts: ReadonlyMap<number, { processed: number; total: number }>;
-  /** A series' or a job's style as the learner reads it: named from its style id in their language. */
+  /** A series' style as the learner reads it: named from its style id in their language. */
   seriesName: (series: { imageStyle: string | null; styleName: string | null }) => string;
   onSelect: (seriesId: number | null) => void;
   onFillIn: (series: Series) => void;
@@ -47,8 +48,8 @@ interface SeriesPickerProps {
  */
 export function SeriesPicker(props: SeriesPickerProps) {
   const { t } = useTranslation();
-  const running = activeImageJobs(props.jobs);
-  const drawing = new Set(running.map((job) => job.seriesId));
+  const running = props.drawing;
+  const drawing = new Set(running.map((series) => series.id));
   const incomplete = props.series.filter((series) => isSeriesIncomplete(series) && !drawing.has(series.id));
   return (
     <DropdownMenu>
@@ -109,17 +110,17 @@ export function SeriesPicker(props: SeriesPickerProps) {
         {running.length > 0 ? (
           <>
             <DropdownMenuSeparator />
-            {running.map((job) => {
-              const live = job.seriesId === null ? undefined : props.liveCounts.get(job.seriesId);
-              return (
-                <DropdownMenuLabel key={job.id} className="flex items-center gap-2 font-normal" role="status">
-                  <LoaderCircle aria-hidden className="size-4 animate-spin" />
-                  {t('audiobookPlayer.series.generating')}{' '}
-                  {live && live.total > 0 ? `${live.processed}/${live.total}` : jobCountLabel(job)}
-                  {job.imageStyle === null && job.styleName === null ? '' : ` · ${props.seriesName(job)}`}
-                </DropdownMenuLabel>
-              );
-            })}
+            {running.map((series) => (
+              <DropdownMenuLabel
+                key={series.id}
+                className="flex items-center gap-2 font-normal"
+                role="status"
+              >
+                <LoaderCircle aria-hidden className="size-4 animate-spin" />
+                {t('audiobookPlayer.series.generating')} {jobCountLabel(props.liveCounts.get(series.id))}
+                {` · ${props.seriesName(series)}`}
+              </DropdownMenuLabel>
+            ))}
           </>
         ) : null}
         {props.series.length > 0 ? <DropdownMenuSeparator /> : null}

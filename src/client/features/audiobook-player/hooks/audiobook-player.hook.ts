@@ -2,7 +2,8 @@ import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'reac
 import type { Settings } from '../../../../shared/api/settings';
 import { audioOutput } from '../../../lib/audio/audio-output';
 import { audioSessions, bindEmergencyStop } from '../../../lib/audio/audio-session';
-import { AUDIOBOOK_TIMING, createLearnPlayer } from '../../../lib/audio/learn-player';
+import { AUDIOBOOK_TIMING } from '../../../lib/audio/audiobook-timing';
+import { createLearnPlayer } from '../../../lib/audio/learn-player';
 import type { LearnPlayer, PlayerWord, VoiceSlot } from '../../../lib/audio/learn-player.types';
 import { bindMediaSession } from '../../../lib/audio/media-session';
 import { playerSettingsOf } from '../../../lib/audio/player-settings';

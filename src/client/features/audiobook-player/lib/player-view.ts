@@ -1,4 +1,4 @@
-import type { ImageJob, Series } from '../../../../shared/api/audiobook-player';
+import type { Series } from '../../../../shared/api/audiobook-player';
 import type { Audiobook, Sentence } from '../../../../shared/api/audiobooks';
 import { HttpError, isNetworkError } from '../../../lib/api-client';
 import type { PlayerWord } from '../../../lib/audio/learn-player.types';
@@ -127,19 +127,13 @@ export const isSeriesIncomplete = (series: Series): boolean =>
   series.completedSentences < series.totalSentences;
 export const isSeriesEmpty = (series: Series): boolean => series.totalSentences === 0;
 
-/** generating, queued, processing and pending count as active; completed ones are not listed. */
-const ACTIVE_JOB_STATUSES: ReadonlySet<ImageJob['status']> = new Set([
-  'generating',
-  'queued',
-  'processing',
-  'pending',
-]);
-export const activeImageJobs = (jobs: readonly ImageJob[]): ImageJob[] =>
-  jobs.filter((job) => ACTIVE_JOB_STATUSES.has(job.status));
+/** The series a runtime job is drawing now (the series list names the job: docs/product/decisions.md#series-progress-is-the-jobs). */
+export const drawingSeries = (series: readonly Series[]): (Series & { jobId: string })[] =>
+  series.filter((entry): entry is Series & { jobId: string } => entry.jobId !== null);
 
-/** 'processed/total', or '0/?' before the job has counted what it will draw. */
-export const jobCountLabel = (job: ImageJob): string =>
-  job.totalImages > 0 ? `${job.processedImages}/${job.totalImages}` : '0/?';
+/** 'processed/total' of a followed job, or '0/?' before the job has counted what it will draw. */
+export const jobCountLabel = (live: { processed: number; total: number } | undefined): string =>
+  live && live.total > 0 ? `${live.processed}/${live.total}` : '0/?';
 
 /** The status bar's pictures per provider: the book's own, and each series' provider. */
 export function picturesByProvider(
