@@ -4,14 +4,7 @@ import { AlertTriangle, Home, RotateCcw } from 'lucide-react';
 import { authPaths } from '../../../shared/api/auth';
 import { useDocumentTitle } from '../../lib/hooks/document-title.hook';
 import { Button } from '../../ui/button.component';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '../../ui/card.component';
+import { AuthCard } from './components/auth-card.component';
 
 type ReasonText = { titleKey: `authError.${string}Title`; descriptionKey: `authError.${string}Description` };
 
@@ -53,36 +46,34 @@ export function AuthErrorPage() {
   const { titleKey, descriptionKey } = reasonTexts(searchParams.get('reason'));
 
   return (
-    <div className="flex justify-center py-6 md:py-12">
-      <Card className="w-full max-w-lg">
-        <CardHeader className="items-center text-center">
-          <AlertTriangle className="size-10 text-destructive" aria-hidden="true" />
-          <CardTitle as="h1" className="text-2xl font-bold">
-            {t(titleKey)}
-          </CardTitle>
-          <CardDescription>{t(descriptionKey)}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <h2 className="mb-2 text-sm font-semibold">{t('authError.tipsTitle')}</h2>
-          <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
-            {TIP_KEYS.map((key) => (
-              <li key={key}>{t(key)}</li>
-            ))}
-          </ul>
-        </CardContent>
-        <CardFooter className="flex-wrap justify-center gap-3">
-          <Button asChild variant="outline">
-            <Link to="/">
-              <Home aria-hidden="true" />
-              {t('authError.home')}
-            </Link>
-          </Button>
-          <Button onClick={() => window.location.assign(authPaths.hostedLogin)}>
-            <RotateCcw aria-hidden="true" />
-            {t('authError.retry')}
-          </Button>
-        </CardFooter>
-      </Card>
-    </div>
+    <AuthCard
+      title={t(titleKey)}
+      description={t(descriptionKey)}
+      icon={<AlertTriangle className="size-10 text-destructive" aria-hidden="true" />}
+      width="wide"
+      footer={{
+        actions: (
+          <>
+            <Button asChild variant="outline">
+              <Link to="/">
+                <Home aria-hidden="true" />
+                {t('authError.home')}
+              </Link>
+            </Button>
+            <Button onClick={() => window.location.assign(authPaths.hostedLogin)}>
+              <RotateCcw aria-hidden="true" />
+              {t('authError.retry')}
+            </Button>
+          </>
+        ),
+      }}
+    >
+      <h2 className="mb-2 text-sm font-semibold">{t('authError.tipsTitle')}</h2>
+      <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
+        {TIP_KEYS.map((key) => (
+          <li key={key}>{t(key)}</li>
+        ))}
+      </ul>
+    </AuthCard>
   );
 }

@@ -1,23 +1,16 @@
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { UserPlus } from 'lucide-react';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/api/auth';
 import { HttpError } from '../../lib/api-client';
 import { serverErrorText } from '../../lib/error-text';
 import { useDocumentTitle } from '../../lib/hooks/document-title.hook';
 import { Button } from '../../ui/button.component';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '../../ui/card.component';
+import { InputField } from '../../ui/field.component';
 import { toast } from '../../ui/toast-store';
 import { useRegisterMutation } from './api/register.api';
-import { FormField } from './components/form-field.component';
+import { AuthCard } from './components/auth-card.component';
 
 interface RegisterForm {
   firstName: string;
@@ -90,55 +83,45 @@ export function RegisterPage() {
   };
 
   return (
-    <div className="flex justify-center py-6 md:py-12">
-      <Card className="w-full max-w-md">
-        <CardHeader>
-          <CardTitle as="h1" className="text-2xl font-bold">
-            {t('register.title')}
-          </CardTitle>
-          <CardDescription>{t('register.description')}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form className="flex flex-col gap-4" onSubmit={onSubmit}>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label={t('register.firstName')} autoComplete="given-name" {...field('firstName')} />
-              <FormField label={t('register.lastName')} autoComplete="family-name" {...field('lastName')} />
-            </div>
-            <FormField
-              label={t('register.email')}
-              type="email"
-              autoComplete="email"
-              required
-              {...field('email')}
-            />
-            <FormField
-              label={t('register.password')}
-              type="password"
-              autoComplete="new-password"
-              required
-              hint={t('register.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-              {...field('password')}
-            />
-            <FormField
-              label={t('register.confirmPassword')}
-              type="password"
-              autoComplete="new-password"
-              required
-              {...field('confirmPassword')}
-            />
-            <Button type="submit" disabled={registerMutation.isPending}>
-              <UserPlus aria-hidden="true" />
-              {t('register.submit')}
-            </Button>
-          </form>
-        </CardContent>
-        <CardFooter className="justify-center gap-1 text-sm">
-          <span className="text-muted-foreground">{t('register.hasAccount')}</span>
-          <Link to="/login" className="font-medium underline underline-offset-4 hover:no-underline">
-            {t('register.loginLink')}
-          </Link>
-        </CardFooter>
-      </Card>
-    </div>
+    <AuthCard
+      title={t('register.title')}
+      description={t('register.description')}
+      footer={{
+        switchTo: { prompt: t('register.hasAccount'), to: '/login', linkText: t('register.loginLink') },
+      }}
+    >
+      <form className="flex flex-col gap-4" onSubmit={onSubmit}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <InputField label={t('register.firstName')} autoComplete="given-name" {...field('firstName')} />
+          <InputField label={t('register.lastName')} autoComplete="family-name" {...field('lastName')} />
+        </div>
+        <InputField
+          label={t('register.email')}
+          type="email"
+          autoComplete="email"
+          required
+          {...field('email')}
+        />
+        <InputField
+          label={t('register.password')}
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={t('register.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+          {...field('password')}
+        />
+        <InputField
+          label={t('register.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          required
+          {...field('confirmPassword')}
+        />
+        <Button type="submit" disabled={registerMutation.isPending}>
+          <UserPlus aria-hidden="true" />
+          {t('register.submit')}
+        </Button>
+      </form>
+    </AuthCard>
   );
 }

@@ -1,11 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../../ui/dialog.component';
+import { DialogDescription, DialogHeader, DialogTitle } from '../../../ui/dialog.component';
+import { WordDialog } from './word-dialog.component';
 import { useSettings } from '../../../lib/api/settings.api';
 import { useAudiobookSentences } from '../api/audiobook-sentences.api';
 import type { DictionaryWord } from '../../../lib/api/words.api';
@@ -23,15 +18,13 @@ export function AudiobookSentencesDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog open={word !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
-      <DialogContent closeLabel={t('dictionary.close')} className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{t('dictionary.sentences.title', { word: word?.spanish ?? '' })}</DialogTitle>
-          <DialogDescription>{t('dictionary.sentences.description')}</DialogDescription>
-        </DialogHeader>
-        {word ? <Sentences word={word} /> : null}
-      </DialogContent>
-    </Dialog>
+    <WordDialog word={word} onClose={onClose} className="max-w-2xl">
+      <DialogHeader>
+        <DialogTitle>{t('dictionary.sentences.title', { word: word?.spanish ?? '' })}</DialogTitle>
+        <DialogDescription>{t('dictionary.sentences.description')}</DialogDescription>
+      </DialogHeader>
+      {word ? <Sentences word={word} /> : null}
+    </WordDialog>
   );
 }
 

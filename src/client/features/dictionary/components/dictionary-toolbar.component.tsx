@@ -14,7 +14,7 @@ import {
 import { cn } from '../../../lib/cn';
 import { Button } from '../../../ui/button.component';
 import { Input } from '../../../ui/input.component';
-import { Label } from '../../../ui/label.component';
+import { Field } from '../../../ui/field.component';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../ui/select.component';
 import type { useDictionaryView } from '../hooks/dictionary-view.hook';
 import { usePartOfSpeechLabel } from '../../../lib/hooks/part-of-speech-label.hook';
@@ -53,8 +53,6 @@ export function DictionaryToolbar({
   hasLanguageModel: boolean;
 }) {
   const { t } = useTranslation();
-  const searchId = useId();
-  const searchHintId = useId();
   const panelId = useId();
   const [isOpen, setIsOpen] = useState(false);
   const filterCount = activeFilterCount(view.filters);
@@ -65,54 +63,55 @@ export function DictionaryToolbar({
       aria-label={t('dictionary.toolbarLabel')}
       className="flex flex-col gap-4 rounded-xl border bg-card p-3 sm:p-4"
     >
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={searchId}>{t('dictionary.search.label')}</Label>
-        <div className="flex gap-2">
-          <div className="relative min-w-0 flex-1">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden
-            />
-            <Input
-              id={searchId}
-              type="search"
-              enterKeyHint="search"
-              value={view.searchDraft}
-              placeholder={t('dictionary.search.placeholder')}
-              aria-describedby={searchHintId}
-              className="pl-9"
-              onChange={(event) => view.setSearchDraft(event.target.value)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') {
-                  event.preventDefault();
-                  view.applySearch();
-                } else if (event.key === 'Escape') {
-                  event.preventDefault();
-                  view.clearSearch();
-                }
-              }}
-            />
-          </div>
-          <Button variant="outline" onClick={view.applySearch} aria-label={t('dictionary.search.apply')}>
-            <Search aria-hidden />
-            <span className="hidden sm:inline">{t('dictionary.search.apply')}</span>
-          </Button>
-          {view.filters.search || view.searchDraft ? (
-            <Button
-              variant="ghost"
-              size="icon"
-              onClick={view.clearSearch}
-              aria-label={t('dictionary.search.clear')}
-              title={t('dictionary.search.clear')}
-            >
-              <X aria-hidden />
+      <Field
+        label={t('dictionary.search.label')}
+        hint={t('dictionary.search.hint')}
+        hintClassName="max-sm:hidden"
+      >
+        {(control) => (
+          <div className="flex gap-2">
+            <div className="relative min-w-0 flex-1">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden
+              />
+              <Input
+                {...control}
+                type="search"
+                enterKeyHint="search"
+                value={view.searchDraft}
+                placeholder={t('dictionary.search.placeholder')}
+                className="pl-9"
+                onChange={(event) => view.setSearchDraft(event.target.value)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') {
+                    event.preventDefault();
+                    view.applySearch();
+                  } else if (event.key === 'Escape') {
+                    event.preventDefault();
+                    view.clearSearch();
+                  }
+                }}
+              />
+            </div>
+            <Button variant="outline" onClick={view.applySearch} aria-label={t('dictionary.search.apply')}>
+              <Search aria-hidden />
+              <span className="hidden sm:inline">{t('dictionary.search.apply')}</span>
             </Button>
-          ) : null}
-        </div>
-        <p id={searchHintId} className="text-xs text-muted-foreground max-sm:hidden">
-          {t('dictionary.search.hint')}
-        </p>
-      </div>
+            {view.filters.search || view.searchDraft ? (
+              <Button
+                variant="ghost"
+                size="icon"
+                onClick={view.clearSearch}
+                aria-label={t('dictionary.search.clear')}
+                title={t('dictionary.search.clear')}
+              >
+                <X aria-hidden />
+              </Button>
+            ) : null}
+          </div>
+        )}
+      </Field>
 
       <div
         id={panelId}
@@ -218,37 +217,39 @@ function FacetSelect({
   hasLanguageModel: boolean;
 }) {
   const { t } = useTranslation();
-  const labelId = useId();
   const partOfSpeechLabel = usePartOfSpeechLabel();
   const label = (value: string) => (facet === 'partOfSpeech' ? partOfSpeechLabel(value) : value);
   const hint = MODEL_FACET_HINTS[facet];
   const showsHint = hint !== undefined && !hasLanguageModel && view.options[facet].length === 0;
   return (
-    <div className="flex min-w-0 flex-col gap-2">
-      <Label id={labelId}>{t(`dictionary.filters.${facet}`)}</Label>
-      <Select
-        value={view.filters[facet] ?? ALL}
-        onValueChange={(value) => view.setFacet(facet, value === ALL ? null : value)}
-      >
-        <SelectTrigger aria-labelledby={labelId}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{t('dictionary.filters.all')}</SelectItem>
-          {view.options[facet].map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {t('dictionary.filters.option', { value: label(option.value), count: option.count })}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-      {showsHint ? (
-        <NoLanguageModelHint
-          text={t(`dictionary.filters.${hint}`)}
-          linkText={t('dictionary.card.noModelLink')}
-          className="text-xs"
-        />
-      ) : null}
-    </div>
+    <Field label={t(`dictionary.filters.${facet}`)} labelling="labelledby" className="min-w-0">
+      {(control, labelId) => (
+        <>
+          <Select
+            value={view.filters[facet] ?? ALL}
+            onValueChange={(value) => view.setFacet(facet, value === ALL ? null : value)}
+          >
+            <SelectTrigger {...control} aria-labelledby={labelId}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>{t('dictionary.filters.all')}</SelectItem>
+              {view.options[facet].map((option) => (
+                <SelectItem key={option.value} value={option.value}>
+                  {t('dictionary.filters.option', { value: label(option.value), count: option.count })}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          {showsHint ? (
+            <NoLanguageModelHint
+              text={t(`dictionary.filters.${hint}`)}
+              linkText={t('dictionary.card.noModelLink')}
+              className="text-xs"
+            />
+          ) : null}
+        </>
+      )}
+    </Field>
   );
 }

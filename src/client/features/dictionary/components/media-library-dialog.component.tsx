@@ -2,13 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { MediaGalleryItem } from '../../../../shared/api/dictionary';
 import { cn } from '../../../lib/cn';
 import { WordImage } from './word-image.component';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../../ui/dialog.component';
+import { DialogDescription, DialogHeader, DialogTitle } from '../../../ui/dialog.component';
+import { WordDialog } from './word-dialog.component';
 import { toast } from '../../../ui/toast-store';
 import type { DictionaryWord } from '../../../lib/api/words.api';
 import { useMediaGallery } from '../api/media-gallery.api';
@@ -20,17 +15,15 @@ import { mediaLibraryStyleKey } from '../lib/media-library-styles';
 export function MediaLibraryDialog({ word, onClose }: { word: DictionaryWord | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Dialog open={word !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
-      <DialogContent closeLabel={t('dictionary.close')} className="max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>{t('dictionary.media.title')}</DialogTitle>
-          <DialogDescription>
-            {t('dictionary.media.description', { word: word?.spanish ?? '' })}
-          </DialogDescription>
-        </DialogHeader>
-        {word ? <MediaGrid word={word} /> : null}
-      </DialogContent>
-    </Dialog>
+    <WordDialog word={word} onClose={onClose} className="max-w-3xl">
+      <DialogHeader>
+        <DialogTitle>{t('dictionary.media.title')}</DialogTitle>
+        <DialogDescription>
+          {t('dictionary.media.description', { word: word?.spanish ?? '' })}
+        </DialogDescription>
+      </DialogHeader>
+      {word ? <MediaGrid word={word} /> : null}
+    </WordDialog>
   );
 }
 

@@ -6,14 +6,8 @@ import { isWordInStudy } from '../../../../shared/api/words';
 import { cn } from '../../../lib/cn';
 import { WordImage } from './word-image.component';
 import { Button } from '../../../ui/button.component';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../ui/dialog.component';
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../ui/dialog.component';
+import { WordDialog } from './word-dialog.component';
 import { toast } from '../../../ui/toast-store';
 import type { DictionaryWord } from '../../../lib/api/words.api';
 import { useSetPrimaryImage } from '../api/set-primary-image.api';
@@ -30,6 +24,7 @@ import { AddTranslationForm } from './add-translation-form.component';
 import { HighlightedSegments } from './highlighted-segments.component';
 import { PlayWordButton } from './play-word-button.component';
 import { WordCardPicture } from './word-card-picture.component';
+import { WordPair } from '../../../ui/word-pair.component';
 
 /**
  * The word with its example, translation and gallery; a picture clicked becomes the word's picture.
@@ -49,22 +44,19 @@ export function WordCardDialog({
   themes: readonly string[];
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
   return (
-    <Dialog open={word !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
-      <DialogContent closeLabel={t('dictionary.close')} className="max-h-[100dvh] max-w-2xl overflow-y-auto">
-        {word ? (
-          // Keyed: another word opens with its own form state.
-          <WordCard
-            key={word.id}
-            word={word}
-            actions={actions}
-            hasLanguageModel={hasLanguageModel}
-            themes={themes}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <WordDialog word={word} onClose={onClose} className="max-h-[100dvh] max-w-2xl overflow-y-auto">
+      {word ? (
+        // Keyed: another word opens with its own form state.
+        <WordCard
+          key={word.id}
+          word={word}
+          actions={actions}
+          hasLanguageModel={hasLanguageModel}
+          themes={themes}
+        />
+      ) : null}
+    </WordDialog>
   );
 }
 
@@ -117,18 +109,15 @@ function WordCard({
   return (
     <>
       <DialogHeader>
-        <DialogTitle lang="es" className="text-2xl">
-          {word.spanish}
-        </DialogTitle>
-        {word.needsTranslation ? (
-          <DialogDescription className="text-base text-muted-foreground italic">
-            {t('dictionary.noTranslation')}
-          </DialogDescription>
-        ) : (
-          <DialogDescription lang="ru" className="text-base">
-            {word.russian}
-          </DialogDescription>
-        )}
+        <WordPair
+          spanish={word.spanish}
+          russian={word.needsTranslation ? null : word.russian}
+          untranslated={t('dictionary.noTranslation')}
+          spanishAs={DialogTitle}
+          russianAs={DialogDescription}
+          spanishClassName="text-2xl"
+          russianClassName="text-base"
+        />
       </DialogHeader>
       {word.needsTranslation ? (
         <AddTranslationForm

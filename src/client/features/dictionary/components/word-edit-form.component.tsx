@@ -7,7 +7,7 @@ import { serverErrorText } from '../../../lib/error-text';
 import { updateWord } from '../../../lib/api/update-word.api';
 import { Button } from '../../../ui/button.component';
 import { Input } from '../../../ui/input.component';
-import { Label } from '../../../ui/label.component';
+import { Field, InputField } from '../../../ui/field.component';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../ui/select.component';
 import { Textarea } from '../../../ui/textarea.component';
 import type { DictionaryWord } from '../../../lib/api/words.api';
@@ -16,6 +16,45 @@ import { changesOf, draftOf, type WordDraft } from '../lib/word-edit';
 
 /** Radix Select cannot hold an empty value, so "none" has its own. */
 const NONE = '__none__';
+
+/** A tag picked from its catalogue, or none ('' in the draft). */
+function TagField<T extends string>({
+  label,
+  value,
+  values,
+  valueLabel,
+  onChange,
+}: {
+  label: string;
+  value: T | '';
+  values: readonly T[];
+  valueLabel: (value: T) => string;
+  onChange: (value: T | '') => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field label={label} labelling="labelledby" className="min-w-0">
+      {(control, labelId) => (
+        <Select
+          value={value || NONE}
+          onValueChange={(picked) => onChange(values.find((candidate) => candidate === picked) ?? '')}
+        >
+          <SelectTrigger {...control} aria-labelledby={labelId}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={NONE}>{t('dictionary.edit.notSet')}</SelectItem>
+            {values.map((option) => (
+              <SelectItem key={option} value={option}>
+                {valueLabel(option)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    </Field>
+  );
+}
 
 /**
  * docs/product/dictionary.md#word-editing: the word's texts and tags in one form; only what changed is sent.
@@ -39,19 +78,7 @@ export function WordEditForm({
   const [draft, setDraft] = useState<WordDraft>(initial);
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
-  const ids = {
-    spanish: useId(),
-    russian: useId(),
-    example: useId(),
-    exampleHint: useId(),
-    exampleTranslation: useId(),
-    partOfSpeech: useId(),
-    cefrLevel: useId(),
-    themeCategory: useId(),
-    themeHint: useId(),
-    themeList: useId(),
-    error: useId(),
-  };
+  const ids = { themeHint: useId(), themeList: useId(), error: useId() };
   const set = <K extends keyof WordDraft>(field: K, value: WordDraft[K]) =>
     setDraft((current) => ({ ...current, [field]: value }));
 
@@ -81,116 +108,84 @@ export function WordEditForm({
       onSubmit={(event) => void submit(event)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={ids.spanish}>{t('dictionary.edit.spanish')}</Label>
-          <Input
-            id={ids.spanish}
-            lang="es"
-            required
-            maxLength={200}
-            value={draft.spanish}
-            onChange={(event) => set('spanish', event.target.value)}
-          />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={ids.russian}>{t('dictionary.edit.russian')}</Label>
-          <Input
-            id={ids.russian}
-            lang="ru"
-            // A word kept without a translation may be edited before it gets one.
-            required={!word.needsTranslation}
-            maxLength={300}
-            value={draft.russian}
-            onChange={(event) => set('russian', event.target.value)}
-          />
-        </div>
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={ids.example}>{t('dictionary.edit.example')}</Label>
-        <Textarea
-          id={ids.example}
+        <InputField
+          label={t('dictionary.edit.spanish')}
           lang="es"
-          maxLength={1000}
-          className="min-h-16"
-          aria-describedby={ids.exampleHint}
-          value={draft.example}
-          onChange={(event) => set('example', event.target.value)}
+          required
+          maxLength={200}
+          value={draft.spanish}
+          onChange={(event) => set('spanish', event.target.value)}
         />
-        <p id={ids.exampleHint} className="text-xs text-muted-foreground">
-          {t('dictionary.edit.markerHint')}
-        </p>
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={ids.exampleTranslation}>{t('dictionary.edit.exampleTranslation')}</Label>
-        <Textarea
-          id={ids.exampleTranslation}
+        <InputField
+          label={t('dictionary.edit.russian')}
           lang="ru"
-          maxLength={1000}
-          className="min-h-16"
-          value={draft.exampleTranslation}
-          onChange={(event) => set('exampleTranslation', event.target.value)}
+          // A word kept without a translation may be edited before it gets one.
+          required={!word.needsTranslation}
+          maxLength={300}
+          value={draft.russian}
+          onChange={(event) => set('russian', event.target.value)}
         />
       </div>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <div className="flex min-w-0 flex-col gap-2">
-          <Label id={ids.partOfSpeech}>{t('dictionary.edit.partOfSpeech')}</Label>
-          <Select
-            value={draft.partOfSpeech || NONE}
-            onValueChange={(value) =>
-              set('partOfSpeech', PARTS_OF_SPEECH.find((candidate) => candidate === value) ?? '')
-            }
-          >
-            <SelectTrigger aria-labelledby={ids.partOfSpeech}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={NONE}>{t('dictionary.edit.notSet')}</SelectItem>
-              {PARTS_OF_SPEECH.map((value) => (
-                <SelectItem key={value} value={value}>
-                  {partOfSpeechLabel(value)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="flex min-w-0 flex-col gap-2">
-          <Label id={ids.cefrLevel}>{t('dictionary.edit.cefrLevel')}</Label>
-          <Select
-            value={draft.cefrLevel || NONE}
-            onValueChange={(value) =>
-              set('cefrLevel', CEFR_LEVELS.find((candidate) => candidate === value) ?? '')
-            }
-          >
-            <SelectTrigger aria-labelledby={ids.cefrLevel}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={NONE}>{t('dictionary.edit.notSet')}</SelectItem>
-              {CEFR_LEVELS.map((value) => (
-                <SelectItem key={value} value={value}>
-                  {value}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="flex min-w-0 flex-col gap-2">
-          <Label htmlFor={ids.themeCategory}>{t('dictionary.edit.themeCategory')}</Label>
-          <Input
-            id={ids.themeCategory}
-            lang="ru"
-            maxLength={100}
-            list={ids.themeList}
-            aria-describedby={ids.themeHint}
-            value={draft.themeCategory}
-            onChange={(event) => set('themeCategory', event.target.value)}
+      <Field label={t('dictionary.edit.example')} hint={t('dictionary.edit.markerHint')}>
+        {(control) => (
+          <Textarea
+            {...control}
+            lang="es"
+            maxLength={1000}
+            className="min-h-16"
+            value={draft.example}
+            onChange={(event) => set('example', event.target.value)}
           />
-          <datalist id={ids.themeList}>
-            {themes.map((theme) => (
-              <option key={theme} value={theme} />
-            ))}
-          </datalist>
-        </div>
+        )}
+      </Field>
+      <Field label={t('dictionary.edit.exampleTranslation')}>
+        {(control) => (
+          <Textarea
+            {...control}
+            lang="ru"
+            maxLength={1000}
+            className="min-h-16"
+            value={draft.exampleTranslation}
+            onChange={(event) => set('exampleTranslation', event.target.value)}
+          />
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TagField
+          label={t('dictionary.edit.partOfSpeech')}
+          value={draft.partOfSpeech}
+          values={PARTS_OF_SPEECH}
+          valueLabel={partOfSpeechLabel}
+          onChange={(value) => set('partOfSpeech', value)}
+        />
+        <TagField
+          label={t('dictionary.edit.cefrLevel')}
+          value={draft.cefrLevel}
+          values={CEFR_LEVELS}
+          valueLabel={(value) => value}
+          onChange={(value) => set('cefrLevel', value)}
+        />
+        <Field label={t('dictionary.edit.themeCategory')} className="min-w-0">
+          {(control) => (
+            <>
+              <Input
+                {...control}
+                lang="ru"
+                maxLength={100}
+                list={ids.themeList}
+                // The hint sits under the whole row, so that the three fields stay level.
+                aria-describedby={ids.themeHint}
+                value={draft.themeCategory}
+                onChange={(event) => set('themeCategory', event.target.value)}
+              />
+              <datalist id={ids.themeList}>
+                {themes.map((theme) => (
+                  <option key={theme} value={theme} />
+                ))}
+              </datalist>
+            </>
+          )}
+        </Field>
       </div>
       <p id={ids.themeHint} className="-mt-2 text-xs text-muted-foreground">
         {t('dictionary.edit.themeHint')}

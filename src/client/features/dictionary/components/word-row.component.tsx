@@ -22,6 +22,7 @@ import { ListenBadge } from './listen-badge.component';
 import { PlayWordButton } from './play-word-button.component';
 import { WordImage } from './word-image.component';
 import { WordTags } from './word-tags.component';
+import { WordPair } from '../../../ui/word-pair.component';
 
 /** The rows' menu: a page of rows draws plain ⋮ buttons, and Radix's menu only for the one used. */
 const loadWordRowMenu = loadOnce(async () => (await import('./word-row-menu.component')).WordRowMenu);
@@ -117,18 +118,13 @@ export const WordRow = memo(function WordRow(props: WordRowProps) {
           />
         )}
         <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <p lang="es" className="truncate font-semibold" data-field="spanish">
-            {word.spanish}
-          </p>
-          {word.needsTranslation ? (
-            <p className="truncate text-sm text-muted-foreground italic" data-field="russian">
-              {t('dictionary.noTranslation')}
-            </p>
-          ) : (
-            <p lang="ru" className="truncate text-sm text-muted-foreground" data-field="russian">
-              {word.russian}
-            </p>
-          )}
+          <WordPair
+            spanish={word.spanish}
+            russian={word.needsTranslation ? null : word.russian}
+            untranslated={t('dictionary.noTranslation')}
+            isTruncated
+            hasFieldMarks
+          />
           {showTags ? <WordTags word={word} /> : null}
         </div>
       </div>

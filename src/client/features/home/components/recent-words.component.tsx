@@ -7,6 +7,7 @@ import { Button } from '../../../ui/button.component';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.component';
 import { CefrBadge } from '../../../ui/cefr-badge.component';
 import { useRecentWords } from '../api/recent-words.api';
+import { WordPair } from '../../../ui/word-pair.component';
 
 export function RecentWords({ className }: { className?: string }) {
   const { t } = useTranslation();
@@ -55,12 +56,7 @@ function WordList({ words }: { words: readonly WordListItem[] }) {
       {words.map((word) => (
         <li key={word.id} className="flex items-center justify-between gap-3 py-2.5">
           <div className="min-w-0">
-            <p lang="es" className="truncate font-semibold">
-              {word.spanish}
-            </p>
-            <p lang="ru" className="truncate text-sm text-muted-foreground">
-              {word.russian}
-            </p>
+            <WordPair spanish={word.spanish} russian={word.russian} isTruncated />
           </div>
           {word.cefrLevel ? <CefrBadge level={word.cefrLevel} /> : null}
         </li>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ReviewQueueCard } from '../../../../shared/api/review';
 import { usePictureSource } from '../../../lib/hooks/picture-source.hook';
+import { RussianLine, WordPair } from '../../../ui/word-pair.component';
 import { ClipButton } from './clip-button.component';
 
 function Picture({ stored, isLarge }: { stored: string | null; isLarge: boolean }) {
@@ -15,18 +16,6 @@ function Picture({ stored, isLarge }: { stored: string | null; isLarge: boolean 
         isLarge ? 'max-h-72 w-auto rounded-lg object-contain' : 'max-h-32 w-auto rounded-md object-contain'
       }
     />
-  );
-}
-
-/** The word's Russian, or what a word kept without one says (docs/product/upload.md#spanish-only-lines). */
-function RussianText({ russian, className }: { russian: string; className: string }) {
-  const { t } = useTranslation();
-  if (russian === '')
-    return <p className={`${className} text-muted-foreground italic`}>{t('review.noTranslation')}</p>;
-  return (
-    <p lang="ru" className={className}>
-      {russian}
-    </p>
   );
 }
 
@@ -84,16 +73,23 @@ export function ReviewCardView({
         >
           {hasSpanishAnswer ? (
             <>
-              <p lang="es" className="text-3xl font-bold break-words">
-                {word.spanish}
-              </p>
-              <RussianText russian={word.russian} className="text-xl" />
+              <WordPair
+                spanish={word.spanish}
+                russian={word.russian}
+                untranslated={t('review.noTranslation')}
+                spanishClassName="text-3xl font-bold break-words"
+                russianClassName="text-xl"
+              />
               {direction === 'listening-es' ? null : (
                 <ClipButton wordId={wordId} audioData={word.audioData} isAutoPlay={isAutoPlay} />
               )}
             </>
           ) : (
-            <RussianText russian={word.russian} className="text-3xl font-bold break-words" />
+            <RussianLine
+              russian={word.russian}
+              untranslated={t('review.noTranslation')}
+              className="text-3xl font-bold break-words"
+            />
           )}
           {direction === 'picture-es' ? null : <Picture stored={word.imageUrl} isLarge={false} />}
           {word.example ? (

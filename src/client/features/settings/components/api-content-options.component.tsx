@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../../shared/api/settings';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.component';
-import { Label } from '../../../ui/label.component';
+import { Field } from '../../../ui/field.component';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../ui/select.component';
 import { Textarea } from '../../../ui/textarea.component';
 import { useUpdateSettings } from '../../../lib/api/update-settings.api';
@@ -18,10 +18,6 @@ const REQUIREMENTS_MAX_LENGTH = 5000;
 export function ApiContentOptions({ settings }: { settings: Settings }) {
   const { t } = useTranslation();
   const update = useUpdateSettings();
-  const requirementsId = useId();
-  const requirementsHintId = useId();
-  const levelId = useId();
-  const levelHintId = useId();
   const [requirements, setRequirements] = useState(settings.audiobookRequirements);
   // The schema default (500) is not one of the choices; it stays shown until the learner picks another.
   const levels = [...new Set([...VOCABULARY_LEVELS, settings.vocabularyLevel])].sort((a, b) => a - b);
@@ -38,41 +34,42 @@ export function ApiContentOptions({ settings }: { settings: Settings }) {
         <CardTitle>{t('settingsProviders.content.title')}</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={requirementsId}>{t('settingsProviders.content.requirements')}</Label>
-          <Textarea
-            id={requirementsId}
-            aria-describedby={requirementsHintId}
-            maxLength={REQUIREMENTS_MAX_LENGTH}
-            value={requirements}
-            onChange={(event) => setRequirements(event.target.value)}
-            onBlur={saveRequirements}
-          />
-          <p id={requirementsHintId} className="text-xs text-muted-foreground">
-            {t('settingsProviders.content.requirementsHint')}
-          </p>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={levelId}>{t('settingsProviders.content.vocabularyLevel')}</Label>
-          <Select
-            value={String(settings.vocabularyLevel)}
-            onValueChange={(value) => update.mutate({ vocabularyLevel: Number(value) })}
-          >
-            <SelectTrigger id={levelId} aria-describedby={levelHintId}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {levels.map((level) => (
-                <SelectItem key={level} value={String(level)}>
-                  {t('settingsProviders.content.words', { count: level })}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <p id={levelHintId} className="text-xs text-muted-foreground">
-            {t('settingsProviders.content.vocabularyLevelHint')}
-          </p>
-        </div>
+        <Field
+          label={t('settingsProviders.content.requirements')}
+          hint={t('settingsProviders.content.requirementsHint')}
+        >
+          {(control) => (
+            <Textarea
+              {...control}
+              maxLength={REQUIREMENTS_MAX_LENGTH}
+              value={requirements}
+              onChange={(event) => setRequirements(event.target.value)}
+              onBlur={saveRequirements}
+            />
+          )}
+        </Field>
+        <Field
+          label={t('settingsProviders.content.vocabularyLevel')}
+          hint={t('settingsProviders.content.vocabularyLevelHint')}
+        >
+          {(control) => (
+            <Select
+              value={String(settings.vocabularyLevel)}
+              onValueChange={(value) => update.mutate({ vocabularyLevel: Number(value) })}
+            >
+              <SelectTrigger {...control}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {levels.map((level) => (
+                  <SelectItem key={level} value={String(level)}>
+                    {t('settingsProviders.content.words', { count: level })}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        </Field>
       </CardContent>
     </Card>
   );

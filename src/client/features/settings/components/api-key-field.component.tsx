@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CircleCheck, KeyRound, LoaderCircle, Trash2 } from 'lucide-react';
 import { Button } from '../../../ui/button.component';
 import { Input } from '../../../ui/input.component';
-import { Label } from '../../../ui/label.component';
+import { Field } from '../../../ui/field.component';
 import { serverErrorText } from '../../../lib/error-text';
 import { toast } from '../../../ui/toast-store';
 import { KeyInvalidNotice } from './key-invalid-notice.component';
@@ -49,7 +49,6 @@ export function ApiKeyField({
   children,
 }: ApiKeyFieldProps) {
   const { t } = useTranslation();
-  const inputId = useId();
   const savedId = useId();
   const [draft, setDraft] = useState('');
   const [status, setStatus] = useState<KeyStatus>('unknown');
@@ -97,27 +96,28 @@ export function ApiKeyField({
 
   return (
     <form className="flex flex-col gap-3" onSubmit={(event) => void apply(event)} noValidate>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={inputId}>{label}</Label>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Input
-            id={inputId}
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder={t('settingsProviders.keys.placeholder')}
-            aria-describedby={savedId}
-            aria-invalid={status === 'invalid' ? true : undefined}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            className="sm:flex-1"
-          />
-          <Button type="submit" disabled={isApplyDisabled}>
-            {isChecking ? <LoaderCircle className="animate-spin" aria-hidden /> : <KeyRound aria-hidden />}
-            {isChecking ? t('settingsProviders.common.checking') : t('settingsProviders.common.apply')}
-          </Button>
-        </div>
-      </div>
+      <Field label={label}>
+        {(control) => (
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input
+              {...control}
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={t('settingsProviders.keys.placeholder')}
+              aria-describedby={savedId}
+              aria-invalid={status === 'invalid' ? true : undefined}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              className="sm:flex-1"
+            />
+            <Button type="submit" disabled={isApplyDisabled}>
+              {isChecking ? <LoaderCircle className="animate-spin" aria-hidden /> : <KeyRound aria-hidden />}
+              {isChecking ? t('settingsProviders.common.checking') : t('settingsProviders.common.apply')}
+            </Button>
+          </div>
+        )}
+      </Field>
       {children}
       <div className="flex flex-wrap items-center gap-3 text-sm" id={savedId}>
         <span className="text-muted-foreground">

@@ -4,7 +4,7 @@ import { LoaderCircle, RefreshCw } from 'lucide-react';
 import { FALLBACK_MODELS } from '../../../../shared/api/providers';
 import type { Settings } from '../../../../shared/api/settings';
 import { Button } from '../../../ui/button.component';
-import { Label } from '../../../ui/label.component';
+import { Field } from '../../../ui/field.component';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../ui/select.component';
 import { toast } from '../../../ui/toast-store';
 import { useModels } from '../api/models.api';
@@ -16,7 +16,6 @@ import { useUpdateSettings } from '../../../lib/api/update-settings.api';
  */
 export function ApiModelSelect({ settings }: { settings: Settings }) {
   const { t } = useTranslation();
-  const selectId = useId();
   const hintId = useId();
   const models = useModels(settings);
   const update = useUpdateSettings();
@@ -44,49 +43,52 @@ export function ApiModelSelect({ settings }: { settings: Settings }) {
         : null;
 
   return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={selectId}>{t('settingsProviders.models.label')}</Label>
-      <div className="flex items-center gap-2">
-        <Select
-          value={settings.openaiModel}
-          onValueChange={(openaiModel) => update.mutate({ openaiModel })}
-          disabled={!settings.hasOpenaiApiKey}
-        >
-          <SelectTrigger
-            id={selectId}
-            className="min-w-0 flex-1"
-            aria-describedby={hint ? hintId : undefined}
-          >
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {options.map((model) => (
-              <SelectItem key={model} value={model}>
-                {model}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <Button
-          variant="outline"
-          size="icon"
-          aria-label={t('settingsProviders.models.refresh')}
-          title={t('settingsProviders.models.refresh')}
-          disabled={!settings.hasOpenaiApiKey || models.isFetching}
-          onClick={() => void models.refetch()}
-        >
-          {models.isFetching ? (
-            <LoaderCircle className="animate-spin" aria-hidden />
-          ) : (
-            <RefreshCw aria-hidden />
-          )}
-        </Button>
-      </div>
-      {hint ? (
-        <p id={hintId} role="status" className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <Field label={t('settingsProviders.models.label')}>
+      {(control) => (
+        <>
+          <div className="flex items-center gap-2">
+            <Select
+              value={settings.openaiModel}
+              onValueChange={(openaiModel) => update.mutate({ openaiModel })}
+              disabled={!settings.hasOpenaiApiKey}
+            >
+              <SelectTrigger
+                {...control}
+                className="min-w-0 flex-1"
+                aria-describedby={hint ? hintId : undefined}
+              >
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {options.map((model) => (
+                  <SelectItem key={model} value={model}>
+                    {model}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label={t('settingsProviders.models.refresh')}
+              title={t('settingsProviders.models.refresh')}
+              disabled={!settings.hasOpenaiApiKey || models.isFetching}
+              onClick={() => void models.refetch()}
+            >
+              {models.isFetching ? (
+                <LoaderCircle className="animate-spin" aria-hidden />
+              ) : (
+                <RefreshCw aria-hidden />
+              )}
+            </Button>
+          </div>
+          {hint ? (
+            <p id={hintId} role="status" className="text-sm text-muted-foreground">
+              {hint}
+            </p>
+          ) : null}
+        </>
+      )}
+    </Field>
   );
 }

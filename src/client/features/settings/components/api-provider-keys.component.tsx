@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { validateKeyRequestSchema } from '../../../../shared/api/providers';
@@ -6,7 +6,7 @@ import type { ProviderKeyField, Settings } from '../../../../shared/api/settings
 import { queryKeys } from '../../../lib/query-keys';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card.component';
 import { Input } from '../../../ui/input.component';
-import { Label } from '../../../ui/label.component';
+import { Field } from '../../../ui/field.component';
 import { useUpdateSettings } from '../../../lib/api/update-settings.api';
 import { useValidateElevenlabsKey } from '../api/validate-elevenlabs-key.api';
 import { useValidateLeonardoKey } from '../api/validate-leonardo-key.api';
@@ -40,8 +40,6 @@ export function ApiOpenaiCard({ settings }: { settings: Settings }) {
   const { t } = useTranslation();
   const validate = useValidateOpenaiKey();
   const { remove, isRemoving } = useRemoveKey('openaiApiKey');
-  const baseUrlId = useId();
-  const baseUrlHintId = useId();
   const [baseUrlDraft, setBaseUrlDraft] = useState(settings.openaiBaseUrl ?? '');
   const baseUrl = parseBaseUrl(baseUrlDraft);
 
@@ -64,33 +62,29 @@ export function ApiOpenaiCard({ settings }: { settings: Settings }) {
           onRemove={remove}
           isRemoving={isRemoving}
         >
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={baseUrlId}>{t('settingsProviders.keys.baseUrlLabel')}</Label>
-            <Input
-              id={baseUrlId}
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="https://api.openai.com/v1"
-              aria-describedby={baseUrlHintId}
-              aria-invalid={baseUrl.isValid ? undefined : true}
-              value={baseUrlDraft}
-              onChange={(event) => setBaseUrlDraft(event.target.value)}
-            />
-            <p
-              id={baseUrlHintId}
-              className={
-                baseUrl.isValid
-                  ? 'text-xs text-muted-foreground'
-                  : 'text-xs text-destructive dark:text-red-400'
-              }
-            >
-              {baseUrl.isValid
+          <Field
+            label={t('settingsProviders.keys.baseUrlLabel')}
+            hint={
+              baseUrl.isValid
                 ? t('settingsProviders.keys.baseUrlHint')
-                : t('settingsProviders.keys.baseUrlInvalid')}
-            </p>
-          </div>
+                : t('settingsProviders.keys.baseUrlInvalid')
+            }
+            hintClassName={baseUrl.isValid ? undefined : 'text-destructive dark:text-red-400'}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="url"
+                inputMode="url"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="https://api.openai.com/v1"
+                aria-invalid={baseUrl.isValid ? undefined : true}
+                value={baseUrlDraft}
+                onChange={(event) => setBaseUrlDraft(event.target.value)}
+              />
+            )}
+          </Field>
         </ApiKeyField>
         <ApiModelSelect settings={settings} />
       </CardContent>

@@ -8,6 +8,7 @@ import {
 } from '../../../../shared/catalogs/voices';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.component';
 import { Label } from '../../../ui/label.component';
+import { Field } from '../../../ui/field.component';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../ui/select.component';
 import { Switch } from '../../../ui/switch.component';
 import { useUpdateSettings } from '../../../lib/api/update-settings.api';
@@ -101,14 +102,10 @@ function VolumeSlider({ volume }: { volume: number }) {
 export function AudioPlaybackOptions({ settings }: { settings: Settings }) {
   const { t } = useTranslation();
   const update = useUpdateSettings();
-  const intonationId = useId();
   const autoplayId = useId();
   const autoplayHintId = useId();
   const openingId = useId();
   const openingHintId = useId();
-  const loopId = useId();
-  const pauseId = useId();
-  const pauseHintId = useId();
 
   return (
     <Card>
@@ -118,78 +115,82 @@ export function AudioPlaybackOptions({ settings }: { settings: Settings }) {
       <CardContent className="grid gap-6 sm:grid-cols-2">
         <VolumeSlider volume={settings.volume} />
 
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={intonationId}>{t('settingsProviders.audio.intonation')}</Label>
-          <Select
-            value={settings.intonationStyle}
-            onValueChange={(value) => {
-              if (isIntonationStyle(value)) update.mutate({ intonationStyle: value });
-            }}
-          >
-            <SelectTrigger id={intonationId}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {INTONATION_STYLES.map((style) => (
-                <SelectItem key={style} value={style}>
-                  {t(`settingsProviders.audio.intonationStyles.${style}`)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <Field label={t('settingsProviders.audio.intonation')}>
+          {(control) => (
+            <Select
+              value={settings.intonationStyle}
+              onValueChange={(value) => {
+                if (isIntonationStyle(value)) update.mutate({ intonationStyle: value });
+              }}
+            >
+              <SelectTrigger {...control}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {INTONATION_STYLES.map((style) => (
+                  <SelectItem key={style} value={style}>
+                    {t(`settingsProviders.audio.intonationStyles.${style}`)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        </Field>
 
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={loopId}>{t('settingsProviders.audio.loopPlayAll')}</Label>
-          <Select
-            value={String(settings.loopPlayAll)}
-            onValueChange={(value) => {
-              const loops = loopOptionOf(value);
-              if (loops !== undefined) update.mutate({ loopPlayAll: loops });
-            }}
-          >
-            <SelectTrigger id={loopId}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {LOOP_PLAY_ALL_OPTIONS.map((loops) => (
-                <SelectItem key={loops} value={String(loops)}>
-                  {loops === 0
-                    ? t('settingsProviders.audio.loopOff')
-                    : t('settingsProviders.audio.loopCount', { count: loops })}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <Field label={t('settingsProviders.audio.loopPlayAll')}>
+          {(control) => (
+            <Select
+              value={String(settings.loopPlayAll)}
+              onValueChange={(value) => {
+                const loops = loopOptionOf(value);
+                if (loops !== undefined) update.mutate({ loopPlayAll: loops });
+              }}
+            >
+              <SelectTrigger {...control}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {LOOP_PLAY_ALL_OPTIONS.map((loops) => (
+                  <SelectItem key={loops} value={String(loops)}>
+                    {loops === 0
+                      ? t('settingsProviders.audio.loopOff')
+                      : t('settingsProviders.audio.loopCount', { count: loops })}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        </Field>
 
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={pauseId}>{t('settingsProviders.audio.playAllDelay')}</Label>
-          {/* docs/product/settings.md#play-all-delay */}
-          <Select
-            value={String(settings.playAllDelay)}
-            onValueChange={(value) => {
-              const seconds = playAllDelayOf(value);
-              if (seconds !== undefined) update.mutate({ playAllDelay: seconds });
-            }}
-          >
-            <SelectTrigger id={pauseId} aria-describedby={pauseHintId}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {playAllDelayChoices(settings.playAllDelay).map((seconds) => (
-                <SelectItem key={seconds} value={String(seconds)}>
-                  {seconds === 0
-                    ? t('settingsProviders.audio.playAllDelayNone')
-                    : t('settingsProviders.audio.playAllDelaySeconds', { count: seconds })}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <p id={pauseHintId} className="text-sm text-muted-foreground">
-            {t('settingsProviders.audio.playAllDelayDescription')}
-          </p>
-        </div>
+        {/* docs/product/settings.md#play-all-delay */}
+        <Field
+          label={t('settingsProviders.audio.playAllDelay')}
+          hint={t('settingsProviders.audio.playAllDelayDescription')}
+          hintClassName="text-sm"
+        >
+          {(control) => (
+            <Select
+              value={String(settings.playAllDelay)}
+              onValueChange={(value) => {
+                const seconds = playAllDelayOf(value);
+                if (seconds !== undefined) update.mutate({ playAllDelay: seconds });
+              }}
+            >
+              <SelectTrigger {...control}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {playAllDelayChoices(settings.playAllDelay).map((seconds) => (
+                  <SelectItem key={seconds} value={String(seconds)}>
+                    {seconds === 0
+                      ? t('settingsProviders.audio.playAllDelayNone')
+                      : t('settingsProviders.audio.playAllDelaySeconds', { count: seconds })}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        </Field>
 
         <div className="flex items-start justify-between gap-4 sm:col-span-2">
           <div className="flex flex-col gap-1">

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card.component';
+import { Field } from '../../../ui/field.component';
 import { Label } from '../../../ui/label.component';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../ui/select.component';
 import { Switch } from '../../../ui/switch.component';
@@ -91,36 +92,30 @@ export function SettingsSelectField<T extends string>({
   onValueChange,
   isDisabled = false,
 }: SelectFieldProps<T>) {
-  const id = useId();
-  const descriptionId = `${id}-description`;
   return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Select
-        value={value}
-        disabled={isDisabled}
-        onValueChange={(picked) => {
-          const option = options.find((candidate) => candidate.value === picked);
-          if (option) onValueChange(option.value);
-        }}
-      >
-        <SelectTrigger id={id} aria-describedby={description ? descriptionId : undefined}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-      {description ? (
-        <p id={descriptionId} className="text-sm text-muted-foreground">
-          {description}
-        </p>
-      ) : null}
-    </div>
+    <Field label={label} hint={description} hintClassName="text-sm">
+      {(control) => (
+        <Select
+          value={value}
+          disabled={isDisabled}
+          onValueChange={(picked) => {
+            const option = options.find((candidate) => candidate.value === picked);
+            if (option) onValueChange(option.value);
+          }}
+        >
+          <SelectTrigger {...control}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {options.map((option) => (
+              <SelectItem key={option.value} value={option.value}>
+                {option.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    </Field>
   );
 }
 

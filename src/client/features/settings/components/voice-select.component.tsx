@@ -1,8 +1,7 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check } from 'lucide-react';
 import { Badge } from '../../../ui/badge.component';
-import { Label } from '../../../ui/label.component';
+import { Field } from '../../../ui/field.component';
 import {
   Select,
   SelectContent,
@@ -51,7 +50,6 @@ export function VoiceSelect({
   isDisabled,
 }: VoiceSelectProps) {
   const { t } = useTranslation();
-  const triggerId = useId();
   const groupLabel: Record<VoiceProvider, string> = {
     elevenlabs: t('settingsProviders.audio.groupElevenlabs'),
     openai: t('settingsProviders.audio.groupOpenai'),
@@ -69,56 +67,57 @@ export function VoiceSelect({
   const automaticProvider = options.find((option) => option.voice.voice_id === automaticValue)?.provider;
 
   return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={triggerId}>{label}</Label>
-      <div className="flex items-center gap-2">
-        <Select value={value ?? NO_VOICE} onValueChange={onChange} disabled={isDisabled}>
-          <SelectTrigger id={triggerId} className="min-w-0 flex-1">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={NO_VOICE}>
-              {automaticName ? (
-                <span className="inline-flex items-center gap-2">
-                  {automaticProvider ? <VoiceProviderIcon provider={automaticProvider} /> : null}
-                  {t('settingsProviders.audio.automaticVoice', { voice: automaticName })}
-                </span>
-              ) : (
-                t('settingsProviders.common.none')
-              )}
-            </SelectItem>
-            {isUnlisted ? (
-              <SelectItem value={value}>
-                {isListLoaded ? t('settingsProviders.audio.unknownVoice', { id: value }) : value}
+    <Field label={label}>
+      {(control) => (
+        <div className="flex items-center gap-2">
+          <Select value={value ?? NO_VOICE} onValueChange={onChange} disabled={isDisabled}>
+            <SelectTrigger {...control} className="min-w-0 flex-1">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={NO_VOICE}>
+                {automaticName ? (
+                  <span className="inline-flex items-center gap-2">
+                    {automaticProvider ? <VoiceProviderIcon provider={automaticProvider} /> : null}
+                    {t('settingsProviders.audio.automaticVoice', { voice: automaticName })}
+                  </span>
+                ) : (
+                  t('settingsProviders.common.none')
+                )}
               </SelectItem>
-            ) : null}
-            {GROUP_ORDER.map((provider) => {
-              const group = options.filter((option) => option.provider === provider);
-              if (group.length === 0) return null;
-              return (
-                <SelectGroup key={provider}>
-                  <SelectLabel className="flex items-center gap-2">
-                    <VoiceProviderIcon provider={provider} />
-                    {groupLabel[provider]}
-                  </SelectLabel>
-                  {group.map((option) => (
-                    <SelectItem key={option.voice.voice_id} value={option.voice.voice_id}>
-                      <VoiceOptionText option={option} />
-                    </SelectItem>
-                  ))}
-                </SelectGroup>
-              );
-            })}
-          </SelectContent>
-        </Select>
-        <VoicePreviewButton
-          voiceId={speakingVoice}
-          voiceName={nameOf(speakingVoice) ?? ''}
-          language={language}
-          isDisabled={isDisabled}
-        />
-      </div>
-    </div>
+              {isUnlisted ? (
+                <SelectItem value={value}>
+                  {isListLoaded ? t('settingsProviders.audio.unknownVoice', { id: value }) : value}
+                </SelectItem>
+              ) : null}
+              {GROUP_ORDER.map((provider) => {
+                const group = options.filter((option) => option.provider === provider);
+                if (group.length === 0) return null;
+                return (
+                  <SelectGroup key={provider}>
+                    <SelectLabel className="flex items-center gap-2">
+                      <VoiceProviderIcon provider={provider} />
+                      {groupLabel[provider]}
+                    </SelectLabel>
+                    {group.map((option) => (
+                      <SelectItem key={option.voice.voice_id} value={option.voice.voice_id}>
+                        <VoiceOptionText option={option} />
+                      </SelectItem>
+                    ))}
+                  </SelectGroup>
+                );
+              })}
+            </SelectContent>
+          </Select>
+          <VoicePreviewButton
+            voiceId={speakingVoice}
+            voiceName={nameOf(speakingVoice) ?? ''}
+            language={language}
+            isDisabled={isDisabled}
+          />
+        </div>
+      )}
+    </Field>
   );
 }
 

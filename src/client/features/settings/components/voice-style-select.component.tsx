@@ -1,7 +1,6 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VOICE_STYLES, type VoiceStyle } from '../../../../shared/catalogs/voices';
-import { Label } from '../../../ui/label.component';
+import { Field } from '../../../ui/field.component';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../ui/select.component';
 
 const isVoiceStyle = (value: string): value is VoiceStyle =>
@@ -21,34 +20,36 @@ export function VoiceStyleSelect({
   onChange: (style: VoiceStyle) => void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
-  const hintId = useId();
   return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{t('settingsProviders.audio.voiceStyle')}</Label>
-      <Select
-        value={value}
-        disabled={!isHeard}
-        onValueChange={(picked) => {
-          if (isVoiceStyle(picked)) onChange(picked);
-        }}
-      >
-        <SelectTrigger id={id} aria-describedby={hintId}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {VOICE_STYLES.map((style) => (
-            <SelectItem key={style} value={style}>
-              {t(`settingsProviders.audio.voiceStyles.${style}`)}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-      <p id={hintId} className="text-sm text-muted-foreground">
-        {isHeard
+    <Field
+      label={t('settingsProviders.audio.voiceStyle')}
+      hint={
+        isHeard
           ? t('settingsProviders.audio.voiceStyleDescription')
-          : t('settingsProviders.audio.voiceStyleBuiltinOnly')}
-      </p>
-    </div>
+          : t('settingsProviders.audio.voiceStyleBuiltinOnly')
+      }
+      hintClassName="text-sm"
+    >
+      {(control) => (
+        <Select
+          value={value}
+          disabled={!isHeard}
+          onValueChange={(picked) => {
+            if (isVoiceStyle(picked)) onChange(picked);
+          }}
+        >
+          <SelectTrigger {...control}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {VOICE_STYLES.map((style) => (
+              <SelectItem key={style} value={style}>
+                {t(`settingsProviders.audio.voiceStyles.${style}`)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    </Field>
   );
 }

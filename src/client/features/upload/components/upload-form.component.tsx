@@ -5,6 +5,7 @@ import { Button } from '../../../ui/button.component';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card.component';
 import { FilePicker } from '../../../ui/file-picker.component';
 import { Label } from '../../../ui/label.component';
+import { Field } from '../../../ui/field.component';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../ui/select.component';
 import { Textarea } from '../../../ui/textarea.component';
 import {
@@ -50,7 +51,6 @@ export function UploadForm({
 }: UploadFormProps) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
-  const styleId = useId();
   const textId = useId();
   const formatsId = useId();
   const imagesId = useId();
@@ -113,27 +113,28 @@ export function UploadForm({
           </div>
         </div>
         {/* docs/product/upload.md#picture-style: the setting's style, or another for this upload. */}
-        <div className="flex flex-col gap-2 sm:max-w-xs">
-          <Label htmlFor={styleId}>{t('upload.form.imageStyle')}</Label>
-          <Select
-            value={choices.imageStyle ?? ''}
-            disabled={choices.generateImages === false}
-            onValueChange={(value) => {
-              if (isUploadImageStyle(value)) setStyleChoice(value);
-            }}
-          >
-            <SelectTrigger id={styleId}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {UPLOAD_IMAGE_STYLES.map((key) => (
-                <SelectItem key={key} value={key}>
-                  {`${UPLOAD_STYLE_TABLE[key].iconEmoji} ${styleName(key)}`}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <Field label={t('upload.form.imageStyle')} className="sm:max-w-xs">
+          {(control) => (
+            <Select
+              value={choices.imageStyle ?? ''}
+              disabled={choices.generateImages === false}
+              onValueChange={(value) => {
+                if (isUploadImageStyle(value)) setStyleChoice(value);
+              }}
+            >
+              <SelectTrigger {...control}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {UPLOAD_IMAGE_STYLES.map((key) => (
+                  <SelectItem key={key} value={key}>
+                    {`${UPLOAD_STYLE_TABLE[key].iconEmoji} ${styleName(key)}`}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        </Field>
         <form className="flex flex-col gap-3" onSubmit={(event) => void submit(event)}>
           <Label htmlFor={textId}>{t('upload.form.textLabel')}</Label>
           <Textarea

@@ -18,6 +18,7 @@ import { HighlightedText } from './highlighted-text.component';
 import { ShowMore } from './show-more.component';
 import { TableHead, TableScroll } from './table-scroll.component';
 import { WordFills } from './word-fills.component';
+import { WordPair } from '../../../ui/word-pair.component';
 
 type AddedWord = UploadResultsData['words'][number];
 type Duplicate = UploadResultsData['duplicates'][number];
@@ -121,19 +122,14 @@ function AddedWords({ words, more }: { words: readonly AddedWord[]; more: number
             return (
               <li key={word.id} className="flex flex-col gap-1.5 py-3">
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                  <span lang="es" className="font-semibold">
-                    {word.spanish}
-                  </span>
-                  {word.russian ? (
-                    <span lang="ru" className="text-muted-foreground">
-                      {word.russian}
-                    </span>
-                  ) : (
-                    // Kept without a translation (docs/product/upload.md#spanish-only-lines).
-                    <span className="text-muted-foreground italic">
-                      {t('upload.results.wordUntranslated')}
-                    </span>
-                  )}
+                  <WordPair
+                    spanish={word.spanish}
+                    russian={word.russian}
+                    untranslated={t('upload.results.wordUntranslated')}
+                    spanishAs="span"
+                    russianAs="span"
+                    russianClassName="text-muted-foreground"
+                  />
                   {word.cefrLevel ? <CefrBadge level={word.cefrLevel} /> : null}
                   {word.partOfSpeech ? (
                     <Badge
