@@ -8,6 +8,9 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
+        // Node for every unit test but the client's hook and component tests (`tests/unit/client/*.test.tsx`),
+        // which ask for happy-dom in their first line (`// @vitest-environment happy-dom`): vitest 4 has no
+        // environment by glob, and a project of their own would load a second set of workers.
         extends: true,
         test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'] },
       },
