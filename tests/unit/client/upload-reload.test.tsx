@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jobPaths } from '../../../src/shared/api/jobs';
 import { uploadPaths } from '../../../src/shared/api/upload-paths';
-import { currentUploadSchema } from '../../../src/shared/api/jobs';
+import { currentUploadSchema, dismissUploadSchema } from '../../../src/shared/api/jobs';
 import { processBatchRequestSchema } from '../../../src/shared/api/uploads';
 import { wordsPaths } from '../../../src/shared/api/words-paths';
 import { UploadPage } from '../../../src/client/features/upload/upload.page';
@@ -81,6 +81,12 @@ beforeEach(async () => {
     return { body: { jobId: JOB } };
   });
   api.on('GET', jobPaths.job(JOB), () => ({ body: jobAnswer(upload!) }));
+  // A finished upload, once dismissed, is no longer the learner's current one.
+  api.on('POST', uploadPaths.dismiss(JOB), () => {
+    const dismissed = upload !== null && upload.status !== 'processing' && upload.status !== 'pending';
+    if (dismissed) upload = null;
+    return { body: dismissUploadSchema.parse({ dismissed }) };
+  });
 });
 
 afterEach(() => {
@@ -93,7 +99,7 @@ afterEach(() => {
 });
 
 describe('the upload screen after a reload', () => {
-  it('picks the running upload up again and shows its progress to the end, announced once', async () => {
+  it('picks the running upload up again and shows its progress to its report, announced once, until dismissed', async () => {
     const toasts = recordToasts();
     renderPage(<UploadPage />);
     act(() => currentSocket().open());
@@ -150,5 +156,17 @@ describe('the upload screen after a reload', () => {
     expect(within(jobPanel()).getByRole('heading').textContent).toContain('Обработка завершена');
     await pass(JOB_POLL_INTERVAL_MS);
     expect(toasts.filter((title) => title === 'Загрузка завершена')).toHaveLength(1);
+
+    // Closed, it is dismissed on the server: the report stays on this page, and no later visit shows it.
+    fireEvent.click(within(jobPanel()).getByRole('button', { name: 'Закрыть' }));
+    await waitFor(() => expect(api.count('POST', uploadPaths.dismiss(JOB))).toBe(1));
+    expect(screen.queryByRole('region', { name: /^Обработка слов:/ })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Добавленные слова: 30' })).toBeDefined();
+    cleanup();
+    await act(() => Promise.resolve());
+    renderPage(<UploadPage />);
+    expect(await screen.findByLabelText('Пары слов, по одной на строку')).toBeDefined();
+    expect(screen.queryByRole('region', { name: /^Обработка слов:/ })).toBeNull();
+    expect(screen.queryByRole('heading', { name: /^Добавленные слова/ })).toBeNull();
   });
 });
