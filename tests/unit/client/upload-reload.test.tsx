@@ -7,6 +7,10 @@ import { currentUploadSchema, dismissUploadSchema } from '../../../src/shared/ap
 import { processBatchRequestSchema } from '../../../src/shared/api/uploads';
 import { wordsPaths } from '../../../src/shared/api/words-paths';
 import { UploadPage } from '../../../src/client/features/upload/upload.page';
+import {
+  readStoredUploadJob,
+  writeStoredUploadJob,
+} from '../../../src/client/features/upload/lib/upload-job-storage';
 import { JOB_POLL_INTERVAL_MS } from '../../../src/client/lib/jobs/job-state';
 import { toastStore } from '../../../src/client/ui/toast-store';
 import { type FakeApi, installFakeApi } from '../../support/client/fake-api';
@@ -99,7 +103,7 @@ afterEach(() => {
 });
 
 describe('the upload screen after a reload', () => {
-  it('picks the running upload up again and shows its progress to its report, announced once, until dismissed', async () => {
+  it('picks the running upload up again and shows its progress to its report, announced once', async () => {
     const toasts = recordToasts();
     renderPage(<UploadPage />);
     act(() => currentSocket().open());
@@ -148,14 +152,23 @@ describe('the upload screen after a reload', () => {
     await pass(JOB_POLL_INTERVAL_MS * 2);
     expect(toasts.filter((title) => title === 'Загрузка завершена')).toHaveLength(1);
 
-    // Another reload: the report is still there (until dismissed), and the end is not announced again.
-    cleanup();
-    await act(() => Promise.resolve());
+    // This browser remembers it announced this end, so a later visit does not announce it again.
+    expect(readStoredUploadJob()).toEqual({ jobId: JOB, hasNotified: true });
+  });
+
+  it('shows a finished upload announced here before without announcing it again, until it is dismissed', async () => {
+    const toasts = recordToasts();
+    writeStoredUploadJob({ jobId: JOB, hasNotified: true });
+    upload = {
+      ...jobAt(JOB, 'upload-words', 30, 30, 'completed'),
+      results: uploadResultsOf(PAIRS),
+    };
     renderPage(<UploadPage />);
+    act(() => currentSocket().open());
     expect(await screen.findByRole('heading', { name: 'Добавленные слова: 30' })).toBeDefined();
     expect(within(jobPanel()).getByRole('heading').textContent).toContain('Обработка завершена');
     await pass(JOB_POLL_INTERVAL_MS);
-    expect(toasts.filter((title) => title === 'Загрузка завершена')).toHaveLength(1);
+    expect(toasts).toEqual([]);
 
     // Closed, it is dismissed on the server: the report stays on this page, and no later visit shows it.
     fireEvent.click(within(jobPanel()).getByRole('button', { name: 'Закрыть' }));
