@@ -61,20 +61,26 @@ export function createRealtimeSocket(options: RealtimeSocketOptions) {
 
   function connect() {
     setState(attempts === 0 ? 'connecting' : 'reconnecting');
+    let current: SocketLike;
     try {
-      socket = createSocket(options.url());
+      current = createSocket(options.url());
     } catch {
       options.onError?.(SOCKET_ERRORS.create);
       scheduleReconnect();
       return;
     }
-    socket.onopen = () => {
+    socket = current;
+    // A socket closed by `disconnect` reports its close later, maybe after a new listener opened another
+    // one (one screen leaving as the next arrives): only the current socket's events count.
+    const isCurrent = () => socket === current;
+    current.onopen = () => {
+      if (!isCurrent()) return;
       attempts = 0;
       setState('open');
       jobIds.forEach((jobId) => send({ type: 'subscribe', jobId }));
     };
-    socket.onmessage = (event) => {
-      if (typeof event.data !== 'string') return;
+    current.onmessage = (event) => {
+      if (!isCurrent() || typeof event.data !== 'string') return;
       let json: unknown;
       try {
         json = JSON.parse(event.data);
@@ -84,8 +90,11 @@ export function createRealtimeSocket(options: RealtimeSocketOptions) {
       const parsed = serverMessageSchema.safeParse(json);
       if (parsed.success) listeners.forEach((listener) => listener(parsed.data));
     };
-    socket.onerror = () => options.onError?.(SOCKET_ERRORS.connection);
-    socket.onclose = (event) => {
+    current.onerror = () => {
+      if (isCurrent()) options.onError?.(SOCKET_ERRORS.connection);
+    };
+    current.onclose = (event) => {
+      if (!isCurrent()) return;
       socket = null;
       // 1000 is our own close (nobody listens any more); anything else was not meant to happen.
       if (event.code === 1000 || listeners.size === 0) {

@@ -73,6 +73,23 @@ describe('realtime socket', () => {
     expect(realtime.getState()).toBe('idle');
   });
 
+  it('keeps the new connection when the last listener leaves and a new one arrives before the old close', () => {
+    const realtime = createSocket();
+    const stopFirst = realtime.listen(() => undefined);
+    sockets[0]?.open();
+    stopFirst();
+    const received: unknown[] = [];
+    realtime.listen((message) => received.push(message));
+    realtime.subscribeToJob('job-2');
+    sockets[1]?.open();
+    // The first socket's close event arrives only now, as a browser's does.
+    sockets[0]?.drop(1000);
+    expect(realtime.getState()).toBe('open');
+    expect(sockets[1]?.sent).toEqual([{ type: 'subscribe', jobId: 'job-2' }]);
+    sockets[1]?.receive({ type: 'pong' });
+    expect(received).toEqual([{ type: 'pong' }]);
+  });
+
   it('after an abnormal close tries again 3 s apart, at most 5 times, then reports the failure', () => {
     const realtime = createSocket();
     realtime.listen(() => undefined);
