@@ -360,7 +360,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const wordCount = (userId: string) => countWords(db, userId);
   const transferService = createTransferService({
     transfer: transferRepository,
-    jobRuntime,
+    jobStarter: jobRuntime,
     readers: fileReaders,
     countWords: wordCount,
     quotaBytes: deps.transferQuotaBytes,
@@ -397,7 +397,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dictionaryService = createDictionaryService({
     dictionary,
     wordsService,
-    jobRuntime,
+    jobStarter: jobRuntime,
     userProviders,
     settingsService,
     speechService,
@@ -444,8 +444,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       restoreSettings: (userId, row) => settingsService.restore(userId, row),
     }),
   );
-  const wordMaintenanceService = createWordMaintenanceService({ maintenance, jobRuntime, userProviders });
-  const uploadsService = createUploadsService({ jobRuntime, settingsService, countWords: wordCount });
+  const wordMaintenanceService = createWordMaintenanceService({
+    maintenance,
+    jobStarter: jobRuntime,
+    userProviders,
+  });
+  const uploadsService = createUploadsService({
+    jobStarter: jobRuntime,
+    settingsService,
+    countWords: wordCount,
+  });
   const wordUsage = createWordUsageRepository(db);
   const audiobooksRepository = createAudiobooksRepository(db);
   const sentenceAudioService = createSentenceAudioService({
@@ -457,7 +465,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const audiobooksService = createAudiobooksService({
     books: audiobooksRepository,
     wordUsage,
-    jobRuntime,
+    jobStarter: jobRuntime,
     sentenceAudio: sentenceAudioService,
   });
   const audiobookGenresService = createAudiobookGenresService({
@@ -483,7 +491,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     creation: audiobookCreation,
     books: audiobooksService,
     userProviders,
-    jobRuntime,
+    jobStarter: jobRuntime,
   });
   const audiobookMaintenance = createAudiobookMaintenanceRepository(db);
   await jobRuntime.define(
@@ -499,7 +507,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     wordUsage,
     mediaStore,
     userProviders,
-    jobRuntime,
+    jobStarter: jobRuntime,
   });
   const audiobookPlayer = createAudiobookPlayerRepository(db);
   const imageSeries = createImageSeriesRepository(db);
@@ -524,7 +532,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     userProviders,
     settingsService,
     mediaStore,
-    jobRuntime,
+    jobStarter: jobRuntime,
     maintenance: audiobookMaintenanceService,
     now: deps.now,
   });
@@ -532,7 +540,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     books: audiobooksRepository,
     series: imageSeries,
     userProviders,
-    jobRuntime,
+    jobStarter: jobRuntime,
   });
 
   await app.register(authRoutes, {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { JOB_KINDS } from '../../src/shared/api/jobs';
 import { uploadJobSchema, type UploadJob } from '../../src/shared/api/uploads';
 import { audioFiles, uploadJobs, words } from '../../src/server/db/schema';
-import { UPLOAD_PROVIDER_LIMITS } from '../../src/server/jobs/upload-words.job';
+import { UPLOAD_PROVIDER_LIMITS } from '../../src/server/lib/job-limits';
 import type { BuiltinSpeechSynthesizer } from '../../src/server/providers/builtin-speech/builtin-speech.provider';
 import type { SpeechRequest } from '../../src/server/providers/speech';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';

@@ -5,7 +5,7 @@ import type { ServerMessage } from '../../src/shared/realtime';
 import type { Database } from '../../src/server/db/client';
 import { uploadJobs, users } from '../../src/server/db/schema';
 import { jobData } from '../../src/server/jobs/job-data';
-import { JOB_ERROR_CODES } from '../../src/server/jobs/job-failure';
+import { JOB_ERROR_CODES } from '../../src/server/http/job-failure';
 import { createJobRuntime, type JobDefinition, type JobRuntime } from '../../src/server/jobs/job-runtime';
 import { createJobsRepository } from '../../src/server/jobs/jobs.repository';
 import { ProviderError } from '../../src/server/providers/provider-error';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Job, jobSchema } from '../../src/shared/api/jobs';
 import { exportResultsSchema, exportStartedSchema, importPreviewSchema } from '../../src/shared/api/transfer';
 import { transferFileChunks, transferFiles } from '../../src/server/db/schema';
-import { MAX_CHUNK_BYTES, splitIntoChunks } from '../../src/server/jobs/export-words.job';
+import { MAX_CHUNK_BYTES, splitIntoChunks } from '../../src/server/modules/transfer/chunk-sink';
 import { EXPORT_CSV_COLUMNS, restoreCell } from '../../src/server/modules/transfer/csv-cells';
 import { createTransferRepository } from '../../src/server/modules/transfer/transfer.repository';
 import { seedWords } from '../support/word-seeds';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type DictionaryJobResults, dictionaryJobResultsSchema } from '../../shared/api/dictionary';
 import { jobData } from './job-data';
-import { codeOfLegacySentence, failureOf, isFatalFailure } from './job-failure';
+import { codeOfLegacySentence, failureOf, isFatalFailure } from '../http/job-failure';
 import type { JobContext, JobDefinition, JobPlan } from './job-runtime';
 
 /**

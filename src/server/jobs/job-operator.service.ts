@@ -1,5 +1,5 @@
 import type { UploadJobStatus } from '../db/schema';
-import { JOB_ERROR_CODES } from './job-failure';
+import { JOB_ERROR_CODES } from '../http/job-failure';
 import { readProgress } from './job-runtime';
 import type { JobsRepository } from './jobs.repository';
 

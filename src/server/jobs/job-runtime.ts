@@ -5,8 +5,9 @@ import { type CodedError, coded } from '../../shared/api/errors';
 import { emptyJobProgress, isJobFinished, type ServerMessage, stageCountSchema } from '../../shared/realtime';
 import type { UploadJobProgress, UploadJobStatus } from '../db/schema';
 import type { RealtimeHub } from '../realtime/realtime-hub';
+import type { JobView } from '../lib/job-starter';
 import { type JobData, UnreadableJobDataError } from './job-data';
-import { codeOfLegacySentence, failureOf, JOB_ERROR_CODES } from './job-failure';
+import { codeOfLegacySentence, failureOf, JOB_ERROR_CODES } from '../http/job-failure';
 import { JOB_LEASE_DEFAULTS, type JobLeaseSettings } from './job-leases';
 import type { JobQueue } from './job-queue';
 import type { JobRow, JobsRepository, JobViewRow } from './jobs.repository';
@@ -117,15 +118,7 @@ export interface JobDefinition<
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyJobDefinition = JobDefinition<any, any, any, any>;
 
-/** A job as the learner's screens read it: results parsed once the job is over, failure as a code. */
-export interface JobView {
-  id: string;
-  kind: string;
-  status: UploadJobStatus;
-  progress: UploadJobProgress;
-  results: unknown;
-  error: CodedError | null;
-}
+export type { JobView };
 
 const PROGRESS_INTERVAL_MS = 250;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -14,8 +14,8 @@ import {
   planDictionaryJob,
 } from './dictionary-job';
 import { noJobInput } from './job-data';
-import { JOB_ERROR_CODES, JobFailure } from './job-failure';
-import { UPLOAD_CHUNK_SIZE, UPLOAD_PROVIDER_LIMITS } from './upload-words.job';
+import { JOB_ERROR_CODES, JobFailure } from '../http/job-failure';
+import { UPLOAD_CHUNK_SIZE, UPLOAD_PROVIDER_LIMITS } from '../lib/job-limits';
 
 type ActiveWord = Awaited<ReturnType<DictionaryRepository['listActiveWords']>>[number];
 

@@ -11,7 +11,7 @@ import {
   planDictionaryJob,
 } from './dictionary-job';
 import { noJobInput } from './job-data';
-import { UPLOAD_CHUNK_SIZE, UPLOAD_PROVIDER_LIMITS } from './upload-words.job';
+import { UPLOAD_CHUNK_SIZE, UPLOAD_PROVIDER_LIMITS } from '../lib/job-limits';
 
 type UntaggedWord = Awaited<ReturnType<DictionaryRepository['listWordsMissingTags']>>[number];
 

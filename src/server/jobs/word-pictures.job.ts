@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { type WordPicturesJobInput, wordPicturesInputSchema } from '../../shared/api/jobs';
 import { DICTIONARY_JOB_KINDS } from '../../shared/api/dictionary';
 import type { MediaStore } from '../media/media-store';
 import type { DictionaryRepository } from '../modules/dictionary/dictionary.repository';
@@ -8,15 +8,10 @@ import type { SettingsService } from '../modules/settings/settings.service';
 import { type DictionaryJobDefinition, dictionaryJobData, planDictionaryJob } from './dictionary-job';
 import type { ProviderError } from '../providers/provider-error';
 import { jobData } from './job-data';
-import { failureOf, isFatalFailure } from './job-failure';
-import { UPLOAD_PROVIDER_LIMITS } from './upload-words.job';
+import { failureOf, isFatalFailure } from '../http/job-failure';
+import { UPLOAD_PROVIDER_LIMITS } from '../lib/job-limits';
 
-const inputSchema = z.object({
-  /** A style id or key; the settings' default style when null. */
-  imageStyle: z.union([z.string(), z.number()]).nullable(),
-});
-export type WordPicturesJobInput = z.infer<typeof inputSchema>;
-export const wordPicturesInput = jobData('picture job input', inputSchema);
+const wordPicturesInput = jobData('picture job input', wordPicturesInputSchema);
 
 type Deps = {
   dictionary: DictionaryRepository;

@@ -14,6 +14,16 @@ import {
   validateLogicResultsSchema,
 } from './audiobook-jobs';
 import { coded } from './errors';
+import {
+  audiobookInputSchema,
+  createAudiobookInputSchema,
+  exportWordsInputSchema,
+  generateImageSeriesInputSchema,
+  noInputSchema,
+  restoreBackupInputSchema,
+  uploadJobInputSchema,
+  wordPicturesInputSchema,
+} from './job-inputs';
 import { exportResultsSchema, restoreResultsSchema } from './transfer';
 import { uploadJobSchema, uploadResultsSchema } from './uploads';
 import { russianAudioResultsSchema, translationFixResultsSchema } from './word-maintenance';
@@ -42,6 +52,33 @@ export const JOB_KINDS = {
   restoreBackup: 'restore-backup',
 } as const;
 export type JobKind = (typeof JOB_KINDS)[keyof typeof JOB_KINDS];
+
+export * from './job-inputs';
+
+/**
+ * What each kind of job is started with: the area that starts one (through the server's `JobStarter`) and
+ * the job that reads it agree through this table.
+ */
+export const JOB_INPUTS = {
+  [JOB_KINDS.uploadWords]: uploadJobInputSchema,
+  [JOB_KINDS.regenerateAllPhrases]: noInputSchema,
+  [JOB_KINDS.clearExpiredImages]: noInputSchema,
+  [JOB_KINDS.regenerateAllImages]: wordPicturesInputSchema,
+  [JOB_KINDS.generateMissingImages]: wordPicturesInputSchema,
+  [JOB_KINDS.updateTags]: noInputSchema,
+  [JOB_KINDS.regenerateTranslations]: noInputSchema,
+  [JOB_KINDS.regenerateAllRussianAudio]: noInputSchema,
+  [JOB_KINDS.builtinClips]: noInputSchema,
+  [JOB_KINDS.createAudiobook]: createAudiobookInputSchema,
+  [JOB_KINDS.validateAudiobookLogic]: noInputSchema,
+  [JOB_KINDS.generateImageSeries]: generateImageSeriesInputSchema,
+  [JOB_KINDS.generateAudiobookAudio]: audiobookInputSchema,
+  [JOB_KINDS.revoiceAudiobook]: audiobookInputSchema,
+  [JOB_KINDS.exportWords]: exportWordsInputSchema,
+  [JOB_KINDS.exportBackup]: noInputSchema,
+  [JOB_KINDS.restoreBackup]: restoreBackupInputSchema,
+} as const satisfies Record<JobKind, z.ZodType>;
+export type JobInput<TKind extends JobKind> = z.infer<(typeof JOB_INPUTS)[TKind]>;
 
 const jobOf = <TKind extends JobKind, TResults extends z.ZodType>(
   kinds: readonly [TKind, ...TKind[]],

@@ -3,8 +3,8 @@ import type { createSeriesRequestSchema, ImageJob, Series } from '../../../share
 import { JOB_KINDS } from '../../../shared/api/jobs';
 import { ownStyleName, resolveImageStyle } from '../../../shared/catalogs/image-styles';
 import { AppError } from '../../http/app-error';
-import type { GenerateImageSeriesInput } from '../../jobs/generate-image-series.job';
-import type { JobRuntime } from '../../jobs/job-runtime';
+import type { GenerateImageSeriesInput } from '../../../shared/api/jobs';
+import type { JobStarter } from '../../lib/job-starter';
 import type { ImageProviderName } from '../../providers/images';
 import type { UserProviders } from '../providers/user-providers';
 import type { AudiobooksRepository } from './audiobooks.repository';
@@ -41,7 +41,7 @@ export function createImageSeriesService(deps: {
   books: AudiobooksRepository;
   series: ImageSeriesRepository;
   userProviders: UserProviders;
-  jobRuntime: Pick<JobRuntime, 'start' | 'findOwned'>;
+  jobStarter: Pick<JobStarter, 'start' | 'findOwned'>;
 }) {
   const { series } = deps;
 
@@ -92,7 +92,7 @@ export function createImageSeriesService(deps: {
       imageStyle: target.imageStyle,
       imageStep: book.imageStep,
     };
-    const jobId = await deps.jobRuntime.start(userId, JOB_KINDS.generateImageSeries, input, row.totalImages);
+    const jobId = await deps.jobStarter.start(userId, JOB_KINDS.generateImageSeries, input, row.totalImages);
     await series.setJobRuntimeId(userId, row.id, jobId);
     return { jobId, row };
   }
@@ -103,7 +103,7 @@ export function createImageSeriesService(deps: {
     let error = null;
     const isActive = status !== 'completed' && status !== 'failed' && status !== 'cancelled';
     if (isActive && row.jobId) {
-      const runtime = await deps.jobRuntime.findOwned(userId, row.jobId);
+      const runtime = await deps.jobStarter.findOwned(userId, row.jobId);
       if (runtime && (runtime.status === 'failed' || runtime.status === 'cancelled')) {
         status = runtime.status;
         error = runtime.error;

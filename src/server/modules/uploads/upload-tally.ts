@@ -1,6 +1,6 @@
 import { UPLOAD_STAGES, type UploadStage, type UploadStageSkipReason } from '../../../shared/api/uploads';
 import type { UploadJobProgress } from '../../db/schema';
-import type { UploadEntry, UploadJobInput } from '../../jobs/upload-words.data';
+import type { UploadEntry, UploadJobInput } from '../../../shared/api/jobs';
 
 /** The stages only a language model does (docs/product/upload.md#skipped-stages). */
 const LANGUAGE_MODEL_STAGES: ReadonlySet<UploadStage> = new Set([
