@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JOB_KINDS } from '../../src/shared/api/jobs';
 import { uploadJobSchema, type UploadJob } from '../../src/shared/api/uploads';
-import { audioFiles, uploadJobs, words } from '../../src/server/db/schema';
+import { audioFiles, jobsTable, words } from '../../src/server/db/schema';
 import { UPLOAD_PROVIDER_LIMITS } from '../../src/server/lib/job-limits';
 import type { BuiltinSpeechSynthesizer } from '../../src/server/providers/builtin-speech/builtin-speech.provider';
 import type { SpeechRequest } from '../../src/server/providers/speech';
@@ -120,8 +120,8 @@ async function voicesOfClips(user: TestUser, paths: string[]) {
 const clipJobs = (user: TestUser) =>
   testApp.database.db
     .select()
-    .from(uploadJobs)
-    .where(and(eq(uploadJobs.userId, user.id), eq(uploadJobs.kind, JOB_KINDS.builtinClips)));
+    .from(jobsTable)
+    .where(and(eq(jobsTable.userId, user.id), eq(jobsTable.kind, JOB_KINDS.builtinClips)));
 
 async function learnerWithOpenAi(): Promise<TestUser> {
   const learner = await registerUser(testApp.app);

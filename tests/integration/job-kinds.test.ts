@@ -5,7 +5,7 @@ import { type DictionaryJob, dictionaryJobSchema } from '../../src/shared/api/di
 import { type UploadJob, uploadJobSchema } from '../../src/shared/api/uploads';
 import { buildApp } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
-import { generatedImages, uploadJobs, uploadJobWords, words } from '../../src/server/db/schema';
+import { generatedImages, jobsTable, uploadJobWords, words } from '../../src/server/db/schema';
 import { TEST_APP_SECRET, registerUser, type TestUser } from '../support/build-test-app';
 import { type FakeProviders, startFakeProviders } from '../support/fake-providers/fake-provider-server';
 import { openTestDatabase } from '../support/test-database';
@@ -119,7 +119,7 @@ describe('reports of an earlier version', () => {
   it('an upload report with Russian sentences reads back as codes', async () => {
     const learner = await registerUser(app);
     const [row] = await database.db
-      .insert(uploadJobs)
+      .insert(jobsTable)
       .values({
         userId: learner.id,
         kind: 'upload-words',
@@ -181,7 +181,7 @@ describe('reports of an earlier version', () => {
   it('a dictionary job that failed with a Russian sentence reads back as its code', async () => {
     const learner = await registerUser(app);
     const [row] = await database.db
-      .insert(uploadJobs)
+      .insert(jobsTable)
       .values({
         userId: learner.id,
         kind: 'regenerate-all-phrases',
@@ -198,7 +198,7 @@ describe('reports of an earlier version', () => {
 /** What a server stopped mid-run leaves: the job's row still 'processing', with its checkpoint. */
 async function leftRunning(userId: string, kind: string, input: object, checkpoint: object): Promise<string> {
   const [row] = await database.db
-    .insert(uploadJobs)
+    .insert(jobsTable)
     .values({ userId, kind, status: 'processing', input, results: checkpoint })
     .returning();
   return row!.id;
@@ -347,10 +347,10 @@ describe('resuming', () => {
       const started = await send(quiet, learner, 'POST', '/api/words/update-tags');
       expect(started.statusCode).toBe(200);
       const jobId = started.json<{ jobId: string }>().jobId;
-      const [row] = await database.db.select().from(uploadJobs).where(eq(uploadJobs.id, jobId));
+      const [row] = await database.db.select().from(jobsTable).where(eq(jobsTable.id, jobId));
       expect(row?.status).toBe('pending');
       // Not left for the next app on this database to resume.
-      await database.db.update(uploadJobs).set({ status: 'cancelled' }).where(eq(uploadJobs.id, jobId));
+      await database.db.update(jobsTable).set({ status: 'cancelled' }).where(eq(jobsTable.id, jobId));
     } finally {
       await quiet.close();
     }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CurrentUpload, currentUploadSchema } from '../../src/shared/api/jobs';
 import type { UploadJob } from '../../src/shared/api/uploads';
-import { uploadJobs, words } from '../../src/server/db/schema';
+import { jobsTable, words } from '../../src/server/db/schema';
 import { emptyJobProgress } from '../../src/shared/realtime';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
 import { waitForUploadJob } from '../support/upload-jobs';
@@ -85,7 +85,7 @@ describe('the learner’s current upload', () => {
     const ana = await registerUser(testApp.app);
     // A row the worker does not run (no queued job): it stays 'processing', as a long upload would.
     const [running] = await testApp.database.db
-      .insert(uploadJobs)
+      .insert(jobsTable)
       .values({
         userId: ana.id,
         kind: 'upload-words',
@@ -112,9 +112,9 @@ describe('the learner’s current upload', () => {
 
     // Once it ends, the newest upload is the one shown again; dismissing it does not bring back an older one.
     await testApp.database.db
-      .update(uploadJobs)
+      .update(jobsTable)
       .set({ status: 'completed', createdAt: new Date(Date.now() - 60_000) })
-      .where(eq(uploadJobs.id, running!.id));
+      .where(eq(jobsTable.id, running!.id));
     expect((await current(ana)).job?.jobId).toBe(finishedId);
     await send(ana, 'POST', `/api/words/job/${finishedId}/dismiss`);
     expect(await current(ana)).toEqual({ job: null });

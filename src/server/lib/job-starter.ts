@@ -1,13 +1,13 @@
 import type { CodedError } from '../../shared/api/errors';
 import type { JobInput, JobKind } from '../../shared/api/jobs';
-import type { UploadJobProgress, UploadJobStatus } from '../db/schema';
+import type { JobProgress, JobStatus } from '../db/schema';
 
 /** A job as the learner's screens read it: results parsed once the job is over, failure as a code. */
 export interface JobView {
   id: string;
   kind: string;
-  status: UploadJobStatus;
-  progress: UploadJobProgress;
+  status: JobStatus;
+  progress: JobProgress;
   results: unknown;
   error: CodedError | null;
 }
