@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type DictionaryJob, dictionaryJobSchema } from '../../src/shared/api/dictionary';
-import { type UploadJob, uploadJobSchema } from '../../src/shared/api/uploads';
+import {
+  type DictionaryJob,
+  dictionaryJobSchema,
+  type UploadWordsJob,
+  uploadWordsJobSchema,
+} from '../../src/shared/api/jobs';
 import { buildApp } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
 import { generatedImages, jobsTable, uploadJobWords, words } from '../../src/server/db/schema';
@@ -56,9 +60,7 @@ function send(
 async function waitForJob(server: FastifyInstance, user: TestUser, jobId: string): Promise<DictionaryJob> {
   return vi.waitUntil(
     async () => {
-      const job = dictionaryJobSchema.parse(
-        (await send(server, user, 'GET', `/api/words/job/${jobId}`)).json(),
-      );
+      const job = dictionaryJobSchema.parse((await send(server, user, 'GET', `/api/jobs/${jobId}`)).json());
       return job.status === 'pending' || job.status === 'processing' ? null : job;
     },
     { timeout: 60_000, interval: 50 },
@@ -66,10 +68,14 @@ async function waitForJob(server: FastifyInstance, user: TestUser, jobId: string
 }
 
 /** An upload job once it has ended, read as the upload screen reads it. */
-async function waitForUpload(server: FastifyInstance, user: TestUser, jobId: string): Promise<UploadJob> {
+async function waitForUpload(
+  server: FastifyInstance,
+  user: TestUser,
+  jobId: string,
+): Promise<UploadWordsJob> {
   return vi.waitUntil(
     async () => {
-      const job = uploadJobSchema.parse((await send(server, user, 'GET', `/api/words/job/${jobId}`)).json());
+      const job = uploadWordsJobSchema.parse((await send(server, user, 'GET', `/api/jobs/${jobId}`)).json());
       return job.status === 'pending' || job.status === 'processing' ? null : job;
     },
     { timeout: 60_000, interval: 50 },
@@ -168,7 +174,7 @@ describe('reports of an earlier version', () => {
         },
       })
       .returning();
-    const job = uploadJobSchema.parse((await send(app, learner, 'GET', `/api/words/job/${row!.id}`)).json());
+    const job = uploadWordsJobSchema.parse((await send(app, learner, 'GET', `/api/jobs/${row!.id}`)).json());
     expect(job.results?.duplicates[0]?.reason).toEqual({ code: 'upload_word_exists' });
     expect(job.results?.errors.map(({ code, params }) => ({ code, params }))).toEqual([
       { code: 'upload_line_no_spanish', params: undefined },

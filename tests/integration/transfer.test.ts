@@ -151,18 +151,18 @@ describe('a CSV export', () => {
     expect(rows.slice(1).map((row) => row[0])).toEqual(['uno', 'tres']);
   });
 
-  it('is followed through the words screens’ job call too, for its learner alone', async () => {
+  it('is followed through GET /api/jobs/:id, for its learner alone', async () => {
     const learner = await registerUser(testApp.app);
     const started = await send(learner, 'POST', '/api/exports', { format: 'csv' });
     const { jobId } = exportStartedSchema.parse(started.json());
     await waitForJob(learner, jobId);
-    const answer = await send(learner, 'GET', `/api/words/job/${jobId}`);
+    const answer = await send(learner, 'GET', `/api/jobs/${jobId}`);
     expect(answer.statusCode).toBe(200);
     const job = jobSchema.parse(answer.json());
     expect(job).toMatchObject({ kind: 'export-words', status: 'completed' });
     expect(exportResultsSchema.parse(job.results).downloadUrl).toMatch(/^\/api\/exports\/.+\/download$/);
     const stranger = await registerUser(testApp.app);
-    expect((await send(stranger, 'GET', `/api/words/job/${jobId}`)).statusCode).toBe(404);
+    expect((await send(stranger, 'GET', `/api/jobs/${jobId}`)).statusCode).toBe(404);
   });
 
   it('of an empty dictionary still has its columns', async () => {

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type CurrentUpload, currentUploadSchema } from '../../src/shared/api/jobs';
-import type { UploadJob } from '../../src/shared/api/uploads';
+import { type CurrentUpload, currentUploadSchema, type UploadWordsJob } from '../../src/shared/api/jobs';
 import { jobsTable, words } from '../../src/server/db/schema';
 import { emptyJobProgress } from '../../src/shared/realtime';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
@@ -46,7 +45,8 @@ async function current(user: TestUser): Promise<CurrentUpload> {
   return currentUploadSchema.parse(response.json());
 }
 
-const stageOf = (job: UploadJob, name: string) => job.progress.stages.find((stage) => stage.name === name);
+const stageOf = (job: UploadWordsJob, name: string) =>
+  job.progress.stages?.find((stage) => stage.name === name);
 
 describe('the learner’s current upload', () => {
   it('answers the running or last finished upload with its report, and nothing once dismissed', async () => {
@@ -150,7 +150,7 @@ describe('stages an upload skips', () => {
       withKey,
       await start(withKey, 'perro / собака\ncasa', { generateImages: false }),
     );
-    expect(job.progress.stages.filter((stage) => stage.skipped)).toEqual([
+    expect(job.progress.stages?.filter((stage) => stage.skipped)).toEqual([
       { name: 'images', completed: 0, total: 0, skipped: { reason: 'images_off' } },
     ]);
     for (const name of ['analysis', 'examples', 'tags', 'themes']) {

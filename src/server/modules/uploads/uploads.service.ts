@@ -1,16 +1,11 @@
-import {
-  DICTIONARY_JOB_KINDS,
-  type DictionaryJobKind,
-  type DictionaryJobResults,
-} from '../../../shared/api/dictionary';
+import { DICTIONARY_JOB_KINDS, type DictionaryJobKind } from '../../../shared/api/dictionary';
 import {
   MAX_DICTIONARY_WORDS,
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_LINES,
-  UPLOAD_STAGES,
   type UploadResults,
 } from '../../../shared/api/uploads';
-import type { CurrentUpload, Job, WordsJob } from '../../../shared/api/jobs';
+import { type CurrentUpload, JOB_KINDS, type UploadJobInput } from '../../../shared/api/jobs';
 import { withoutControlCharacters } from '../../../shared/text/control-characters';
 import {
   type DecodedTextFile,
@@ -20,8 +15,6 @@ import {
 import { parseWordLines } from '../../../shared/text/word-lines';
 import { AppError, notFound } from '../../http/app-error';
 import { type RejectedLineReason, rejectedLineFailure } from '../../http/job-failure';
-import type { UploadJobInput } from '../../../shared/api/jobs';
-import { JOB_KINDS } from '../../../shared/api/jobs';
 import type { JobStarter } from '../../lib/job-starter';
 import type { SettingsService } from '../settings/settings.service';
 import { dictionaryFull } from '../words/dictionary-room';
@@ -122,51 +115,6 @@ export function createUploadsService(deps: {
         jobId,
         processed: entries.length,
         words: entries.map(({ spanish, russian }) => ({ spanish, russian })),
-      };
-    },
-
-    /**
-     * An upload's or a dictionary job's state, as the words screens read them; any other job of the learner's
-     * (an export, a restore) as `GET /api/jobs/:id` answers it (docs/product/jobs.md#following-a-job).
-     */
-    async status(userId: string, jobId: string): Promise<WordsJob> {
-      const job = await jobStarter.findOwned(userId, jobId);
-      if (!job) throw notFound('job_not_found');
-      const { progress } = job;
-      const common = { jobId: job.id, status: job.status, error: job.error };
-      if (job.kind !== JOB_KINDS.uploadWords && !isDictionaryKind(job.kind)) {
-        // The runtime read the results with the kind's own schema; the response schema checks the pair.
-        return { ...common, kind: job.kind, progress, results: job.results } as Job;
-      }
-      const counts = {
-        total: progress.total,
-        processed: progress.processed,
-        failed: progress.failed,
-        stage: progress.stage,
-        currentWord: progress.currentWord,
-        estimatedTimeRemaining: progress.estimatedTimeRemaining,
-      };
-      // The runtime read the results with the job's own schema (null until the job is over).
-      if (isDictionaryKind(job.kind)) {
-        return {
-          ...common,
-          kind: job.kind,
-          progress: counts,
-          results: job.results as DictionaryJobResults | null,
-        };
-      }
-      return {
-        ...common,
-        progress: {
-          ...counts,
-          stages:
-            progress.stages?.flatMap((stage) =>
-              (UPLOAD_STAGES as readonly string[]).includes(stage.name)
-                ? [{ ...stage, name: stage.name as (typeof UPLOAD_STAGES)[number] }]
-                : [],
-            ) ?? [],
-        },
-        results: job.results as UploadResults | null,
       };
     },
 
