@@ -8,7 +8,7 @@ import type { RealtimeHub } from './realtime-hub';
  * `/ws` (docs/product/jobs.md#socket): authenticated by the session cookie before the upgrade, so a
  * signed-out visitor never gets a socket. A learner may subscribe only to their own jobs.
  */
-// Needs @fastify/websocket registered on the root instance (app.ts), where tests can also inject sockets.
+// Needs @fastify/websocket registered on the root instance (http/core-plugins.ts), where tests can also inject sockets.
 export const realtimeRoutes: FastifyPluginAsync<{
   hub: RealtimeHub;
   jobRuntime: JobRuntime;
