@@ -67,7 +67,8 @@ export default tseslint.config(
   },
   {
     // Relative imports checked on their resolved path: a screen never imports another screen, lib and ui
-    // import no screen, shared imports neither side, the server never imports the client.
+    // import no screen, shared imports neither side, the server never imports the client, and the server's
+    // modules never import its jobs (src/server/jobs/ depends on src/server/modules/, never the reverse).
     files: ['src/**/*.{ts,tsx}'],
     plugins: { local: { rules: { 'import-boundaries': importBoundariesRule } } },
     rules: { 'local/import-boundaries': 'error' },

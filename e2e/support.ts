@@ -178,7 +178,7 @@ export async function addWords(
   await expect
     .poll(
       async () =>
-        ((await (await page.request.get(`/api/words/job/${jobId}`)).json()) as { status: string }).status,
+        ((await (await page.request.get(`/api/jobs/${jobId}`)).json()) as { status: string }).status,
       { timeout: UPLOAD_TIMEOUT_MS },
     )
     .toBe('completed');

@@ -11,6 +11,8 @@ function layerOf(/** @type {string} */ absolute) {
   if (/^src\/client\/(lib|ui)\//.test(relative)) return { layer: 'client-shared' };
   if (relative.startsWith('src/client/app/')) return { layer: 'app' };
   if (relative.startsWith('src/client/')) return { layer: 'client' };
+  if (relative.startsWith('src/server/modules/')) return { layer: 'server', part: 'modules' };
+  if (relative.startsWith('src/server/jobs/')) return { layer: 'server', part: 'jobs' };
   if (relative.startsWith('src/server/')) return { layer: 'server' };
   if (relative.startsWith('src/shared/')) return { layer: 'shared' };
   return { layer: 'other' };
@@ -25,6 +27,8 @@ function violation(
     return 'src/shared is imported by both sides and imports neither.';
   if (from.layer === 'server' && ['feature', 'client-shared', 'client', 'app'].includes(to.layer))
     return 'The server never imports client code.';
+  if (from.part === 'modules' && to.part === 'jobs')
+    return 'A module does not import from src/server/jobs/: jobs depend on modules, never the reverse. Start a job through JobStarter (src/server/lib/job-starter.ts), with its kind and input from src/shared/api/jobs.ts.';
   if (from.layer !== 'server' && from.layer !== 'shared' && from.layer !== 'other' && to.layer === 'server')
     return 'The client talks to the server over HTTP only; shared code lives in src/shared.';
   if (from.layer === 'feature' && to.layer === 'feature' && from.feature !== to.feature)
@@ -38,13 +42,17 @@ function violation(
 
 /**
  * Import boundaries between layers (docs/ARCHITECTURE.md), checked on the resolved path of every relative
- * import, so `../../dictionary/lib/x` is caught as surely as a path spelling out `features/`.
+ * import, so `../../dictionary/lib/x` is caught as surely as a path spelling out `features/`. On the server,
+ * `src/server/modules/` never imports `src/server/jobs/` (jobs depend on modules, never the reverse).
  * @type {import('eslint').Rule.RuleModule}
  */
 export const importBoundariesRule = {
   meta: {
     type: 'problem',
-    docs: { description: 'Keeps screens, client-shared code, shared code and the server apart.' },
+    docs: {
+      description:
+        "Keeps screens, client-shared code, shared code and the server apart, and the server's modules off its jobs.",
+    },
     schema: [],
   },
   create(context) {

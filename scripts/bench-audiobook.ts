@@ -82,7 +82,7 @@ async function writeBook(variant: Variant, index: number) {
   });
   const uploadJob = upload.json<{ jobId: string }>().jobId;
   for (;;) {
-    const job = (await call('GET', `/api/words/job/${uploadJob}`)).json<{ status: string }>();
+    const job = (await call('GET', `/api/jobs/${uploadJob}`)).json<{ status: string }>();
     if (job.status !== 'pending' && job.status !== 'processing') break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

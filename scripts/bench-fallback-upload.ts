@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db/client';
-import type { UploadJob } from '../src/shared/api/uploads';
+import type { UploadWordsJob } from '../src/shared/api/jobs';
 import { startFakeProviders } from '../tests/support/fake-providers/fake-provider-server';
 
 const WORDS = Number(process.env.BENCH_WORDS ?? 100);
@@ -67,9 +67,9 @@ const response = await inject('POST', '/api/words/process-batch', {
 });
 const { jobId } = response.json<{ jobId: string }>();
 
-let job: UploadJob;
+let job: UploadWordsJob;
 for (;;) {
-  job = (await inject('GET', `/api/words/job/${jobId}`)).json<UploadJob>();
+  job = (await inject('GET', `/api/jobs/${jobId}`)).json<UploadWordsJob>();
   process.stderr.write(
     `\r${elapsed(started)} s: ${job.status} ${job.progress.processed}/${job.progress.total} ${job.progress.stage ?? ''}`.padEnd(
       60,

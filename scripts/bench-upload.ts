@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db/client';
-import type { UploadJob } from '../src/shared/api/uploads';
+import type { UploadWordsJob } from '../src/shared/api/jobs';
 
 const WORDS = Number(process.env.BENCH_WORDS ?? 1000);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 300);
@@ -93,11 +93,11 @@ const response = await app.inject({
 });
 const { jobId } = response.json<{ jobId: string }>();
 
-let job: UploadJob;
+let job: UploadWordsJob;
 for (;;) {
   job = (
-    await app.inject({ method: 'GET', url: `/api/words/job/${jobId}`, headers: { cookie } })
-  ).json<UploadJob>();
+    await app.inject({ method: 'GET', url: `/api/jobs/${jobId}`, headers: { cookie } })
+  ).json<UploadWordsJob>();
   process.stderr.write(
     `\r${job.status} ${job.progress.processed}/${job.progress.total} ${job.progress.stage ?? ''}`.padEnd(50),
   );

@@ -5,7 +5,7 @@ import {
   audiobookSentences,
   audiobookWordsUsed,
   reviewCards,
-  uploadJobs,
+  jobsTable,
   words,
 } from '../../src/server/db/schema';
 import {
@@ -480,7 +480,7 @@ describe('a restart mid-story', () => {
       ]);
     const stages = CREATION_STEPS.map((name) => ({ name, completed: 0, total: 0 }));
     await db()
-      .update(uploadJobs)
+      .update(jobsTable)
       .set({
         status: 'processing',
         progress: emptyJobProgress(8),
@@ -508,7 +508,7 @@ describe('a restart mid-story', () => {
           stages,
         },
       })
-      .where(eq(uploadJobs.id, jobId));
+      .where(eq(jobsTable.id, jobId));
 
     const restarted = await buildApp({
       database: testApp.database,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audiobooks, uploadJobs, words } from '../../src/server/db/schema';
+import { audiobooks, jobsTable, words } from '../../src/server/db/schema';
 import {
   audiobookListSchema,
   audiobookSchema,
@@ -217,7 +217,7 @@ describe('books (docs/product/audiobooks.md#library)', () => {
   it('deleting a book still being written cancels its creation job', async () => {
     const ana = await registerUser(testApp.app);
     const [job] = await db()
-      .insert(uploadJobs)
+      .insert(jobsTable)
       .values({
         userId: ana.id,
         kind: 'create-audiobook',
@@ -225,7 +225,7 @@ describe('books (docs/product/audiobooks.md#library)', () => {
         input: {},
         progress: emptyJobProgress(0),
       })
-      .returning({ id: uploadJobs.id });
+      .returning({ id: jobsTable.id });
     const bookId = await seedAudiobook(db(), ana.id, {
       title: 'Пишется',
       status: 'processing',
@@ -233,9 +233,9 @@ describe('books (docs/product/audiobooks.md#library)', () => {
     });
     expect((await call(ana, 'DELETE', `/api/audiobooks/${bookId}`)).statusCode).toBe(200);
     const [after] = await db()
-      .select({ status: uploadJobs.status })
-      .from(uploadJobs)
-      .where(eq(uploadJobs.id, job!.id));
+      .select({ status: jobsTable.status })
+      .from(jobsTable)
+      .where(eq(jobsTable.id, job!.id));
     expect(after?.status).toBe('cancelled');
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { audiobookImageSeries, audiobookSentences, audiobooks, uploadJobs } from '../../src/server/db/schema';
+import { audiobookImageSeries, audiobookSentences, audiobooks, jobsTable } from '../../src/server/db/schema';
 import {
   audioStatusSchema,
   imageJobListSchema,
@@ -386,10 +386,10 @@ describe('illustration series', () => {
     ]);
     // The series' progress is its runtime job's (docs/product/decisions.md#series-progress-is-the-jobs): while
     // that job runs, the series names it and the book's job list answers the job's own counts.
-    const seriesJobRow = eq(uploadJobs.id, jobId);
-    const [finished] = await db().select().from(uploadJobs).where(seriesJobRow);
+    const seriesJobRow = eq(jobsTable.id, jobId);
+    const [finished] = await db().select().from(jobsTable).where(seriesJobRow);
     await db()
-      .update(uploadJobs)
+      .update(jobsTable)
       .set({
         status: 'processing',
         progress: { ...finished!.progress!, processed: 3, failed: 1 },
@@ -415,7 +415,7 @@ describe('illustration series', () => {
       }),
     ]);
     await db()
-      .update(uploadJobs)
+      .update(jobsTable)
       .set({
         status: finished!.status,
         progress: finished!.progress,

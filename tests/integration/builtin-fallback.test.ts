@@ -1,10 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { JOB_KINDS } from '../../src/shared/api/jobs';
-import { uploadJobSchema, type UploadJob } from '../../src/shared/api/uploads';
-import { audioFiles, uploadJobs, words } from '../../src/server/db/schema';
-import { UPLOAD_PROVIDER_LIMITS } from '../../src/server/jobs/upload-words.job';
+import { JOB_KINDS, type UploadWordsJob, uploadWordsJobSchema } from '../../src/shared/api/jobs';
+import { audioFiles, jobsTable, words } from '../../src/server/db/schema';
+import { UPLOAD_PROVIDER_LIMITS } from '../../src/server/lib/job-limits';
 import type { BuiltinSpeechSynthesizer } from '../../src/server/providers/builtin-speech/builtin-speech.provider';
 import type { SpeechRequest } from '../../src/server/providers/speech';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
@@ -87,14 +86,14 @@ function get(app: FastifyInstance, user: TestUser, url: string) {
   return app.inject({ method: 'GET', url, headers: { cookie: user.cookie } });
 }
 
-async function upload(user: TestUser, text: string, options: object = {}): Promise<UploadJob> {
+async function upload(user: TestUser, text: string, options: object = {}): Promise<UploadWordsJob> {
   const started = await post(testApp.app, user, '/api/words/process-batch', { text, ...options });
   expect(started.statusCode).toBe(200);
   const { jobId } = started.json<{ jobId: string }>();
-  let job: UploadJob | undefined;
+  let job: UploadWordsJob | undefined;
   await vi.waitUntil(
     async () => {
-      job = uploadJobSchema.parse((await get(testApp.app, user, `/api/words/job/${jobId}`)).json());
+      job = uploadWordsJobSchema.parse((await get(testApp.app, user, `/api/jobs/${jobId}`)).json());
       return job.status !== 'pending' && job.status !== 'processing';
     },
     { timeout: 60_000, interval: 50 },
@@ -120,8 +119,8 @@ async function voicesOfClips(user: TestUser, paths: string[]) {
 const clipJobs = (user: TestUser) =>
   testApp.database.db
     .select()
-    .from(uploadJobs)
-    .where(and(eq(uploadJobs.userId, user.id), eq(uploadJobs.kind, JOB_KINDS.builtinClips)));
+    .from(jobsTable)
+    .where(and(eq(jobsTable.userId, user.id), eq(jobsTable.kind, JOB_KINDS.builtinClips)));
 
 async function learnerWithOpenAi(): Promise<TestUser> {
   const learner = await registerUser(testApp.app);

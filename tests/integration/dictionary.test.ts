@@ -2,12 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type DictionaryJob,
-  dictionaryJobSchema,
-  mediaGallerySchema,
-  wordImageListSchema,
-} from '../../src/shared/api/dictionary';
+import { mediaGallerySchema, wordImageListSchema } from '../../src/shared/api/dictionary';
+import { type DictionaryJob, dictionaryJobSchema } from '../../src/shared/api/jobs';
 import { wordListItemSchema } from '../../src/shared/api/words';
 import {
   audioFiles,
@@ -97,7 +93,7 @@ const picturesOf = (wordId: number) =>
 async function waitForJob(user: TestUser, jobId: string, timeoutMs = 60_000): Promise<DictionaryJob> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const response = await send(user, 'GET', `/api/words/job/${jobId}`);
+    const response = await send(user, 'GET', `/api/jobs/${jobId}`);
     expect(response.statusCode).toBe(200);
     const job = dictionaryJobSchema.parse(response.json());
     if (job.status !== 'pending' && job.status !== 'processing') return job;
@@ -449,7 +445,7 @@ describe('maintenance jobs', () => {
     expect(fake.requestsTo('openai', '/chat/completions')).toHaveLength(2);
 
     // The job is the owner's: another learner neither reads nor cancels it.
-    expect((await send(stranger, 'GET', `/api/words/job/${jobId}`)).statusCode).toBe(404);
+    expect((await send(stranger, 'GET', `/api/jobs/${jobId}`)).statusCode).toBe(404);
     expect((await send(stranger, 'POST', `/api/words/job/${jobId}/cancel`)).statusCode).toBe(404);
   });
 

@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { jobSchema } from '../../src/shared/api/jobs';
+import { jobSchema, type UploadWordsJob } from '../../src/shared/api/jobs';
 import {
   importPreviewSchema,
   importStartedSchema,
   MAX_IMPORT_ROWS,
   restoreResultsSchema,
 } from '../../src/shared/api/transfer';
-import type { UploadJob } from '../../src/shared/api/uploads';
 import { transferFiles, words } from '../../src/server/db/schema';
 import { MAX_BACKUP_LINE_BYTES } from '../../src/server/modules/transfer/backup-tables';
 import { BASIC_NOTE_TYPE, legacyPackage } from '../support/anki-packages';
@@ -311,7 +310,7 @@ describe('two imports started together by one learner', () => {
       const reported = (job.results?.words.length ?? 0) + (job.results?.duplicates.length ?? 0);
       expect(reported).toBe(200);
     }
-    const pictured = (job: UploadJob) => job.results?.words ?? [];
+    const pictured = (job: UploadWordsJob) => job.results?.words ?? [];
     const rows = await testApp.database.db.select().from(words).where(eq(words.userId, learner.id));
     expect(rows).toHaveLength(300);
     const byId = new Map(rows.map((row) => [row.id, row]));

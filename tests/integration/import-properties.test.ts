@@ -4,7 +4,7 @@ import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { importPreviewSchema, importStartedSchema } from '../../src/shared/api/transfer';
 import { SERVER_ERROR_CODES } from '../../src/server/http/error-codes';
-import { JOB_ERROR_CODES, REJECTED_LINE_CODES } from '../../src/server/jobs/job-failure';
+import { JOB_ERROR_CODES, REJECTED_LINE_CODES } from '../../src/server/http/job-failure';
 import { loadSqlJs } from '../../src/server/modules/transfer/anki-collection';
 import { buildLegacyCollection } from '../../src/server/modules/transfer/anki-package.writer';
 import { EXPORT_CSV_COLUMNS } from '../../src/server/modules/transfer/csv-cells';

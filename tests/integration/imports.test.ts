@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Job, jobSchema } from '../../src/shared/api/jobs';
+import { type Job, jobSchema, type UploadWordsJob } from '../../src/shared/api/jobs';
 import {
   exportResultsSchema,
   exportStartedSchema,
@@ -9,7 +9,6 @@ import {
   importStartedSchema,
   MAX_IMPORT_CSV_BYTES,
 } from '../../src/shared/api/transfer';
-import type { UploadJob } from '../../src/shared/api/uploads';
 import { duplicateKeyOf } from '../../src/shared/text/duplicate-key';
 import { transferFiles, words } from '../../src/server/db/schema';
 import { createMediaRepository } from '../../src/server/media/media.repository';
@@ -56,7 +55,7 @@ async function importFile(
   user: TestUser,
   file: { name: string; bytes: Buffer },
   fields: { mapping?: object; options?: object } = {},
-): Promise<UploadJob> {
+): Promise<UploadWordsJob> {
   const started = await multipart(user, '/api/imports', {
     file,
     fields: Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, JSON.stringify(value)])),

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { words } from '../../src/server/db/schema';
 import { registerErrorHandler } from '../../src/server/http/error-handler';
-import type { UploadJob } from '../../src/shared/api/uploads';
+import type { UploadWordsJob } from '../../src/shared/api/jobs';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
 import { registeredRoutes } from '../support/registered-routes';
 import { seedWords } from '../support/word-seeds';
@@ -39,11 +39,11 @@ function send(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, 
   });
 }
 
-async function waitForJob(jobId: string): Promise<UploadJob> {
-  let job: UploadJob | undefined;
+async function waitForJob(jobId: string): Promise<UploadWordsJob> {
+  let job: UploadWordsJob | undefined;
   await vi.waitUntil(
     async () => {
-      job = (await send('GET', `/api/words/job/${jobId}`)).json<UploadJob>();
+      job = (await send('GET', `/api/jobs/${jobId}`)).json<UploadWordsJob>();
       return job.status !== 'pending' && job.status !== 'processing';
     },
     { timeout: 60_000, interval: 50 },

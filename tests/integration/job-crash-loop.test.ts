@@ -10,7 +10,7 @@ import { build as bundle } from 'esbuild';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emptyJobProgress } from '../../src/shared/realtime';
-import { uploadJobs } from '../../src/server/db/schema';
+import { jobsTable } from '../../src/server/db/schema';
 import { isProcessAlive } from '../../src/server/lib/data-dir';
 import type { JobLeaseSettings } from '../../src/server/jobs/job-leases';
 import { buildTestAppOn, registerUser, TEST_APP_SECRET, type TestUser } from '../support/build-test-app';
@@ -144,7 +144,7 @@ const startHeldJob = (units: string[]) =>
   survivor.jobRuntime.start(learner.id, HELD_STEPS_KIND, { units }, units.length);
 
 const rowOf = async (jobId: string) =>
-  (await shared.database.db.select().from(uploadJobs).where(eq(uploadJobs.id, jobId)))[0];
+  (await shared.database.db.select().from(jobsTable).where(eq(jobsTable.id, jobId)))[0];
 
 /** The `count`th unit of the job a server asked to do, once it has asked. */
 async function nthHeldUnit(jobId: string, count: number): Promise<HeldUnit> {
@@ -278,7 +278,7 @@ describe('the jobs command line (npm run jobs)', () => {
   async function seedCrashedJobs() {
     const progress = { ...emptyJobProgress(2), stage: STEPS_STAGE };
     const [crashed, looping] = await shared.database.db
-      .insert(uploadJobs)
+      .insert(jobsTable)
       .values([
         {
           userId: learner.id,
@@ -299,7 +299,7 @@ describe('the jobs command line (npm run jobs)', () => {
           crashedStarts: 2,
         },
       ])
-      .returning({ id: uploadJobs.id });
+      .returning({ id: jobsTable.id });
     return { crashed: crashed!.id, looping: looping!.id };
   }
 

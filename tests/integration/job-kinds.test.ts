@@ -1,11 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type DictionaryJob, dictionaryJobSchema } from '../../src/shared/api/dictionary';
-import { type UploadJob, uploadJobSchema } from '../../src/shared/api/uploads';
+import {
+  type DictionaryJob,
+  dictionaryJobSchema,
+  type UploadWordsJob,
+  uploadWordsJobSchema,
+} from '../../src/shared/api/jobs';
 import { buildApp } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
-import { generatedImages, uploadJobs, uploadJobWords, words } from '../../src/server/db/schema';
+import { generatedImages, jobsTable, uploadJobWords, words } from '../../src/server/db/schema';
 import { TEST_APP_SECRET, registerUser, type TestUser } from '../support/build-test-app';
 import { type FakeProviders, startFakeProviders } from '../support/fake-providers/fake-provider-server';
 import { openTestDatabase } from '../support/test-database';
@@ -56,9 +60,7 @@ function send(
 async function waitForJob(server: FastifyInstance, user: TestUser, jobId: string): Promise<DictionaryJob> {
   return vi.waitUntil(
     async () => {
-      const job = dictionaryJobSchema.parse(
-        (await send(server, user, 'GET', `/api/words/job/${jobId}`)).json(),
-      );
+      const job = dictionaryJobSchema.parse((await send(server, user, 'GET', `/api/jobs/${jobId}`)).json());
       return job.status === 'pending' || job.status === 'processing' ? null : job;
     },
     { timeout: 60_000, interval: 50 },
@@ -66,10 +68,14 @@ async function waitForJob(server: FastifyInstance, user: TestUser, jobId: string
 }
 
 /** An upload job once it has ended, read as the upload screen reads it. */
-async function waitForUpload(server: FastifyInstance, user: TestUser, jobId: string): Promise<UploadJob> {
+async function waitForUpload(
+  server: FastifyInstance,
+  user: TestUser,
+  jobId: string,
+): Promise<UploadWordsJob> {
   return vi.waitUntil(
     async () => {
-      const job = uploadJobSchema.parse((await send(server, user, 'GET', `/api/words/job/${jobId}`)).json());
+      const job = uploadWordsJobSchema.parse((await send(server, user, 'GET', `/api/jobs/${jobId}`)).json());
       return job.status === 'pending' || job.status === 'processing' ? null : job;
     },
     { timeout: 60_000, interval: 50 },
@@ -119,7 +125,7 @@ describe('reports of an earlier version', () => {
   it('an upload report with Russian sentences reads back as codes', async () => {
     const learner = await registerUser(app);
     const [row] = await database.db
-      .insert(uploadJobs)
+      .insert(jobsTable)
       .values({
         userId: learner.id,
         kind: 'upload-words',
@@ -168,7 +174,7 @@ describe('reports of an earlier version', () => {
         },
       })
       .returning();
-    const job = uploadJobSchema.parse((await send(app, learner, 'GET', `/api/words/job/${row!.id}`)).json());
+    const job = uploadWordsJobSchema.parse((await send(app, learner, 'GET', `/api/jobs/${row!.id}`)).json());
     expect(job.results?.duplicates[0]?.reason).toEqual({ code: 'upload_word_exists' });
     expect(job.results?.errors.map(({ code, params }) => ({ code, params }))).toEqual([
       { code: 'upload_line_no_spanish', params: undefined },
@@ -181,7 +187,7 @@ describe('reports of an earlier version', () => {
   it('a dictionary job that failed with a Russian sentence reads back as its code', async () => {
     const learner = await registerUser(app);
     const [row] = await database.db
-      .insert(uploadJobs)
+      .insert(jobsTable)
       .values({
         userId: learner.id,
         kind: 'regenerate-all-phrases',
@@ -198,7 +204,7 @@ describe('reports of an earlier version', () => {
 /** What a server stopped mid-run leaves: the job's row still 'processing', with its checkpoint. */
 async function leftRunning(userId: string, kind: string, input: object, checkpoint: object): Promise<string> {
   const [row] = await database.db
-    .insert(uploadJobs)
+    .insert(jobsTable)
     .values({ userId, kind, status: 'processing', input, results: checkpoint })
     .returning();
   return row!.id;
@@ -347,10 +353,10 @@ describe('resuming', () => {
       const started = await send(quiet, learner, 'POST', '/api/words/update-tags');
       expect(started.statusCode).toBe(200);
       const jobId = started.json<{ jobId: string }>().jobId;
-      const [row] = await database.db.select().from(uploadJobs).where(eq(uploadJobs.id, jobId));
+      const [row] = await database.db.select().from(jobsTable).where(eq(jobsTable.id, jobId));
       expect(row?.status).toBe('pending');
       // Not left for the next app on this database to resume.
-      await database.db.update(uploadJobs).set({ status: 'cancelled' }).where(eq(uploadJobs.id, jobId));
+      await database.db.update(jobsTable).set({ status: 'cancelled' }).where(eq(jobsTable.id, jobId));
     } finally {
       await quiet.close();
     }

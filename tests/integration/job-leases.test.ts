@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { emptyJobProgress, type ServerMessage } from '../../src/shared/realtime';
 import type { Database } from '../../src/server/db/client';
 import { rowsOf } from '../../src/server/db/rows';
-import { uploadJobs, words } from '../../src/server/db/schema';
+import { jobsTable, words } from '../../src/server/db/schema';
 import { createUploadsRepository, LeaseLostError } from '../../src/server/modules/uploads/uploads.repository';
 import type { AppDeps } from '../../src/server/app';
 import type { JobLeaseSettings } from '../../src/server/jobs/job-leases';
@@ -64,7 +64,7 @@ function capturedLog() {
 }
 
 const rowOf = async (jobId: string) =>
-  (await database.db.select().from(uploadJobs).where(eq(uploadJobs.id, jobId)))[0];
+  (await database.db.select().from(jobsTable).where(eq(jobsTable.id, jobId)))[0];
 
 const statusOf = async (jobId: string) => (await rowOf(jobId))?.status;
 
@@ -357,7 +357,7 @@ describe('job ownership across instances', () => {
 
     const input = stepsInput.write({ units: ['uno', 'dos'] });
     const [released, lapsed] = await database.db
-      .insert(uploadJobs)
+      .insert(jobsTable)
       .values([
         // Let go at a graceful stop after its first unit.
         {
@@ -419,7 +419,7 @@ describe('the one instance on its database', () => {
     const user = await registerUser(await instance({ runsJobs: false }));
     // Renewed a moment ago by an instance killed since: on a shared database it would wait out its lapse.
     const [left] = await database.db
-      .insert(uploadJobs)
+      .insert(jobsTable)
       .values({
         userId: user.id,
         kind,
@@ -528,14 +528,14 @@ describe('a job that saves in its own transaction', () => {
     const app = await instance({});
     const learner = await registerUser(app);
     const [job] = await database.db
-      .insert(uploadJobs)
+      .insert(jobsTable)
       .values({
         userId: learner.id,
         kind: 'upload-words',
         status: 'processing',
         ownerInstanceId: 'instance-b',
       })
-      .returning({ id: uploadJobs.id });
+      .returning({ id: jobsTable.id });
     const uploads = createUploadsRepository(database.db);
     const word = newWordOf('perro', 'собака');
     // Instance A lost the job to B while it saved: nothing of its chunk is written.
@@ -552,7 +552,7 @@ describe('a job that saves in its own transaction', () => {
       ownerInstanceId: 'instance-b',
       resultsAfter: () => ({ words: ['saved'] }),
     });
-    const [saved] = await database.db.select().from(uploadJobs).where(eq(uploadJobs.id, job!.id));
+    const [saved] = await database.db.select().from(jobsTable).where(eq(jobsTable.id, job!.id));
     expect(saved?.results).toEqual({ words: ['saved'] });
     expect(await database.db.select().from(words).where(eq(words.userId, learner.id))).toHaveLength(1);
   });

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { ServerMessage } from '../../src/shared/realtime';
 import type { Database } from '../../src/server/db/client';
-import { uploadJobs, users } from '../../src/server/db/schema';
+import { jobsTable, users } from '../../src/server/db/schema';
 import { jobData } from '../../src/server/jobs/job-data';
-import { JOB_ERROR_CODES } from '../../src/server/jobs/job-failure';
+import { JOB_ERROR_CODES } from '../../src/server/http/job-failure';
 import { createJobRuntime, type JobDefinition, type JobRuntime } from '../../src/server/jobs/job-runtime';
 import { createJobsRepository } from '../../src/server/jobs/jobs.repository';
 import { ProviderError } from '../../src/server/providers/provider-error';
@@ -65,7 +65,7 @@ function gate() {
 }
 
 const rowOf = async (jobId: string) =>
-  (await database.db.select().from(uploadJobs).where(eq(uploadJobs.id, jobId)))[0];
+  (await database.db.select().from(jobsTable).where(eq(jobsTable.id, jobId)))[0];
 
 /** Version 1 of the test job's input listed bare words; version 2 carries each with a weight. */
 const inputV1 = z.object({ words: z.array(z.string()) });
@@ -159,7 +159,7 @@ describe('stored data', () => {
     const stepsRun: string[] = [];
     await runtime.define(countJob('count-c', {}, stepsRun));
     const [row] = await database.db
-      .insert(uploadJobs)
+      .insert(jobsTable)
       .values({ userId, kind: 'count-c', input: { words: ['gato', 'perro'] }, status: 'processing' })
       .returning();
     await runtime.resumeUnfinished();
@@ -172,7 +172,7 @@ describe('stored data', () => {
     const { runtime, queue } = createTestRuntime();
     await runtime.define(countJob('count-d'));
     const [newer, garbled] = await database.db
-      .insert(uploadJobs)
+      .insert(jobsTable)
       .values([
         { userId, kind: 'count-d', input: { v: 3, items: [] }, status: 'pending' },
         { userId, kind: 'count-d', input: { v: 2, items: 'not a list' }, status: 'pending' },
@@ -194,7 +194,7 @@ describe('stored data', () => {
     const { runtime } = createTestRuntime();
     await runtime.define(countJob('count-e'));
     const [row] = await database.db
-      .insert(uploadJobs)
+      .insert(jobsTable)
       .values({ userId, kind: 'count-e', status: 'completed', results: { v: 1, done: 'x' } })
       .returning();
     expect(await runtime.findOwned(userId, row!.id)).toMatchObject({
@@ -206,7 +206,7 @@ describe('stored data', () => {
   it('reads a version 1 failure sentence back as its code, and an unknown one verbatim', async () => {
     const { runtime } = createTestRuntime();
     const [known, unknown] = await database.db
-      .insert(uploadJobs)
+      .insert(jobsTable)
       .values([
         {
           userId,
@@ -302,7 +302,7 @@ describe('running', () => {
     const starting = start(runtime, 'count-pending', ['uno', 'dos']);
     const jobId = await vi.waitUntil(
       async () =>
-        (await database.db.select().from(uploadJobs).where(eq(uploadJobs.kind, 'count-pending')))[0]?.id,
+        (await database.db.select().from(jobsTable).where(eq(jobsTable.kind, 'count-pending')))[0]?.id,
     );
     expect(await runtime.findOwned(userId, jobId)).toMatchObject({ status: 'pending' });
     expect(await runtime.cancel(userId, jobId)).toBe(true);

@@ -7,7 +7,7 @@ import { type AppDeps, buildApp } from '../../src/server/app';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { openEmbeddedDatabase } from '../../src/server/db/embedded-database';
 import { LegacyDataConflictError } from '../../src/server/db/pglite-migration';
-import type { UploadJob } from '../../src/shared/api/uploads';
+import type { UploadWordsJob } from '../../src/shared/api/jobs';
 import { offlineResolver, registerUser, TEST_APP_SECRET, type TestUser } from '../support/build-test-app';
 import { createFastBuiltinSpeech } from '../support/fast-builtin-speech';
 import { waitForUploadJob } from '../support/upload-jobs';
@@ -92,7 +92,7 @@ async function seedLegacyFolder(
     },
   });
   const { jobId } = upload.json<{ jobId: string }>();
-  const job: UploadJob = await waitForUploadJob(app, user, jobId);
+  const job: UploadWordsJob = await waitForUploadJob(app, user, jobId);
   expect(job.status).toBe('completed');
   // The built-in clips job the upload queued finishes too, so the copy is of a folder at rest.
   const clipsJobId = job.results?.builtinClipsJobId;

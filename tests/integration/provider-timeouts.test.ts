@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { resolveImageStyle } from '../../src/shared/catalogs/image-styles';
-import type { UploadJob } from '../../src/shared/api/uploads';
+import type { UploadWordsJob } from '../../src/shared/api/jobs';
 import { createAddressGuard } from '../../src/server/providers/http/address-guard';
 import type { ImageGenerator } from '../../src/server/providers/images';
 import { isCircuitOpen } from '../../src/server/providers/provider-error';
@@ -137,17 +137,17 @@ describe('circuit breaker of one provider set', () => {
 });
 
 describe('an upload against a language model that never answers', () => {
-  async function waitForJob(app: FastifyInstance, user: TestUser, jobId: string): Promise<UploadJob> {
-    let job: UploadJob | undefined;
+  async function waitForJob(app: FastifyInstance, user: TestUser, jobId: string): Promise<UploadWordsJob> {
+    let job: UploadWordsJob | undefined;
     await vi.waitUntil(
       async () => {
         job = (
           await app.inject({
             method: 'GET',
-            url: `/api/words/job/${jobId}`,
+            url: `/api/jobs/${jobId}`,
             headers: { cookie: user.cookie },
           })
-        ).json<UploadJob>();
+        ).json<UploadWordsJob>();
         return job.status !== 'pending' && job.status !== 'processing';
       },
       { timeout: 60_000, interval: 50 },

@@ -9,7 +9,7 @@ import {
   restoreResultsSchema,
 } from '../../src/shared/api/transfer';
 import { MAX_DICTIONARY_WORDS } from '../../src/shared/api/uploads';
-import { uploadJobs, userSettings, words } from '../../src/server/db/schema';
+import { jobsTable, userSettings, words } from '../../src/server/db/schema';
 import { createUploadsRepository } from '../../src/server/modules/uploads/uploads.repository';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
 import { deflatedZip } from '../support/hostile-files';
@@ -292,14 +292,14 @@ describe('the dictionary cap', () => {
     const uploads = createUploadsRepository(db());
     // Each save writes its job's checkpoint, as the instance holding the job.
     const [job] = await db()
-      .insert(uploadJobs)
+      .insert(jobsTable)
       .values({
         userId: learner.id,
         kind: 'upload-words',
         status: 'processing',
         ownerInstanceId: 'this-instance',
       })
-      .returning({ id: uploadJobs.id });
+      .returning({ id: jobsTable.id });
     const outcomes: Array<{ saved: number; overCap: number }> = [];
     const save = (names: string[]) =>
       uploads.saveChunk(

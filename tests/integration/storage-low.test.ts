@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transferFiles, uploadJobs, words } from '../../src/server/db/schema';
+import { transferFiles, jobsTable, words } from '../../src/server/db/schema';
 import { freeDiskBytes } from '../../src/server/lib/disk-space';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
 import { sendMultipart } from '../support/multipart';
@@ -53,7 +53,7 @@ const imported = (testApp: TestApp, user: TestUser, url: '/api/imports' | '/api/
   });
 
 const storedFor = async (testApp: TestApp, user: TestUser) => ({
-  jobs: await testApp.database.db.select().from(uploadJobs).where(eq(uploadJobs.userId, user.id)),
+  jobs: await testApp.database.db.select().from(jobsTable).where(eq(jobsTable.userId, user.id)),
   words: await testApp.database.db.select().from(words).where(eq(words.userId, user.id)),
   files: await testApp.database.db.select().from(transferFiles).where(eq(transferFiles.userId, user.id)),
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Job, jobSchema } from '../../src/shared/api/jobs';
 import { exportResultsSchema, exportStartedSchema, importPreviewSchema } from '../../src/shared/api/transfer';
 import { transferFileChunks, transferFiles } from '../../src/server/db/schema';
-import { MAX_CHUNK_BYTES, splitIntoChunks } from '../../src/server/jobs/export-words.job';
+import { MAX_CHUNK_BYTES, splitIntoChunks } from '../../src/server/modules/transfer/chunk-sink';
 import { EXPORT_CSV_COLUMNS, restoreCell } from '../../src/server/modules/transfer/csv-cells';
 import { createTransferRepository } from '../../src/server/modules/transfer/transfer.repository';
 import { seedWords } from '../support/word-seeds';
@@ -151,18 +151,18 @@ describe('a CSV export', () => {
     expect(rows.slice(1).map((row) => row[0])).toEqual(['uno', 'tres']);
   });
 
-  it('is followed through the words screens’ job call too, for its learner alone', async () => {
+  it('is followed through GET /api/jobs/:id, for its learner alone', async () => {
     const learner = await registerUser(testApp.app);
     const started = await send(learner, 'POST', '/api/exports', { format: 'csv' });
     const { jobId } = exportStartedSchema.parse(started.json());
     await waitForJob(learner, jobId);
-    const answer = await send(learner, 'GET', `/api/words/job/${jobId}`);
+    const answer = await send(learner, 'GET', `/api/jobs/${jobId}`);
     expect(answer.statusCode).toBe(200);
     const job = jobSchema.parse(answer.json());
     expect(job).toMatchObject({ kind: 'export-words', status: 'completed' });
     expect(exportResultsSchema.parse(job.results).downloadUrl).toMatch(/^\/api\/exports\/.+\/download$/);
     const stranger = await registerUser(testApp.app);
-    expect((await send(stranger, 'GET', `/api/words/job/${jobId}`)).statusCode).toBe(404);
+    expect((await send(stranger, 'GET', `/api/jobs/${jobId}`)).statusCode).toBe(404);
   });
 
   it('of an empty dictionary still has its columns', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type UploadJob, uploadJobSchema } from '../../src/shared/api/uploads';
+import { type UploadWordsJob, uploadWordsJobSchema } from '../../src/shared/api/jobs';
 import { words } from '../../src/server/db/schema';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
 import { sendMultipart } from '../support/multipart';
@@ -25,15 +25,15 @@ const sendFile = (user: TestUser, content: Buffer) =>
     file: { name: 'слова.txt', bytes: content },
   });
 
-async function finished(user: TestUser, jobId: string): Promise<UploadJob> {
+async function finished(user: TestUser, jobId: string): Promise<UploadWordsJob> {
   return vi.waitUntil(
     async () => {
       const answer = await testApp.app.inject({
         method: 'GET',
-        url: `/api/words/job/${jobId}`,
+        url: `/api/jobs/${jobId}`,
         headers: { cookie: user.cookie },
       });
-      const job = uploadJobSchema.parse(answer.json());
+      const job = uploadWordsJobSchema.parse(answer.json());
       return job.status === 'pending' || job.status === 'processing' ? null : job;
     },
     { timeout: 60_000, interval: 50 },

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type CurrentUpload, currentUploadSchema } from '../../src/shared/api/jobs';
-import type { UploadJob } from '../../src/shared/api/uploads';
-import { uploadJobs, words } from '../../src/server/db/schema';
+import { type CurrentUpload, currentUploadSchema, type UploadWordsJob } from '../../src/shared/api/jobs';
+import { jobsTable, words } from '../../src/server/db/schema';
 import { emptyJobProgress } from '../../src/shared/realtime';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
 import { waitForUploadJob } from '../support/upload-jobs';
@@ -46,7 +45,8 @@ async function current(user: TestUser): Promise<CurrentUpload> {
   return currentUploadSchema.parse(response.json());
 }
 
-const stageOf = (job: UploadJob, name: string) => job.progress.stages.find((stage) => stage.name === name);
+const stageOf = (job: UploadWordsJob, name: string) =>
+  job.progress.stages?.find((stage) => stage.name === name);
 
 describe('the learner’s current upload', () => {
   it('answers the running or last finished upload with its report, and nothing once dismissed', async () => {
@@ -85,7 +85,7 @@ describe('the learner’s current upload', () => {
     const ana = await registerUser(testApp.app);
     // A row the worker does not run (no queued job): it stays 'processing', as a long upload would.
     const [running] = await testApp.database.db
-      .insert(uploadJobs)
+      .insert(jobsTable)
       .values({
         userId: ana.id,
         kind: 'upload-words',
@@ -112,9 +112,9 @@ describe('the learner’s current upload', () => {
 
     // Once it ends, the newest upload is the one shown again; dismissing it does not bring back an older one.
     await testApp.database.db
-      .update(uploadJobs)
+      .update(jobsTable)
       .set({ status: 'completed', createdAt: new Date(Date.now() - 60_000) })
-      .where(eq(uploadJobs.id, running!.id));
+      .where(eq(jobsTable.id, running!.id));
     expect((await current(ana)).job?.jobId).toBe(finishedId);
     await send(ana, 'POST', `/api/words/job/${finishedId}/dismiss`);
     expect(await current(ana)).toEqual({ job: null });
@@ -150,7 +150,7 @@ describe('stages an upload skips', () => {
       withKey,
       await start(withKey, 'perro / собака\ncasa', { generateImages: false }),
     );
-    expect(job.progress.stages.filter((stage) => stage.skipped)).toEqual([
+    expect(job.progress.stages?.filter((stage) => stage.skipped)).toEqual([
       { name: 'images', completed: 0, total: 0, skipped: { reason: 'images_off' } },
     ]);
     for (const name of ['analysis', 'examples', 'tags', 'themes']) {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { uploadJobSchema, type UploadJob } from '../../src/shared/api/uploads';
+import { uploadWordsJobSchema, type UploadWordsJob } from '../../src/shared/api/jobs';
 import { words } from '../../src/server/db/schema';
 import { buildTestApp, registerUser, type TestApp, type TestUser } from '../support/build-test-app';
 import { type FakeProviders, startFakeProviders } from '../support/fake-providers/fake-provider-server';
@@ -44,14 +44,14 @@ afterAll(async () => {
 const send = (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   testApp.app.inject({ method, url, payload, headers: { cookie: user.cookie } });
 
-async function uploadAndWait(user: TestUser, text: string): Promise<UploadJob> {
+async function uploadAndWait(user: TestUser, text: string): Promise<UploadWordsJob> {
   const started = await send(user, 'POST', '/api/words/process-batch', { text });
   expect(started.statusCode).toBe(200);
   const { jobId } = started.json<{ jobId: string }>();
-  let job: UploadJob | undefined;
+  let job: UploadWordsJob | undefined;
   await vi.waitUntil(
     async () => {
-      job = uploadJobSchema.parse((await send(user, 'GET', `/api/words/job/${jobId}`)).json());
+      job = uploadWordsJobSchema.parse((await send(user, 'GET', `/api/jobs/${jobId}`)).json());
       return job.status !== 'pending' && job.status !== 'processing';
     },
     { timeout: 90_000, interval: 50 },

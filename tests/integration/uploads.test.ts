@@ -5,10 +5,9 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import Papa from 'papaparse';
-import { jobSchema } from '../../src/shared/api/jobs';
+import { jobSchema, type UploadWordsJob } from '../../src/shared/api/jobs';
 import { reviewQueueSchema } from '../../src/shared/api/review';
 import { exportResultsSchema, exportStartedSchema } from '../../src/shared/api/transfer';
-import type { UploadJob } from '../../src/shared/api/uploads';
 import { wordListItemSchema, wordListSchema } from '../../src/shared/api/words';
 import type { ServerMessage } from '../../src/shared/realtime';
 import { buildApp } from '../../src/server/app';
@@ -56,10 +55,10 @@ async function waitForJob(
   user: TestUser,
   jobId: string,
   timeoutMs = 60_000,
-): Promise<UploadJob> {
+): Promise<UploadWordsJob> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const job = (await get(app, user, `/api/words/job/${jobId}`)).json<UploadJob>();
+    const job = (await get(app, user, `/api/jobs/${jobId}`)).json<UploadWordsJob>();
     if (job.status !== 'pending' && job.status !== 'processing') return job;
     if (Date.now() > deadline) throw new Error(`job still ${job.status}: ${JSON.stringify(job.progress)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -85,7 +84,7 @@ async function learnerWithKeys(): Promise<TestUser> {
 }
 
 /** Resolves once a job's own run has ended with `status` (its last message), not just once its row says so. */
-const runEnded = (socket: RealtimeTestClient, jobId: string, status: UploadJob['status']) =>
+const runEnded = (socket: RealtimeTestClient, jobId: string, status: UploadWordsJob['status']) =>
   socket.waitFor(
     (message): message is Extract<ServerMessage, { type: 'jobStatus' }> =>
       message.type === 'jobStatus' && message.jobId === jobId && message.status === status,
@@ -133,7 +132,7 @@ describe('upload without any key', () => {
     // A Spanish-only line is kept, its translation left to the learner (docs/product/upload.md#spanish-only-lines).
     expect(job.results?.errors).toHaveLength(1);
     expect(job.progress.stages).toHaveLength(10);
-    expect(job.progress.stages.find((stage) => stage.name === 'saving')).toEqual({
+    expect(job.progress.stages?.find((stage) => stage.name === 'saving')).toEqual({
       name: 'saving',
       completed: 5,
       total: 5,
@@ -441,9 +440,9 @@ describe('calls and their limits', () => {
         generateImages: false,
       })
     ).json<{ jobId: string }>();
-    expect((await get(testApp.app, boris, `/api/words/job/${jobId}`)).statusCode).toBe(404);
+    expect((await get(testApp.app, boris, `/api/jobs/${jobId}`)).statusCode).toBe(404);
     expect((await post(testApp.app, boris, `/api/words/job/${jobId}/cancel`)).statusCode).toBe(404);
-    expect((await get(testApp.app, ana, '/api/words/job/not-a-job')).statusCode).toBe(404);
+    expect((await get(testApp.app, ana, '/api/jobs/not-a-job')).statusCode).toBe(404);
     await waitForJob(testApp.app, ana, jobId);
 
     const [anasWord] = await wordRows(ana);
@@ -575,7 +574,7 @@ describe('cancel and restart', () => {
     }>();
     const short = await upload(withKey, 'tortuga / черепаха\nconejo / кролик', { generateImages: false });
     expect(short.status).toBe('completed');
-    const stillRunning = (await get(testApp.app, slow, `/api/words/job/${long.jobId}`)).json<UploadJob>();
+    const stillRunning = (await get(testApp.app, slow, `/api/jobs/${long.jobId}`)).json<UploadWordsJob>();
     expect(stillRunning.status).toBe('processing');
     await post(testApp.app, slow, `/api/words/job/${long.jobId}/cancel`);
     // Its pictures already asked for finish: the next test starts only once the run has ended, so no

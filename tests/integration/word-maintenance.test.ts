@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { uploadJobs, words } from '../../src/server/db/schema';
+import { jobsTable, words } from '../../src/server/db/schema';
 import { jobSchema } from '../../src/shared/api/jobs';
 import { type TestApp, buildTestApp, registerUser, type TestUser } from '../support/build-test-app';
 import { type FakeProviders, startFakeProviders } from '../support/fake-providers/fake-provider-server';
@@ -105,7 +105,7 @@ describe('translation fix', () => {
     expect((await post(ana, '/api/words/stop-translation-fix')).json()).toEqual({ stopped: true });
     const complete = await socket.waitFor(isType('translation_regeneration_complete'), 20_000);
     expect(complete.summary.isStopped).toBe(true);
-    const [job] = await testApp.database.db.select().from(uploadJobs).where(eq(uploadJobs.id, jobId));
+    const [job] = await testApp.database.db.select().from(jobsTable).where(eq(jobsTable.id, jobId));
     expect(job?.status).toBe('cancelled');
     // The one status call every screen follows a job by reads the stopped run with its kind's results.
     await socket.waitFor(

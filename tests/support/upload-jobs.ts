@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { vi } from 'vitest';
-import type { UploadJob } from '../../src/shared/api/uploads';
+import type { UploadWordsJob } from '../../src/shared/api/jobs';
 import type { TestUser } from './build-test-app';
 
 /** The upload job once it has finished (any ending), read through the learner's own status call. */
@@ -9,16 +9,16 @@ export async function waitForUploadJob(
   user: TestUser,
   jobId: string,
   timeoutMs = 60_000,
-): Promise<UploadJob> {
-  let job: UploadJob | undefined;
+): Promise<UploadWordsJob> {
+  let job: UploadWordsJob | undefined;
   await vi.waitUntil(
     async () => {
       const answer = await app.inject({
         method: 'GET',
-        url: `/api/words/job/${jobId}`,
+        url: `/api/jobs/${jobId}`,
         headers: { cookie: user.cookie },
       });
-      job = answer.json<UploadJob>();
+      job = answer.json<UploadWordsJob>();
       return job.status !== 'pending' && job.status !== 'processing';
     },
     { timeout: timeoutMs, interval: 50 },

@@ -7,8 +7,7 @@ import {
   type CreationStep,
   createAudiobookResultsSchema,
 } from '../../shared/api/audiobook-jobs';
-import { JOB_KINDS } from '../../shared/api/jobs';
-import { AUDIOBOOK_LEVELS } from '../../shared/catalogs/audiobook-genres';
+import { type CreateAudiobookInput, createAudiobookInputSchema, JOB_KINDS } from '../../shared/api/jobs';
 import { drawableFormat, resolveImageStyle } from '../../shared/catalogs/image-styles';
 import type { stageCountSchema } from '../../shared/realtime';
 import { createLimiter } from '../lib/concurrency';
@@ -24,27 +23,15 @@ import type { UserProviders } from '../modules/providers/user-providers';
 import type { SettingsService } from '../modules/settings/settings.service';
 import type { SpeechService } from '../modules/speech/speech.service';
 import { jobData } from './job-data';
-import { failureOf, isFatalFailure, JOB_ERROR_CODES, JobFailure } from './job-failure';
+import { failureOf, isFatalFailure, JOB_ERROR_CODES, JobFailure } from '../http/job-failure';
 import type { JobDefinition } from './job-runtime';
-import { UPLOAD_PROVIDER_LIMITS } from './upload-words.job';
+import { UPLOAD_PROVIDER_LIMITS } from '../lib/job-limits';
 
 /**
  * Writing an audiobook (docs/product/audiobooks.md#creation): the eight steps as progress stages, the
  * story one chapter per unit (each saved as it arrives), then the first voice's clips, the pictures and
  * the finishing counts. A restart resumes after the last chapter stored; a failure marks the book failed.
  */
-
-const inputSchema = z.object({
-  audiobookId: z.number().int(),
-  /** Genre labels the model reads (built-in keys and the learner's own names). */
-  genres: z.array(z.string()),
-  grammarLevel: z.enum(AUDIOBOOK_LEVELS),
-  targetWordCount: z.number().int(),
-  imageStep: z.number().int(),
-  /** An image style id or key; the learner's defaultAudiobookImageStyle when null. */
-  imageStyle: z.union([z.string(), z.number()]).nullable(),
-});
-export type CreateAudiobookInput = z.infer<typeof inputSchema>;
 
 /** The results so far plus what a resumed run needs; reads as results too (the runtime's rule). */
 const checkpointSchema = createAudiobookResultsSchema.extend({
@@ -67,7 +54,7 @@ const checkpointSchema = createAudiobookResultsSchema.extend({
 });
 type Checkpoint = z.infer<typeof checkpointSchema>;
 
-export const createAudiobookInput = jobData('audiobook creation input', inputSchema);
+export const createAudiobookInput = jobData('audiobook creation input', createAudiobookInputSchema);
 const checkpointData = jobData('audiobook creation checkpoint', checkpointSchema);
 const resultsData = jobData('audiobook creation results', createAudiobookResultsSchema);
 

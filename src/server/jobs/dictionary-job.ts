@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { type DictionaryJobResults, dictionaryJobResultsSchema } from '../../shared/api/dictionary';
 import { jobData } from './job-data';
-import { codeOfLegacySentence, failureOf, isFatalFailure } from './job-failure';
-import type { JobContext, JobDefinition } from './job-runtime';
+import { codeOfLegacySentence, failureOf, isFatalFailure } from '../http/job-failure';
+import type { JobContext, JobDefinition, JobPlan } from './job-runtime';
 
 /**
  * What the five dictionary jobs share (docs/product/jobs.md#kinds): their stored data, and the
@@ -40,8 +40,6 @@ export const dictionaryJobData = {
     doneWordIds: [],
   })),
 };
-
-/** A dictionary job without options. */
 
 export type DictionaryJobDefinition<TInput extends object, TUnit> = JobDefinition<
   TInput,
@@ -125,6 +123,42 @@ export function createDictionaryTally(
     /** Counts units that are not words (links, picture references). */
     count: (processed: number) => {
       results.processed += processed;
+    },
+  };
+}
+
+export type DictionaryTally = ReturnType<typeof createDictionaryTally>;
+
+/**
+ * The plan of a dictionary job over a list of words, which every such job shares: the tally picked up
+ * from the checkpoint, the words an earlier run did left out, the first progress reported before any unit,
+ * and the last one with the results at the finish (a cancelled run keeps what it did). The job gives its
+ * words, how they make units (one each, or chunks for one language-model request) and the step of a unit.
+ */
+export async function planDictionaryJob<TWord extends WordRef, TUnit>(
+  context: Pick<JobContext<unknown, DictionaryJobCheckpoint>, 'reportProgress' | 'stopWith' | 'checkpoint'>,
+  options: {
+    words: readonly TWord[];
+    stage: string;
+    unitsAtOnce: number;
+    unitsOf: (remaining: TWord[]) => TUnit[];
+    stepOf: (tally: DictionaryTally) => (unit: TUnit) => Promise<void>;
+  },
+): Promise<JobPlan<TUnit, DictionaryJobResults>> {
+  const tally = createDictionaryTally(context, {
+    total: options.words.length,
+    stage: options.stage,
+    checkpoint: context.checkpoint,
+  });
+  const remaining = tally.remaining(options.words);
+  await tally.report(null);
+  return {
+    units: options.unitsOf(remaining),
+    unitsAtOnce: options.unitsAtOnce,
+    step: options.stepOf(tally),
+    async finish() {
+      await tally.report(null);
+      return tally.results;
     },
   };
 }

@@ -1,7 +1,5 @@
-import { z } from 'zod';
-import { JOB_KINDS } from '../../shared/api/jobs';
+import { JOB_KINDS, type NoInput, noInputSchema } from '../../shared/api/jobs';
 import {
-  type BackupSummary,
   EXPORT_LIFETIME_MS,
   exportDownloadPath,
   type ExportResults,
@@ -12,6 +10,7 @@ import { parseMediaPath } from '../media/media-store';
 import {
   BACKUP_MANIFEST,
   BACKUP_TABLES,
+  type BackupManifest,
   BACKUP_VERSION,
   type BackupTable,
   tableEntry,
@@ -20,7 +19,7 @@ import {
 import type { BackupRepository } from '../modules/transfer/backup.repository';
 import type { TransferRepository } from '../modules/transfer/transfer.repository';
 import { createChunkedZipWriter } from '../modules/transfer/zip-writer';
-import { MAX_CHUNK_BYTES } from './export-words.job';
+import { MAX_CHUNK_BYTES } from '../modules/transfer/chunk-sink';
 import { jobData } from './job-data';
 import type { JobDefinition } from './job-runtime';
 
@@ -29,25 +28,8 @@ export const EXPORT_BACKUP_JOB = JOB_KINDS.exportBackup;
 /** Media files fetched between two progress reports. */
 const MEDIA_PER_REPORT = 200;
 
-const inputSchema = z.object({});
-export type ExportBackupInput = z.infer<typeof inputSchema>;
-
-/** What the archive's `manifest.json` says: the layout's version, when, and what it holds. */
-export const backupManifestSchema = z.object({
-  app: z.literal('palabra'),
-  version: z.number().int(),
-  createdAt: z.iso.datetime({ offset: true }),
-  rows: z.record(z.string(), z.number().int()),
-  /** Every media file in `media/`, by its name (`<sha256>.<ext>`). */
-  media: z.array(z.string()),
-});
-export type BackupManifest = z.infer<typeof backupManifestSchema>;
-
-export const summaryOfManifest = (manifest: BackupManifest): BackupSummary => ({
-  createdAt: manifest.createdAt,
-  rows: manifest.rows,
-  mediaFiles: manifest.media.length,
-});
+const inputSchema = noInputSchema;
+type ExportBackupInput = NoInput;
 
 type Unit = { kind: 'table'; table: BackupTable } | { kind: 'word_themes' } | { kind: 'media' };
 

@@ -1,8 +1,7 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
-import { JOB_KINDS } from '../../shared/api/jobs';
+import { type ExportWordsInput, exportWordsInputSchema, JOB_KINDS } from '../../shared/api/jobs';
 import {
-  WORD_EXPORT_FORMATS,
   EXPORT_LIFETIME_MS,
   exportDownloadPath,
   type ExportResults,
@@ -23,6 +22,7 @@ import {
 import { type AnkiNoteSpec, buildLegacyCollection } from '../modules/transfer/anki-package.writer';
 import { EXPORT_CSV_COLUMNS, exportCsvCells } from '../modules/transfer/csv-cells';
 import type { ExportWord, TransferRepository } from '../modules/transfer/transfer.repository';
+import { MAX_CHUNK_BYTES, splitIntoChunks } from '../modules/transfer/chunk-sink';
 import { createChunkedZipWriter } from '../modules/transfer/zip-writer';
 import { jobData } from './job-data';
 import type { JobContext, JobDefinition } from './job-runtime';
@@ -38,16 +38,10 @@ const WORDS_PER_STEP = 500;
  */
 const CLIP_WORDS_PER_STEP = 20;
 const CLIP_WORDS_AT_ONCE = 4;
-/** docs/product/transfer.md#exports: a file is kept in pieces of at most 1 MB. */
-export const MAX_CHUNK_BYTES = 1024 * 1024;
 /** Spreadsheets read a CSV as UTF-8 only when it starts with the byte order mark. */
 const BYTE_ORDER_MARK = '\uFEFF';
 
-const inputSchema = z.object({
-  format: z.enum(WORD_EXPORT_FORMATS),
-  wordIds: z.array(z.number().int()).nullable(),
-});
-export type ExportWordsInput = z.infer<typeof inputSchema>;
+const inputSchema = exportWordsInputSchema;
 
 /** The results so far, plus the steps done and the chunks written, so a resumed run carries on. */
 const checkpointSchema = exportResultsSchema.extend({
@@ -82,15 +76,6 @@ function csvRows(wordRows: readonly ExportWord[]): string[][] {
       created_at: word.createdAt,
     }),
   );
-}
-
-/** Bytes cut into pieces of at most `MAX_CHUNK_BYTES`. */
-export function splitIntoChunks(bytes: Buffer): Buffer[] {
-  const chunks: Buffer[] = [];
-  for (let start = 0; start < bytes.length; start += MAX_CHUNK_BYTES) {
-    chunks.push(bytes.subarray(start, start + MAX_CHUNK_BYTES));
-  }
-  return chunks;
 }
 
 const FILE_TYPES: Readonly<Record<ExportWordsInput['format'], { extension: string; contentType: string }>> = {

@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import {
   type GenerateMissingAudioResults,
   generateMissingAudioResultsSchema,
 } from '../../shared/api/audiobook-jobs';
-import { JOB_KINDS } from '../../shared/api/jobs';
+import { type AudiobookJobInput, audiobookInputSchema, JOB_KINDS } from '../../shared/api/jobs';
 import type { AudiobookPlayerRepository } from '../modules/audiobooks/audiobook-player.repository';
 import type { SentenceAudioService } from '../modules/audiobooks/audiobook-sentence-audio.service';
 import type { AudiobooksRepository, SentenceClipSlot } from '../modules/audiobooks/audiobooks.repository';
@@ -16,8 +15,8 @@ import type { JobDefinition } from './job-runtime';
  * it. One sentence per unit; a clip that cannot be made is counted and the job goes on.
  */
 
-const inputSchema = z.object({ audiobookId: z.number().int() });
-type Input = z.infer<typeof inputSchema>;
+const inputSchema = audiobookInputSchema;
+type Input = AudiobookJobInput;
 
 /** Sentences made at once: each is up to three speech calls. */
 const SENTENCES_AT_ONCE = 3;

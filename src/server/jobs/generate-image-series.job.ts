@@ -1,7 +1,9 @@
-import { z } from 'zod';
 import { type ImageSeriesJobResults, imageSeriesJobResultsSchema } from '../../shared/api/audiobook-jobs';
-import { IMAGE_SERVICE_PROVIDERS } from '../../shared/api/providers';
-import { JOB_KINDS } from '../../shared/api/jobs';
+import {
+  type GenerateImageSeriesInput,
+  generateImageSeriesInputSchema,
+  JOB_KINDS,
+} from '../../shared/api/jobs';
 import { drawableFormat, resolveImageStyle } from '../../shared/catalogs/image-styles';
 import { createLimiter } from '../lib/concurrency';
 import type { MediaStore } from '../media/media-store';
@@ -32,14 +34,7 @@ import type { JobDefinition } from './job-runtime';
 
 export const IMAGE_BATCH_SIZE = 5;
 
-const inputSchema = z.object({
-  audiobookId: z.number().int(),
-  seriesId: z.number().int(),
-  serviceProvider: z.enum(IMAGE_SERVICE_PROVIDERS),
-  imageStyle: z.string(),
-  imageStep: z.number().int(),
-});
-export type GenerateImageSeriesInput = z.infer<typeof inputSchema>;
+const inputSchema = generateImageSeriesInputSchema;
 
 const checkpointSchema = imageSeriesJobResultsSchema;
 

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { UnreadableJobDataError } from '../http/job-failure';
+
+export { UnreadableJobDataError };
 
 /**
  * A job's stored json — its input, checkpoint and results — is versioned (docs/product/jobs.md#versioned-schemas):
@@ -7,12 +10,6 @@ import { z } from 'zod';
  * report stays readable; only data no converter reads (a newer version, or a shape that no schema
  * accepts) is unreadable, and then only the job it belongs to fails.
  */
-export class UnreadableJobDataError extends Error {
-  constructor(what: string, detail: string) {
-    super(`unreadable job ${what}: ${detail}`);
-    this.name = 'UnreadableJobDataError';
-  }
-}
 
 export interface JobData<T> {
   /** The version this server writes. */

@@ -1,5 +1,5 @@
-import type { UploadJobStatus } from '../db/schema';
-import { JOB_ERROR_CODES } from './job-failure';
+import type { JobStatus } from '../db/schema';
+import { JOB_ERROR_CODES } from '../http/job-failure';
 import { readProgress } from './job-runtime';
 import type { JobsRepository } from './jobs.repository';
 
@@ -12,7 +12,7 @@ export interface OperatorJob {
   id: string;
   kind: string;
   userId: string;
-  status: UploadJobStatus;
+  status: JobStatus;
   /** Failed with `job_crashed`: its process died during it too often; never resumed. */
   isCrashed: boolean;
   stage: string;
@@ -25,7 +25,7 @@ export interface OperatorJob {
 }
 
 export type OperatorCancelOutcome =
-  { outcome: 'cancelled' } | { outcome: 'not_found' } | { outcome: 'finished'; status: UploadJobStatus };
+  { outcome: 'cancelled' } | { outcome: 'not_found' } | { outcome: 'finished'; status: JobStatus };
 
 /**
  * What the operator's command line may do with any learner's jobs (docs/SECURITY.md#crashed-jobs): list

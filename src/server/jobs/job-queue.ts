@@ -45,7 +45,7 @@ export function createJobQueue(database: Database) {
   /** The workers of each queue, woken when this process sends a job so it starts without a polling delay. */
   const workerIds = new Map<string, string[]>();
   /**
-   * Settles when the queue is stopping. The runtime has drained by then (app.ts); a handler still running
+   * Settles when the queue is stopping. The runtime has drained by then (infrastructure.ts); a handler still running
    * (a job inside a unit past the drain's bound) is let go at once, so pg-boss stops before the database
    * closes under it. Its job keeps its lease, which lapses (docs/product/jobs.md#crashed-jobs).
    */

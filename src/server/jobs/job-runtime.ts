@@ -3,16 +3,17 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { type CodedError, coded } from '../../shared/api/errors';
 import { emptyJobProgress, isJobFinished, type ServerMessage, stageCountSchema } from '../../shared/realtime';
-import type { UploadJobProgress, UploadJobStatus } from '../db/schema';
+import type { JobProgress, JobStatus } from '../db/schema';
 import type { RealtimeHub } from '../realtime/realtime-hub';
+import type { JobView } from '../lib/job-starter';
 import { type JobData, UnreadableJobDataError } from './job-data';
-import { codeOfLegacySentence, failureOf, JOB_ERROR_CODES } from './job-failure';
+import { codeOfLegacySentence, failureOf, JOB_ERROR_CODES } from '../http/job-failure';
 import { JOB_LEASE_DEFAULTS, type JobLeaseSettings } from './job-leases';
 import type { JobQueue } from './job-queue';
 import type { JobRow, JobsRepository, JobViewRow } from './jobs.repository';
 
 /**
- * The one job runtime (docs/product/jobs.md): a job the learner starts is a row they own (`upload_jobs`)
+ * The one job runtime (docs/product/jobs.md): a job the learner starts is a row they own (`jobs`)
  * plus a pg-boss job that does the work. A declared job names its kind, the versioned schemas of its
  * input, checkpoint and results, and plans a run as units of work with one step function; the runtime
  * drives the loop (so many units at once, cancellation and shutdown checked between units, a fatal
@@ -35,7 +36,7 @@ const storedProgressSchema = z.object({
 });
 
 /** Progress is only ever a display: a row whose progress does not read shows none rather than failing. */
-export const readProgress = (raw: unknown): UploadJobProgress =>
+export const readProgress = (raw: unknown): JobProgress =>
   storedProgressSchema.safeParse(raw).data ?? emptyJobProgress(0);
 
 /**
@@ -65,7 +66,7 @@ export interface JobContext<TInput, TCheckpoint> {
    * `checkpoint`, the same write saves it, so the progress a reload reads and the work a restart skips
    * agree.
    */
-  reportProgress(progress: Partial<UploadJobProgress>, checkpoint?: () => TCheckpoint): Promise<void>;
+  reportProgress(progress: Partial<JobProgress>, checkpoint?: () => TCheckpoint): Promise<void>;
   /** The checkpoint as stored, for a repository that writes it in the transaction of the work it records. */
   encodeCheckpoint(checkpoint: TCheckpoint): Record<string, unknown>;
   /** True once the learner stopped the job, the server is shutting down, or the run is stopping. */
@@ -117,15 +118,7 @@ export interface JobDefinition<
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyJobDefinition = JobDefinition<any, any, any, any>;
 
-/** A job as the learner's screens read it: results parsed once the job is over, failure as a code. */
-export interface JobView {
-  id: string;
-  kind: string;
-  status: UploadJobStatus;
-  progress: UploadJobProgress;
-  results: unknown;
-  error: CodedError | null;
-}
+export type { JobView };
 
 const PROGRESS_INTERVAL_MS = 250;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -202,7 +195,7 @@ export function createJobRuntime(deps: {
 
   type JobIdentity = Pick<JobRow, 'id' | 'userId' | 'kind'>;
 
-  async function publishProgress(row: JobIdentity, status: UploadJobStatus, progress: UploadJobProgress) {
+  async function publishProgress(row: JobIdentity, status: JobStatus, progress: JobProgress) {
     await publish(row.userId, {
       type: 'jobProgress',
       jobId: row.id,
@@ -214,7 +207,7 @@ export function createJobRuntime(deps: {
   }
 
   /** A job's end as its learner's screens hear it, from whichever instance wrote it. */
-  async function publishEnd(row: JobIdentity, status: UploadJobStatus, progress: UploadJobProgress) {
+  async function publishEnd(row: JobIdentity, status: JobStatus, progress: JobProgress) {
     await publishProgress(row, status, progress);
     await publish(row.userId, { type: 'jobStatus', jobId: row.id, status });
   }
@@ -235,7 +228,7 @@ export function createJobRuntime(deps: {
   async function finishAs(
     row: JobIdentity,
     status: 'completed' | 'cancelled' | 'failed',
-    progress: UploadJobProgress,
+    progress: JobProgress,
     outcome: { results?: Record<string, unknown>; error?: CodedError },
   ): Promise<void> {
     const results = outcome.results ? { results: outcome.results } : {};
@@ -264,7 +257,7 @@ export function createJobRuntime(deps: {
   }
 
   /** What a job's log lines name: which job, its kind, its learner and the stage it was at. */
-  const factsOf = (row: JobIdentity, progress: UploadJobProgress) => ({
+  const factsOf = (row: JobIdentity, progress: JobProgress) => ({
     jobId: row.id,
     kind: row.kind,
     userId: row.userId,
@@ -377,7 +370,7 @@ export function createJobRuntime(deps: {
    */
   async function release(
     row: JobIdentity,
-    saved: { progress?: UploadJobProgress; results?: Record<string, unknown> } = {},
+    saved: { progress?: JobProgress; results?: Record<string, unknown> } = {},
   ) {
     const status = await jobs.release(row.id, instanceId, saved);
     if (status === 'pending' || status === 'processing') await requeue(row.kind, row.id);

@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { CodedError } from '../../shared/api/errors';
-import { type UploadJobProgress, type UploadJobStatus, uploadJobs } from '../db/schema';
+import { type JobProgress, type JobStatus, jobsTable } from '../db/schema';
 
-export type JobRow = typeof uploadJobs.$inferSelect;
+export type JobRow = typeof jobsTable.$inferSelect;
 
-type ProgressChanges = { progress?: UploadJobProgress; results?: unknown };
+type ProgressChanges = { progress?: JobProgress; results?: unknown };
 
 /** How long a lease lasts without renewal, and how many lapses a job may have before it fails. */
 export interface LeaseTerms {
@@ -13,15 +13,15 @@ export interface LeaseTerms {
   maxCrashedStarts: number;
 }
 
-const UNFINISHED: UploadJobStatus[] = ['pending', 'processing'];
+const UNFINISHED: JobStatus[] = ['pending', 'processing'];
 
 /** The lease was last renewed longer ago than it lasts, by the database's clock (instances' clocks may differ). */
 const hasLapsed = (lapseMs: number) =>
-  sql`${uploadJobs.leaseRenewedAt} < now() - ${lapseMs}::integer * interval '1 millisecond'`;
+  sql`${jobsTable.leaseRenewedAt} < now() - ${lapseMs}::integer * interval '1 millisecond'`;
 
 type JobChanges = Partial<{
-  status: UploadJobStatus;
-  progress: UploadJobProgress;
+  status: JobStatus;
+  progress: JobProgress;
   results: unknown;
   error: CodedError;
   completedAt: Date | null;
@@ -33,15 +33,15 @@ type JobChanges = Partial<{
  * the job is over.
  */
 const viewColumns = {
-  id: uploadJobs.id,
-  userId: uploadJobs.userId,
-  kind: uploadJobs.kind,
-  status: uploadJobs.status,
-  progress: uploadJobs.progress,
-  results: sql<unknown>`case when ${uploadJobs.status} in ('completed', 'failed', 'cancelled') then ${uploadJobs.results} end`,
-  error: uploadJobs.error,
-  errorMessage: uploadJobs.errorMessage,
-  dismissedAt: uploadJobs.dismissedAt,
+  id: jobsTable.id,
+  userId: jobsTable.userId,
+  kind: jobsTable.kind,
+  status: jobsTable.status,
+  progress: jobsTable.progress,
+  results: sql<unknown>`case when ${jobsTable.status} in ('completed', 'failed', 'cancelled') then ${jobsTable.results} end`,
+  error: jobsTable.error,
+  errorMessage: jobsTable.errorMessage,
+  dismissedAt: jobsTable.dismissedAt,
 };
 export type JobViewRow = Pick<
   JobRow,
@@ -50,8 +50,8 @@ export type JobViewRow = Pick<
 
 export function createJobsRepository(db: Db) {
   return {
-    async create(userId: string, kind: string, input: unknown, progress: UploadJobProgress) {
-      const [row] = await db.insert(uploadJobs).values({ userId, kind, input, progress }).returning();
+    async create(userId: string, kind: string, input: unknown, progress: JobProgress) {
+      const [row] = await db.insert(jobsTable).values({ userId, kind, input, progress }).returning();
       if (!row) throw new Error('job row not created');
       return row;
     },
@@ -60,23 +60,23 @@ export function createJobsRepository(db: Db) {
     async findOwned(userId: string, jobId: string): Promise<JobViewRow | undefined> {
       const [row] = await db
         .select(viewColumns)
-        .from(uploadJobs)
-        .where(and(eq(uploadJobs.id, jobId), eq(uploadJobs.userId, userId)))
+        .from(jobsTable)
+        .where(and(eq(jobsTable.id, jobId), eq(jobsTable.userId, userId)))
         .limit(1);
       return row;
     },
 
     async findById(jobId: string): Promise<JobRow | undefined> {
-      const [row] = await db.select().from(uploadJobs).where(eq(uploadJobs.id, jobId)).limit(1);
+      const [row] = await db.select().from(jobsTable).where(eq(jobsTable.id, jobId)).limit(1);
       return row;
     },
 
     /** Only the status: asked between every two steps of a job, it must not carry the job's results along. */
-    async findStatus(jobId: string): Promise<UploadJobStatus | undefined> {
+    async findStatus(jobId: string): Promise<JobStatus | undefined> {
       const [row] = await db
-        .select({ status: uploadJobs.status })
-        .from(uploadJobs)
-        .where(eq(uploadJobs.id, jobId))
+        .select({ status: jobsTable.status })
+        .from(jobsTable)
+        .where(eq(jobsTable.id, jobId))
         .limit(1);
       return row?.status;
     },
@@ -85,12 +85,12 @@ export function createJobsRepository(db: Db) {
     async findUnfinished(userId: string, kind: string) {
       return db
         .select()
-        .from(uploadJobs)
+        .from(jobsTable)
         .where(
           and(
-            eq(uploadJobs.userId, userId),
-            eq(uploadJobs.kind, kind),
-            inArray(uploadJobs.status, ['pending', 'processing']),
+            eq(jobsTable.userId, userId),
+            eq(jobsTable.kind, kind),
+            inArray(jobsTable.status, ['pending', 'processing']),
           ),
         );
     },
@@ -102,11 +102,11 @@ export function createJobsRepository(db: Db) {
     async findLatestShown(userId: string, kind: string): Promise<JobViewRow | undefined> {
       const [row] = await db
         .select(viewColumns)
-        .from(uploadJobs)
-        .where(and(eq(uploadJobs.userId, userId), eq(uploadJobs.kind, kind)))
+        .from(jobsTable)
+        .where(and(eq(jobsTable.userId, userId), eq(jobsTable.kind, kind)))
         .orderBy(
-          sql`case when ${uploadJobs.status} in ('pending', 'processing') then 0 else 1 end`,
-          desc(uploadJobs.createdAt),
+          sql`case when ${jobsTable.status} in ('pending', 'processing') then 0 else 1 end`,
+          desc(jobsTable.createdAt),
         )
         .limit(1);
       return row && row.dismissedAt === null ? row : undefined;
@@ -115,16 +115,16 @@ export function createJobsRepository(db: Db) {
     /** Marks the learner's finished job dismissed; false for a running one, or anyone else's. */
     async dismiss(userId: string, jobId: string): Promise<boolean> {
       const rows = await db
-        .update(uploadJobs)
+        .update(jobsTable)
         .set({ dismissedAt: new Date() })
         .where(
           and(
-            eq(uploadJobs.id, jobId),
-            eq(uploadJobs.userId, userId),
-            inArray(uploadJobs.status, ['completed', 'failed', 'cancelled']),
+            eq(jobsTable.id, jobId),
+            eq(jobsTable.userId, userId),
+            inArray(jobsTable.status, ['completed', 'failed', 'cancelled']),
           ),
         )
-        .returning({ id: uploadJobs.id });
+        .returning({ id: jobsTable.id });
       return rows.length > 0;
     },
 
@@ -136,20 +136,20 @@ export function createJobsRepository(db: Db) {
      */
     async claim(jobId: string, ownerInstanceId: string, lease: LeaseTerms): Promise<JobRow | undefined> {
       const [row] = await db
-        .update(uploadJobs)
+        .update(jobsTable)
         .set({
           status: 'processing',
           ownerInstanceId,
           leaseRenewedAt: sql`now()`,
-          crashedStarts: sql`${uploadJobs.crashedStarts} + (${uploadJobs.ownerInstanceId} is not null)::int`,
+          crashedStarts: sql`${jobsTable.crashedStarts} + (${jobsTable.ownerInstanceId} is not null)::int`,
         })
         .where(
           and(
-            eq(uploadJobs.id, jobId),
-            inArray(uploadJobs.status, UNFINISHED),
+            eq(jobsTable.id, jobId),
+            inArray(jobsTable.status, UNFINISHED),
             or(
-              isNull(uploadJobs.ownerInstanceId),
-              and(hasLapsed(lease.lapseMs), lt(sql`${uploadJobs.crashedStarts} + 1`, lease.maxCrashedStarts)),
+              isNull(jobsTable.ownerInstanceId),
+              and(hasLapsed(lease.lapseMs), lt(sql`${jobsTable.crashedStarts} + 1`, lease.maxCrashedStarts)),
             ),
           ),
         )
@@ -164,10 +164,10 @@ export function createJobsRepository(db: Db) {
      */
     async renewLeases(ownerInstanceId: string, runningJobIds: string[]): Promise<string[]> {
       const rows = await db
-        .update(uploadJobs)
+        .update(jobsTable)
         .set({ leaseRenewedAt: sql`now()` })
-        .where(and(eq(uploadJobs.ownerInstanceId, ownerInstanceId), inArray(uploadJobs.id, runningJobIds)))
-        .returning({ id: uploadJobs.id });
+        .where(and(eq(jobsTable.ownerInstanceId, ownerInstanceId), inArray(jobsTable.id, runningJobIds)))
+        .returning({ id: jobsTable.id });
       return rows.map((row) => row.id);
     },
 
@@ -179,48 +179,48 @@ export function createJobsRepository(db: Db) {
      * the jobs it changed, as they are now: unfinished ones are to be queued again.
      */
     async reapLapsedLeases(lease: LeaseTerms, crashed: CodedError, allBut?: { ownerInstanceId: string }) {
-      const isUnfinished = sql`${uploadJobs.status} in ('pending', 'processing')`;
-      const isCrashedOut = sql`${isUnfinished} and ${uploadJobs.crashedStarts} + 1 >= ${lease.maxCrashedStarts}`;
+      const isUnfinished = sql`${jobsTable.status} in ('pending', 'processing')`;
+      const isCrashedOut = sql`${isUnfinished} and ${jobsTable.crashedStarts} + 1 >= ${lease.maxCrashedStarts}`;
       return db
-        .update(uploadJobs)
+        .update(jobsTable)
         .set({
           ownerInstanceId: null,
           leaseRenewedAt: null,
-          crashedStarts: sql`${uploadJobs.crashedStarts} + (${isUnfinished})::int`,
-          status: sql`case when ${isCrashedOut} then 'failed' else ${uploadJobs.status} end`,
-          error: sql`case when ${isCrashedOut} then ${JSON.stringify(crashed)}::jsonb else ${uploadJobs.error} end`,
-          completedAt: sql`case when ${isCrashedOut} then now() else ${uploadJobs.completedAt} end`,
+          crashedStarts: sql`${jobsTable.crashedStarts} + (${isUnfinished})::int`,
+          status: sql`case when ${isCrashedOut} then 'failed' else ${jobsTable.status} end`,
+          error: sql`case when ${isCrashedOut} then ${JSON.stringify(crashed)}::jsonb else ${jobsTable.error} end`,
+          completedAt: sql`case when ${isCrashedOut} then now() else ${jobsTable.completedAt} end`,
         })
         .where(
           allBut
-            ? ne(uploadJobs.ownerInstanceId, allBut.ownerInstanceId)
-            : and(isNotNull(uploadJobs.ownerInstanceId), hasLapsed(lease.lapseMs)),
+            ? ne(jobsTable.ownerInstanceId, allBut.ownerInstanceId)
+            : and(isNotNull(jobsTable.ownerInstanceId), hasLapsed(lease.lapseMs)),
         )
         .returning({
-          id: uploadJobs.id,
-          userId: uploadJobs.userId,
-          kind: uploadJobs.kind,
-          status: uploadJobs.status,
-          progress: uploadJobs.progress,
-          crashedStarts: uploadJobs.crashedStarts,
+          id: jobsTable.id,
+          userId: jobsTable.userId,
+          kind: jobsTable.kind,
+          status: jobsTable.status,
+          progress: jobsTable.progress,
+          crashedStarts: jobsTable.crashedStarts,
         });
     },
 
     /** Every unfinished job no instance holds (pending, or released at a graceful stop), for resuming. */
     async findUnownedUnfinished() {
       return db
-        .select({ id: uploadJobs.id, kind: uploadJobs.kind })
-        .from(uploadJobs)
-        .where(and(inArray(uploadJobs.status, UNFINISHED), isNull(uploadJobs.ownerInstanceId)));
+        .select({ id: jobsTable.id, kind: jobsTable.kind })
+        .from(jobsTable)
+        .where(and(inArray(jobsTable.status, UNFINISHED), isNull(jobsTable.ownerInstanceId)));
     },
 
     /** Stores progress (and the checkpoint) while this instance holds the job; false once it does not. */
     async saveProgressIfHeld(jobId: string, ownerInstanceId: string, changes: ProgressChanges) {
       const rows = await db
-        .update(uploadJobs)
+        .update(jobsTable)
         .set(changes)
-        .where(and(eq(uploadJobs.id, jobId), eq(uploadJobs.ownerInstanceId, ownerInstanceId)))
-        .returning({ id: uploadJobs.id });
+        .where(and(eq(jobsTable.id, jobId), eq(jobsTable.ownerInstanceId, ownerInstanceId)))
+        .returning({ id: jobsTable.id });
       return rows.length > 0;
     },
 
@@ -235,16 +235,16 @@ export function createJobsRepository(db: Db) {
       { isUnfinishedOnly }: { isUnfinishedOnly: boolean },
     ): Promise<boolean> {
       const rows = await db
-        .update(uploadJobs)
+        .update(jobsTable)
         .set({ ...changes, ownerInstanceId: null, leaseRenewedAt: null })
         .where(
           and(
-            eq(uploadJobs.id, jobId),
-            eq(uploadJobs.ownerInstanceId, ownerInstanceId),
-            isUnfinishedOnly ? inArray(uploadJobs.status, UNFINISHED) : undefined,
+            eq(jobsTable.id, jobId),
+            eq(jobsTable.ownerInstanceId, ownerInstanceId),
+            isUnfinishedOnly ? inArray(jobsTable.status, UNFINISHED) : undefined,
           ),
         )
-        .returning({ id: uploadJobs.id });
+        .returning({ id: jobsTable.id });
       return rows.length > 0;
     },
 
@@ -257,12 +257,12 @@ export function createJobsRepository(db: Db) {
       jobId: string,
       ownerInstanceId: string,
       changes: ProgressChanges,
-    ): Promise<UploadJobStatus | undefined> {
+    ): Promise<JobStatus | undefined> {
       const [row] = await db
-        .update(uploadJobs)
+        .update(jobsTable)
         .set({ ...changes, ownerInstanceId: null, leaseRenewedAt: null })
-        .where(and(eq(uploadJobs.id, jobId), eq(uploadJobs.ownerInstanceId, ownerInstanceId)))
-        .returning({ status: uploadJobs.status });
+        .where(and(eq(jobsTable.id, jobId), eq(jobsTable.ownerInstanceId, ownerInstanceId)))
+        .returning({ status: jobsTable.status });
       return row?.status;
     },
 
@@ -273,52 +273,52 @@ export function createJobsRepository(db: Db) {
     async listForOperator({ limit, crashedCode }: { limit: number; crashedCode: string }) {
       return db
         .select({
-          id: uploadJobs.id,
-          kind: uploadJobs.kind,
-          userId: uploadJobs.userId,
-          status: uploadJobs.status,
-          progress: uploadJobs.progress,
-          ownerInstanceId: uploadJobs.ownerInstanceId,
-          crashedStarts: uploadJobs.crashedStarts,
+          id: jobsTable.id,
+          kind: jobsTable.kind,
+          userId: jobsTable.userId,
+          status: jobsTable.status,
+          progress: jobsTable.progress,
+          ownerInstanceId: jobsTable.ownerInstanceId,
+          crashedStarts: jobsTable.crashedStarts,
           leaseAgeSeconds: sql<
             number | null
-          >`extract(epoch from now() - ${uploadJobs.leaseRenewedAt})::float8`,
-          createdAt: uploadJobs.createdAt,
+          >`extract(epoch from now() - ${jobsTable.leaseRenewedAt})::float8`,
+          createdAt: jobsTable.createdAt,
         })
-        .from(uploadJobs)
+        .from(jobsTable)
         .where(
           or(
-            inArray(uploadJobs.status, UNFINISHED),
-            and(eq(uploadJobs.status, 'failed'), sql`${uploadJobs.error}->>'code' = ${crashedCode}`),
+            inArray(jobsTable.status, UNFINISHED),
+            and(eq(jobsTable.status, 'failed'), sql`${jobsTable.error}->>'code' = ${crashedCode}`),
           ),
         )
-        .orderBy(desc(uploadJobs.createdAt))
+        .orderBy(desc(jobsTable.createdAt))
         .limit(limit);
     },
 
     /** Cancels any learner's unfinished job (the operator's command line); false for a finished one. */
     async cancelAsOperator(jobId: string): Promise<boolean> {
       const rows = await db
-        .update(uploadJobs)
+        .update(jobsTable)
         .set({ status: 'cancelled', completedAt: new Date() })
-        .where(and(eq(uploadJobs.id, jobId), inArray(uploadJobs.status, UNFINISHED)))
-        .returning({ id: uploadJobs.id });
+        .where(and(eq(jobsTable.id, jobId), inArray(jobsTable.status, UNFINISHED)))
+        .returning({ id: jobsTable.id });
       return rows.length > 0;
     },
 
     /** Cancels only what is still running, so a finished job keeps its outcome. */
     async cancel(userId: string, jobId: string): Promise<boolean> {
       const rows = await db
-        .update(uploadJobs)
+        .update(jobsTable)
         .set({ status: 'cancelled', completedAt: new Date() })
         .where(
           and(
-            eq(uploadJobs.id, jobId),
-            eq(uploadJobs.userId, userId),
-            inArray(uploadJobs.status, ['pending', 'processing']),
+            eq(jobsTable.id, jobId),
+            eq(jobsTable.userId, userId),
+            inArray(jobsTable.status, ['pending', 'processing']),
           ),
         )
-        .returning({ id: uploadJobs.id });
+        .returning({ id: jobsTable.id });
       return rows.length > 0;
     },
   };

@@ -9,13 +9,13 @@ import type { SettingsService } from '../modules/settings/settings.service';
 import type { SpeechService } from '../modules/speech/speech.service';
 import {
   chunksOf,
-  createDictionaryTally,
   type DictionaryJobDefinition,
   dictionaryJobData,
+  planDictionaryJob,
 } from './dictionary-job';
 import { noJobInput } from './job-data';
-import { JOB_ERROR_CODES, JobFailure } from './job-failure';
-import { UPLOAD_CHUNK_SIZE, UPLOAD_PROVIDER_LIMITS } from './upload-words.job';
+import { JOB_ERROR_CODES, JobFailure } from '../http/job-failure';
+import { UPLOAD_CHUNK_SIZE, UPLOAD_PROVIDER_LIMITS } from '../lib/job-limits';
 
 type ActiveWord = Awaited<ReturnType<DictionaryRepository['listActiveWords']>>[number];
 
@@ -42,21 +42,14 @@ export function createRegenerateAllPhrasesJob(deps: {
       if (!languageModel) throw new JobFailure({ code: JOB_ERROR_CODES.languageModelMissing });
       const settings = await deps.settingsService.get(userId);
       const voices = await cardVoices(providers, settings.spanishVoices, settings.russianVoice);
-      const wordList = await deps.dictionary.listActiveWords(userId);
-      const tally = createDictionaryTally(context, {
-        total: wordList.length,
-        stage: 'examples',
-        checkpoint: context.checkpoint,
-      });
       const languageModelLimiter = createLimiter(UPLOAD_PROVIDER_LIMITS.languageModel);
       const speechLimiter = createLimiter(UPLOAD_PROVIDER_LIMITS.speech);
-      const remaining = tally.remaining(wordList);
-      await tally.report(null);
-
-      return {
-        units: chunksOf(remaining, UPLOAD_CHUNK_SIZE),
+      return planDictionaryJob(context, {
+        words: await deps.dictionary.listActiveWords(userId),
+        stage: 'examples',
         unitsAtOnce: UPLOAD_PROVIDER_LIMITS.languageModel,
-        async step(chunk) {
+        unitsOf: (remaining) => chunksOf(remaining, UPLOAD_CHUNK_SIZE),
+        stepOf: (tally) => async (chunk) => {
           const failures = new Map<number, unknown>();
           const analyses = await analyseWords(
             chunk,
@@ -93,11 +86,7 @@ export function createRegenerateAllPhrasesJob(deps: {
             }),
           );
         },
-        async finish() {
-          await tally.report(null);
-          return tally.results;
-        },
-      };
+      });
     },
   };
 }

@@ -4,7 +4,7 @@ import type { SettingsService } from '../modules/settings/settings.service';
 import type { SpeechService } from '../modules/speech/speech.service';
 import type { WordMaintenanceRepository } from '../modules/word-maintenance/word-maintenance.repository';
 import { jobData, noJobInput } from './job-data';
-import { failureOf, isFatalFailure } from './job-failure';
+import { failureOf, isFatalFailure } from '../http/job-failure';
 import type { JobDefinition } from './job-runtime';
 
 export const REGENERATE_RUSSIAN_AUDIO_JOB = JOB_KINDS.regenerateAllRussianAudio;

@@ -7,7 +7,7 @@ import type { WordMaintenanceRepository } from '../modules/word-maintenance/word
 import { ProviderError } from '../providers/provider-error';
 import { chunksOf } from './dictionary-job';
 import { jobData, noJobInput } from './job-data';
-import { failureOf, isFatalFailure, JOB_ERROR_CODES, JobFailure } from './job-failure';
+import { failureOf, isFatalFailure, JOB_ERROR_CODES, JobFailure } from '../http/job-failure';
 import type { JobDefinition } from './job-runtime';
 
 export const REGENERATE_TRANSLATIONS_JOB = JOB_KINDS.regenerateTranslations;

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { CodedError } from '../../shared/api/errors';
-import { JOB_KINDS } from '../../shared/api/jobs';
+import { JOB_KINDS, type RestoreBackupInput, restoreBackupInputSchema } from '../../shared/api/jobs';
 import { MAX_DICTIONARY_WORDS } from '../../shared/api/uploads';
 import { duplicateKeyOf } from '../../shared/text/duplicate-key';
 import { type RestoreResults, restoreResultsSchema } from '../../shared/api/transfer';
 import { MEDIA_EXTENSIONS, type MediaStore, type MediaType } from '../media/media-store';
 import { sniffAudio, sniffImage } from '../providers/http/media-check';
 import {
+  type BackupArchive,
   BACKUP_TABLES,
   type BackupLine,
   type BackupTable,
@@ -20,24 +21,14 @@ import { contractOf } from '../modules/transfer/backup-contracts';
 import { addLines } from '../modules/uploads/upload-report';
 import type { BackupRepository, BackupRow, RestoredRow } from '../modules/transfer/backup.repository';
 import { BACKUP_PAGE_ROWS } from '../modules/transfer/backup.repository';
-import type { BackupManifest } from './export-backup.job';
 import { jobData } from './job-data';
-import { JOB_ERROR_CODES } from './job-failure';
+import { JOB_ERROR_CODES } from '../http/job-failure';
 import { emptyUploadResults } from './upload-words.data';
 import type { JobDefinition } from './job-runtime';
 
 export const RESTORE_BACKUP_JOB = JOB_KINDS.restoreBackup;
 
-const inputSchema = z.object({ fileId: z.uuid() });
-export type RestoreBackupInput = z.infer<typeof inputSchema>;
-
-/** An opened backup: its manifest, each table's lines as JSON values, each media file. */
-export interface BackupArchive {
-  manifest: BackupManifest;
-  rows(entry: string): AsyncIterable<BackupLine>;
-  readMedia(name: string): Promise<Buffer | undefined>;
-  close(): void;
-}
+const inputSchema = restoreBackupInputSchema;
 
 type Unit =
   { kind: 'media' } | { kind: 'table'; table: BackupTable } | { kind: 'word_themes' } | { kind: 'links' };

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { type RevoiceResults, revoiceResultsSchema } from '../../shared/api/audiobook-jobs';
-import { JOB_KINDS } from '../../shared/api/jobs';
+import { type AudiobookJobInput, audiobookInputSchema, JOB_KINDS } from '../../shared/api/jobs';
 import type { SentenceAudioService, StaleClip } from '../modules/audiobooks/audiobook-sentence-audio.service';
 import type { AudiobooksRepository, SentenceRow } from '../modules/audiobooks/audiobooks.repository';
 import { jobData } from './job-data';
@@ -13,8 +12,8 @@ import type { JobDefinition } from './job-runtime';
  * judges the book again, so the clips done are not made twice; a clip that fails keeps its earlier one.
  */
 
-const inputSchema = z.object({ audiobookId: z.number().int() });
-type Input = z.infer<typeof inputSchema>;
+const inputSchema = audiobookInputSchema;
+type Input = AudiobookJobInput;
 
 /** Sentences re-voiced at once: each is up to three speech calls. */
 const SENTENCES_AT_ONCE = 3;

@@ -6,12 +6,12 @@ import type { UserProviders } from '../modules/providers/user-providers';
 import type { SettingsService } from '../modules/settings/settings.service';
 import {
   chunksOf,
-  createDictionaryTally,
   type DictionaryJobDefinition,
   dictionaryJobData,
+  planDictionaryJob,
 } from './dictionary-job';
 import { noJobInput } from './job-data';
-import { UPLOAD_CHUNK_SIZE, UPLOAD_PROVIDER_LIMITS } from './upload-words.job';
+import { UPLOAD_CHUNK_SIZE, UPLOAD_PROVIDER_LIMITS } from '../lib/job-limits';
 
 type UntaggedWord = Awaited<ReturnType<DictionaryRepository['listWordsMissingTags']>>[number];
 
@@ -35,20 +35,13 @@ export function createUpdateTagsJob(deps: {
       const { userId } = context;
       const { languageModel } = await deps.userProviders.forUser(userId);
       const settings = await deps.settingsService.get(userId);
-      const wordList = await deps.dictionary.listWordsMissingTags(userId);
-      const tally = createDictionaryTally(context, {
-        total: wordList.length,
-        stage: 'tags',
-        checkpoint: context.checkpoint,
-      });
       const limiter = createLimiter(UPLOAD_PROVIDER_LIMITS.languageModel);
-      const remaining = tally.remaining(wordList);
-      await tally.report(null);
-
-      return {
-        units: chunksOf(remaining, UPLOAD_CHUNK_SIZE),
+      return planDictionaryJob(context, {
+        words: await deps.dictionary.listWordsMissingTags(userId),
+        stage: 'tags',
         unitsAtOnce: UPLOAD_PROVIDER_LIMITS.languageModel,
-        async step(chunk) {
+        unitsOf: (remaining) => chunksOf(remaining, UPLOAD_CHUNK_SIZE),
+        stepOf: (tally) => async (chunk) => {
           const failures = new Map<number, unknown>();
           const analyses = await analyseWords(
             chunk,
@@ -76,11 +69,7 @@ export function createUpdateTagsJob(deps: {
             await tally.succeed(word, isChanged);
           }
         },
-        async finish() {
-          await tally.report(null);
-          return tally.results;
-        },
-      };
+      });
     },
   };
 }

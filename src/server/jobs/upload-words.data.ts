@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { coded } from '../../shared/api/errors';
-import { importMappingSchema } from '../../shared/api/transfer';
+import { uploadEntrySchema, uploadJobInputSchema } from '../../shared/api/jobs';
 import { UPLOAD_STAGES, type UploadResults, uploadResultsSchema } from '../../shared/api/uploads';
 import { jobData } from './job-data';
-import { codeOfLegacySentence } from './job-failure';
+import { codeOfLegacySentence } from '../http/job-failure';
 
 /**
  * What an upload's job stores (docs/product/jobs.md#versioned-schemas): its input (the entries, rejected
@@ -11,67 +10,27 @@ import { codeOfLegacySentence } from './job-failure';
  * conversion from the one before. An import and a restore build and read these too.
  */
 
-const entryV2Schema = z.object({
-  lineNumber: z.number().int(),
-  spanish: z.string(),
-  russian: z.string().nullable(),
-});
-/**
- * What an import's row brought besides the pair (docs/product/transfer.md#imports): kept as it is; the media
- * fields name files inside the import's package.
- */
-const importedFieldsSchema = z.object({
-  example: z.string().optional(),
-  exampleTranslation: z.string().optional(),
-  partOfSpeech: z.string().optional(),
-  cefrLevel: z.string().optional(),
-  theme: z.string().optional(),
-  picture: z.string().optional(),
-  audio: z.string().optional(),
-  secondVoiceAudio: z.string().optional(),
-  russianAudio: z.string().optional(),
-});
-export type ImportedFields = z.infer<typeof importedFieldsSchema>;
-const entrySchema = entryV2Schema.extend({ imported: importedFieldsSchema.optional() });
-export type UploadEntry = z.infer<typeof entrySchema>;
-
-const inputFields = {
-  entries: z.array(entryV2Schema),
-  enhanceWithAI: z.boolean(),
-  generateImages: z.boolean(),
-  imageStyle: z.string().nullable(),
-};
+/** Version 2 and before: an entry was the pair alone. */
+const entryV2Schema = uploadEntrySchema.omit({ imported: true });
+/** Version 2: a rejected line's reason is a code. */
+const inputV2Schema = uploadJobInputSchema.omit({ import: true }).extend({ entries: z.array(entryV2Schema) });
 /** Version 1: a rejected line's reason was a Russian sentence. */
-const inputV1Schema = z.object({
-  ...inputFields,
+const inputV1Schema = inputV2Schema.extend({
   rejected: z.array(z.object({ lineNumber: z.number().int(), raw: z.string(), reason: z.string() })),
-});
-const inputV2Schema = z.object({
-  ...inputFields,
-  /** Lines that could not be read, reported as errors with their line numbers. */
-  rejected: z.array(z.object({ lineNumber: z.number().int(), raw: z.string(), reason: coded })),
 });
 /**
  * Version 3: an import (docs/product/transfer.md#imports) — entries carry the file's own fields, media are
  * read from the stored package, and words already in the dictionary may take the file's fields.
  */
 const inputV3Schema = inputV2Schema.extend({
-  entries: z.array(entrySchema),
+  entries: z.array(uploadEntrySchema),
   import: z.object({ fileId: z.uuid().nullable(), overwriteExisting: z.boolean() }).nullable(),
 });
 /**
- * Version 4: an import's rows are read by the job from its stored file with the learner's mapping
- * (`import.rows`), not carried in the input: 20,000 rows were one value of megabytes written and read whole.
+ * Version 4 (`uploadJobInputSchema`): an import's rows are read by the job from its stored file with the
+ * learner's mapping (`import.rows`), not carried in the input: 20,000 rows were one value of megabytes
+ * written and read whole.
  */
-const inputV4Schema = inputV3Schema.extend({
-  import: inputV3Schema.shape.import
-    .unwrap()
-    .extend({
-      rows: z.object({ mapping: importMappingSchema, hasHeaderRow: z.boolean().nullable() }).nullable(),
-    })
-    .nullable(),
-});
-export type UploadJobInput = z.infer<typeof inputV4Schema>;
 export const uploadInput = jobData('upload input', inputV1Schema)
   .next(inputV2Schema, (old) => ({
     ...old,
@@ -79,7 +38,7 @@ export const uploadInput = jobData('upload input', inputV1Schema)
   }))
   .next(inputV3Schema, (old) => ({ ...old, import: null }))
   // Those imports carried their rows.
-  .next(inputV4Schema, (old) => ({ ...old, import: old.import && { ...old.import, rows: null } }));
+  .next(uploadJobInputSchema, (old) => ({ ...old, import: old.import && { ...old.import, rows: null } }));
 
 /** Version 4: no word carried the fields filled without a model (docs/product/upload.md#fills-without-a-model). */
 const resultsV4Schema = uploadResultsSchema.extend({

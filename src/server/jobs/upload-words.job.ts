@@ -1,4 +1,4 @@
-import { JOB_KINDS } from '../../shared/api/jobs';
+import { JOB_KINDS, type UploadJobInput } from '../../shared/api/jobs';
 import type { CardAudio } from '../../shared/api/learn';
 import type { Settings } from '../../shared/api/settings';
 import type { UploadFill, UploadResults } from '../../shared/api/uploads';
@@ -35,21 +35,15 @@ import { createUploadTally, type UploadTally } from '../modules/uploads/upload-t
 import type { NewWord, UploadsRepository } from '../modules/uploads/uploads.repository';
 import { isCircuitOpen, isProviderError } from '../providers/provider-error';
 import type { ProviderSet } from '../providers/provider-set';
+import { UPLOAD_CHUNK_SIZE, UPLOAD_PROVIDER_LIMITS } from '../lib/job-limits';
 import { chunksOf } from './dictionary-job';
-import { failureOf, JOB_ERROR_CODES } from './job-failure';
+import { failureOf, JOB_ERROR_CODES } from '../http/job-failure';
 import type { JobContext, JobDefinition } from './job-runtime';
-import { emptyUploadResults, type UploadJobInput, uploadInput, uploadResults } from './upload-words.data';
+import { emptyUploadResults, uploadInput, uploadResults } from './upload-words.data';
 
 export const UPLOAD_WORDS_JOB = JOB_KINDS.uploadWords;
-/** docs/product/upload.md#stages: up to 20 words per language-model request. */
-export const UPLOAD_CHUNK_SIZE = 20;
 /** Chunks in flight at once: analysis of the next overlaps pictures and audio of the previous ones. */
 const CHUNKS_IN_FLIGHT = 6;
-/**
- * Per-provider bounds of one upload. A provider's rate limit is per account, and each learner brings
- * their own, so each upload gets its own share. Speech is the widest, as each word needs three clips.
- */
-export const UPLOAD_PROVIDER_LIMITS = { languageModel: 4, images: 12, speech: 32 } as const;
 /** Uploads of different learners run side by side; one long list never queues everyone else's. */
 const UPLOADS_AT_ONCE = 4;
 

@@ -6,7 +6,7 @@ import type { AudiobookMaintenanceRepository } from '../modules/audiobooks/audio
 import type { UserProviders } from '../modules/providers/user-providers';
 import { isProviderError } from '../providers/provider-error';
 import { jobData, noJobInput } from './job-data';
-import { JOB_ERROR_CODES, JobFailure } from './job-failure';
+import { JOB_ERROR_CODES, JobFailure } from '../http/job-failure';
 import type { JobDefinition } from './job-runtime';
 
 /**

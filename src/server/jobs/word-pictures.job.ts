@@ -1,22 +1,17 @@
-import { z } from 'zod';
+import { type WordPicturesJobInput, wordPicturesInputSchema } from '../../shared/api/jobs';
 import { DICTIONARY_JOB_KINDS } from '../../shared/api/dictionary';
 import type { MediaStore } from '../media/media-store';
 import type { DictionaryRepository } from '../modules/dictionary/dictionary.repository';
 import { pictureLookOf, saveNewWordPicture } from '../modules/enrichment/word-picture.step';
 import type { UserProviders } from '../modules/providers/user-providers';
 import type { SettingsService } from '../modules/settings/settings.service';
-import { createDictionaryTally, type DictionaryJobDefinition, dictionaryJobData } from './dictionary-job';
+import { type DictionaryJobDefinition, dictionaryJobData, planDictionaryJob } from './dictionary-job';
 import type { ProviderError } from '../providers/provider-error';
 import { jobData } from './job-data';
-import { failureOf, isFatalFailure } from './job-failure';
-import { UPLOAD_PROVIDER_LIMITS } from './upload-words.job';
+import { failureOf, isFatalFailure } from '../http/job-failure';
+import { UPLOAD_PROVIDER_LIMITS } from '../lib/job-limits';
 
-const inputSchema = z.object({
-  /** A style id or key; the settings' default style when null. */
-  imageStyle: z.union([z.string(), z.number()]).nullable(),
-});
-export type WordPicturesJobInput = z.infer<typeof inputSchema>;
-export const wordPicturesInput = jobData('picture job input', inputSchema);
+const wordPicturesInput = jobData('picture job input', wordPicturesInputSchema);
 
 type Deps = {
   dictionary: DictionaryRepository;
@@ -67,21 +62,14 @@ function createWordPicturesJob(
       const settings = await deps.settingsService.get(userId);
       const providers = await deps.userProviders.forUser(userId);
       const look = pictureLookOf(input.imageStyle, settings);
-      const wordList = await wordsOf(userId);
-      const tally = createDictionaryTally(context, {
-        total: wordList.length,
-        stage: 'images',
-        checkpoint: context.checkpoint,
-      });
-      const remaining = tally.remaining(wordList);
-      await tally.report(null);
       const skipped = new Set<string>();
-
-      return {
-        units: remaining,
+      return planDictionaryJob(context, {
+        words: await wordsOf(userId),
+        stage: 'images',
         // Pictures in flight at once for one learner: the upload's bound for the image provider.
         unitsAtOnce: UPLOAD_PROVIDER_LIMITS.images,
-        async step(word) {
+        unitsOf: (remaining) => remaining,
+        stepOf: (tally) => async (word) => {
           const fallback = options.fallsBack
             ? {
                 skipped,
@@ -102,11 +90,7 @@ function createWordPicturesJob(
             await tally.fail(word, error);
           }
         },
-        async finish() {
-          await tally.report(null);
-          return tally.results;
-        },
-      };
+      });
     },
   };
 }

@@ -1,17 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { clientMessageSchema, REALTIME_PATH } from '../../shared/realtime';
 import { type SessionResolver, userIdOf } from '../auth/session-cookie';
-import type { JobRuntime } from '../jobs/job-runtime';
+import type { JobStarter } from '../lib/job-starter';
 import type { RealtimeHub } from './realtime-hub';
 
 /**
  * `/ws` (docs/product/jobs.md#socket): authenticated by the session cookie before the upgrade, so a
  * signed-out visitor never gets a socket. A learner may subscribe only to their own jobs.
  */
-// Needs @fastify/websocket registered on the root instance (app.ts), where tests can also inject sockets.
+// Needs @fastify/websocket registered on the root instance (http/core-plugins.ts), where tests can also inject sockets.
 export const realtimeRoutes: FastifyPluginAsync<{
   hub: RealtimeHub;
-  jobRuntime: JobRuntime;
+  /** Only to read a job the socket subscribes to: the realtime hub depends on no job code. */
+  jobRuntime: Pick<JobStarter, 'findOwned'>;
   sessionResolver: SessionResolver;
 }> = async (app, { hub, jobRuntime, sessionResolver }) => {
   app.get(

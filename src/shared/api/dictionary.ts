@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { int32, rowId, safeText } from './fields';
-import { JOB_STATUSES, jobProgressSchema } from '../realtime';
 import { coded } from './errors';
 import { wordListItemSchema } from './words';
 
@@ -26,7 +25,7 @@ export const dictionaryPaths = {
   deleteWithoutImages: '/api/words/delete-without-images',
 } as const;
 
-/** The `kind` of each dictionary job in `jobProgress` messages and `GET /api/words/job/:id`. */
+/** The `kind` of each dictionary job in `jobProgress` messages and `GET /api/jobs/:id`. */
 export const DICTIONARY_JOB_KINDS = {
   regenerateAllPhrases: 'regenerate-all-phrases',
   clearExpiredImages: 'clear-expired-images',
@@ -138,18 +137,3 @@ export const dictionaryJobResultsSchema = z.object({
   errors: z.array(coded.extend({ wordId: z.number().int(), spanish: z.string() })),
 });
 export type DictionaryJobResults = z.infer<typeof dictionaryJobResultsSchema>;
-
-/**
- * `GET /api/words/job/:id` for a dictionary job (a reload mid-job reads it to pick the job up again);
- * the results are there once the job is over.
- */
-export const dictionaryJobSchema = z.object({
-  jobId: z.string(),
-  kind: z.enum(Object.values(DICTIONARY_JOB_KINDS) as [DictionaryJobKind, ...DictionaryJobKind[]]),
-  status: z.enum(JOB_STATUSES),
-  progress: jobProgressSchema,
-  results: dictionaryJobResultsSchema.nullable(),
-  /** Why the whole job failed, as a code (docs/product/errors.md); null unless it did. */
-  error: coded.nullable(),
-});
-export type DictionaryJob = z.infer<typeof dictionaryJobSchema>;

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { JOB_STATUSES, jobProgressSchema } from '../realtime';
-import {
-  DICTIONARY_JOB_KINDS,
-  type DictionaryJobKind,
-  dictionaryJobResultsSchema,
-  dictionaryJobSchema,
-} from './dictionary';
+import { DICTIONARY_JOB_KINDS, type DictionaryJobKind, dictionaryJobResultsSchema } from './dictionary';
 import {
   createAudiobookResultsSchema,
   generateMissingAudioResultsSchema,
@@ -14,13 +9,23 @@ import {
   validateLogicResultsSchema,
 } from './audiobook-jobs';
 import { coded } from './errors';
+import {
+  audiobookInputSchema,
+  createAudiobookInputSchema,
+  exportWordsInputSchema,
+  generateImageSeriesInputSchema,
+  noInputSchema,
+  restoreBackupInputSchema,
+  uploadJobInputSchema,
+  wordPicturesInputSchema,
+} from './job-inputs';
 import { exportResultsSchema, restoreResultsSchema } from './transfer';
-import { uploadJobSchema, uploadResultsSchema } from './uploads';
+import { uploadResultsSchema } from './uploads';
 import { russianAudioResultsSchema, translationFixResultsSchema } from './word-maintenance';
 
 /**
  * Any background job the learner started, by one call (docs/product/jobs.md#following-a-job): the client
- * follows every kind the same way. `/api/words/job/:id` stays as the upload's and dictionary's own call.
+ * follows every kind the same way; an upload's cancel and dismiss stay under `/api/words/job/:id/…`.
  */
 export const jobPaths = {
   job: (jobId: string) => `/api/jobs/${jobId}`,
@@ -42,6 +47,33 @@ export const JOB_KINDS = {
   restoreBackup: 'restore-backup',
 } as const;
 export type JobKind = (typeof JOB_KINDS)[keyof typeof JOB_KINDS];
+
+export * from './job-inputs';
+
+/**
+ * What each kind of job is started with: the area that starts one (through the server's `JobStarter`) and
+ * the job that reads it agree through this table.
+ */
+export const JOB_INPUTS = {
+  [JOB_KINDS.uploadWords]: uploadJobInputSchema,
+  [JOB_KINDS.regenerateAllPhrases]: noInputSchema,
+  [JOB_KINDS.clearExpiredImages]: noInputSchema,
+  [JOB_KINDS.regenerateAllImages]: wordPicturesInputSchema,
+  [JOB_KINDS.generateMissingImages]: wordPicturesInputSchema,
+  [JOB_KINDS.updateTags]: noInputSchema,
+  [JOB_KINDS.regenerateTranslations]: noInputSchema,
+  [JOB_KINDS.regenerateAllRussianAudio]: noInputSchema,
+  [JOB_KINDS.builtinClips]: noInputSchema,
+  [JOB_KINDS.createAudiobook]: createAudiobookInputSchema,
+  [JOB_KINDS.validateAudiobookLogic]: noInputSchema,
+  [JOB_KINDS.generateImageSeries]: generateImageSeriesInputSchema,
+  [JOB_KINDS.generateAudiobookAudio]: audiobookInputSchema,
+  [JOB_KINDS.revoiceAudiobook]: audiobookInputSchema,
+  [JOB_KINDS.exportWords]: exportWordsInputSchema,
+  [JOB_KINDS.exportBackup]: noInputSchema,
+  [JOB_KINDS.restoreBackup]: restoreBackupInputSchema,
+} as const satisfies Record<JobKind, z.ZodType>;
+export type JobInput<TKind extends JobKind> = z.infer<(typeof JOB_INPUTS)[TKind]>;
 
 const jobOf = <TKind extends JobKind, TResults extends z.ZodType>(
   kinds: readonly [TKind, ...TKind[]],
@@ -73,6 +105,11 @@ const dictionaryKinds = Object.values(DICTIONARY_JOB_KINDS) as [DictionaryJobKin
 
 /** An upload, as `GET /api/jobs/:id` answers it. */
 export const uploadWordsJobSchema = jobOf([JOB_KINDS.uploadWords], uploadResultsSchema);
+export type UploadWordsJob = z.infer<typeof uploadWordsJobSchema>;
+
+/** A dictionary job (docs/product/dictionary.md#maintenance-actions), as `GET /api/jobs/:id` answers it. */
+export const dictionaryJobSchema = jobOf(dictionaryKinds, dictionaryJobResultsSchema);
+export type DictionaryJob = z.infer<typeof dictionaryJobSchema>;
 
 /**
  * `GET /api/words/upload-jobs/current` (docs/product/upload.md#the-upload-comes-back): the learner's running
@@ -87,7 +124,7 @@ export const dismissUploadSchema = z.object({ dismissed: z.boolean() });
 /** `GET /api/jobs/:id`: the job, its results read by its kind. */
 export const jobSchema = z.discriminatedUnion('kind', [
   uploadWordsJobSchema,
-  jobOf(dictionaryKinds, dictionaryJobResultsSchema),
+  dictionaryJobSchema,
   jobOf([JOB_KINDS.regenerateTranslations], translationFixResultsSchema),
   jobOf([JOB_KINDS.regenerateAllRussianAudio], russianAudioResultsSchema),
   jobOf([JOB_KINDS.builtinClips], builtinClipsResultsSchema),
@@ -100,11 +137,3 @@ export const jobSchema = z.discriminatedUnion('kind', [
   jobOf([JOB_KINDS.revoiceAudiobook], revoiceResultsSchema),
 ]);
 export type Job = z.infer<typeof jobSchema>;
-
-/**
- * What `GET /api/words/job/:id` answers: a dictionary job (its `kind` tells it apart), an upload, or any other
- * job of the learner's as `GET /api/jobs/:id` answers it (an export, a restore). The upload screen parses
- * with uploadJobSchema alone, as it only ever asks about uploads.
- */
-export const wordsJobSchema = z.union([dictionaryJobSchema, uploadJobSchema, jobSchema]);
-export type WordsJob = z.infer<typeof wordsJobSchema>;

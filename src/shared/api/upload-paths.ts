@@ -5,7 +5,6 @@
 export const uploadPaths = {
   processBatch: '/api/words/process-batch',
   upload: '/api/words/upload',
-  job: (jobId: string) => `/api/words/job/${jobId}`,
   cancel: (jobId: string) => `/api/words/job/${jobId}/cancel`,
   /** The learner's running or last finished upload (docs/product/upload.md#the-upload-comes-back). */
   current: '/api/words/upload-jobs/current',

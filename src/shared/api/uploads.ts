@@ -151,7 +151,10 @@ export const stageProgressSchema = z.object({
   skipped: z.object({ reason: z.string() }).optional(),
 });
 
-/** `GET /api/words/job/:id`: what a reload mid-job reads to pick the job up again. */
+/**
+ * An upload as the upload screen shows it (its ten stages named), made from the job `GET /api/jobs/:id`
+ * answers and its `/ws` messages (src/client/features/upload/lib/upload-job-state.ts).
+ */
 export const uploadJobSchema = z.object({
   jobId: z.string(),
   status: z.enum(JOB_STATUSES),

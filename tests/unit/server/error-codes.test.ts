@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import errorsEn from '../../../src/client/i18n/errors.en.json';
 import errorsRu from '../../../src/client/i18n/errors.ru.json';
 import { SERVER_ERROR_CODES } from '../../../src/server/http/error-codes';
-import { JOB_ERROR_CODES, REJECTED_LINE_CODES } from '../../../src/server/jobs/job-failure';
+import { JOB_ERROR_CODES, REJECTED_LINE_CODES } from '../../../src/server/http/job-failure';
 import { PROVIDER_ERROR_CODES } from '../../../src/server/providers/provider-error';
 
 const textOf = (catalogue: Record<string, unknown>, key: string) => catalogue[key];

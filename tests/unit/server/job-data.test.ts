@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jobData, UnreadableJobDataError } from '../../../src/server/jobs/job-data';
-import { codeOfLegacySentence } from '../../../src/server/jobs/job-failure';
+import { codeOfLegacySentence } from '../../../src/server/http/job-failure';
 
 // Stored job json and its versions (docs/product/jobs.md#versioned-schemas).
 const v1 = z.object({ name: z.string() });

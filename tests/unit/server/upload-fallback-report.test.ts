@@ -3,11 +3,8 @@ import { type Settings, settingsDefaults } from '../../../src/shared/api/setting
 import type { UploadResults } from '../../../src/shared/api/uploads';
 import type { JobContext } from '../../../src/server/jobs/job-runtime';
 import { createUploadWordsJob } from '../../../src/server/jobs/upload-words.job';
-import {
-  type UploadEntry,
-  type UploadJobInput,
-  uploadResults,
-} from '../../../src/server/jobs/upload-words.data';
+import type { UploadEntry, UploadJobInput } from '../../../src/shared/api/jobs';
+import { uploadResults } from '../../../src/server/jobs/upload-words.data';
 import type { MediaStore } from '../../../src/server/media/media-store';
 import type { SettingsService } from '../../../src/server/modules/settings/settings.service';
 import type { SpeechService } from '../../../src/server/modules/speech/speech.service';

@@ -1,14 +1,16 @@
 import { isNotNull } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import type { UploadFill } from '../../../shared/api/uploads';
+import type { JobStatus } from '../../../shared/realtime';
 import { createdAt, timestamptz, updatedAt } from './columns';
 import { users } from './users';
 import { words } from './words';
 
-export type UploadJobStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
+/** A job's status (docs/product/jobs.md#job-row): the one list the `/ws` messages carry too. */
+export type { JobStatus } from '../../../shared/realtime';
 
-/** Live progress of a job (docs/product/jobs.md#progress), also pushed over `/ws`. */
-export interface UploadJobProgress {
+/** Live progress of a job as its row stores it (docs/product/jobs.md#progress), also pushed over `/ws`. */
+export interface JobProgress {
   total: number;
   processed: number;
   failed: number;
@@ -23,12 +25,12 @@ export interface UploadJobProgress {
 }
 
 /**
- * A user-visible long job (word uploads, dictionary maintenance, translation regeneration…). pg-boss runs it;
+ * A user-visible long job of any kind (word uploads, dictionary maintenance, audiobooks, exports…). pg-boss runs it;
  * this row is what the user sees and what survives pg-boss's own archive/cleanup. `input` and `results`
  * are shaped per `kind` by that job's zod schema, so the table stays generic.
  */
-export const uploadJobs = pgTable(
-  'upload_jobs',
+export const jobsTable = pgTable(
+  'jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id')
@@ -36,9 +38,9 @@ export const uploadJobs = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** e.g. 'process-batch', 'upload-file', 'regenerate-translations'. */
     kind: text('kind').notNull(),
-    status: text('status').$type<UploadJobStatus>().notNull().default('pending'),
+    status: text('status').$type<JobStatus>().notNull().default('pending'),
     input: jsonb('input').$type<unknown>(),
-    progress: jsonb('progress').$type<UploadJobProgress>(),
+    progress: jsonb('progress').$type<JobProgress>(),
     results: jsonb('results').$type<unknown>(),
     /** Why the whole job failed, as a code with its params (docs/product/errors.md); null unless it did. */
     error: jsonb('error').$type<unknown>(),
@@ -63,10 +65,10 @@ export const uploadJobs = pgTable(
     crashedStarts: integer('crashed_starts').notNull().default(0),
   },
   (t) => [
-    index('upload_jobs_user_id_created_at_idx').on(t.userId, t.createdAt),
+    index('jobs_user_id_created_at_idx').on(t.userId, t.createdAt),
     // Only the jobs some instance holds: each instance's renewal and every tick's look for lapsed leases
     // read these few rows, never the table.
-    index('upload_jobs_owner_instance_id_idx').on(t.ownerInstanceId).where(isNotNull(t.ownerInstanceId)),
+    index('jobs_owner_instance_id_idx').on(t.ownerInstanceId).where(isNotNull(t.ownerInstanceId)),
   ],
 );
 
@@ -80,7 +82,7 @@ export const uploadJobWords = pgTable(
   {
     jobId: uuid('job_id')
       .notNull()
-      .references(() => uploadJobs.id, { onDelete: 'cascade' }),
+      .references(() => jobsTable.id, { onDelete: 'cascade' }),
     wordId: integer('word_id')
       .notNull()
       .references(() => words.id, { onDelete: 'cascade' }),

@@ -2,8 +2,8 @@ import type { CreateAudiobookRequest } from '../../../shared/api/audiobooks';
 import { JOB_KINDS } from '../../../shared/api/jobs';
 import { CREATION_STEPS } from '../../../shared/api/audiobook-jobs';
 import { AppError } from '../../http/app-error';
-import type { JobRuntime } from '../../jobs/job-runtime';
-import type { CreateAudiobookInput } from '../../jobs/create-audiobook.job';
+import type { JobStarter } from '../../lib/job-starter';
+import type { CreateAudiobookInput } from '../../../shared/api/jobs';
 import type { UserProviders } from '../providers/user-providers';
 import type { AudiobookCreationRepository } from './audiobook-creation.repository';
 import type { AudiobooksService } from './audiobooks.service';
@@ -20,7 +20,7 @@ export function createAudiobookCreationService(deps: {
   creation: AudiobookCreationRepository;
   books: Pick<AudiobooksService, 'find'>;
   userProviders: UserProviders;
-  jobRuntime: Pick<JobRuntime, 'start'>;
+  jobStarter: Pick<JobStarter, 'start'>;
 }) {
   const { creation } = deps;
   return {
@@ -55,7 +55,7 @@ export function createAudiobookCreationService(deps: {
       };
       let jobId: string;
       try {
-        jobId = await deps.jobRuntime.start(userId, JOB_KINDS.createAudiobook, input, CREATION_STEPS.length);
+        jobId = await deps.jobStarter.start(userId, JOB_KINDS.createAudiobook, input, CREATION_STEPS.length);
       } catch (error) {
         await creation.markFailed(userId, book.id, { code: 'unknown' });
         throw error;

@@ -1,6 +1,6 @@
 import { JOB_KINDS } from '../../../shared/api/jobs';
 import { AppError } from '../../http/app-error';
-import type { JobRuntime } from '../../jobs/job-runtime';
+import type { JobStarter } from '../../lib/job-starter';
 import { makeVariantWithSharp } from '../../media/picture-variants';
 import { type MediaStore, type MediaType, parseMediaPath } from '../../media/media-store';
 import type { UserProviders } from '../providers/user-providers';
@@ -44,7 +44,7 @@ export function createAudiobookMaintenanceService(deps: {
   wordUsage: WordUsageRepository;
   mediaStore: MediaStore;
   userProviders: UserProviders;
-  jobRuntime: Pick<JobRuntime, 'start'>;
+  jobStarter: Pick<JobStarter, 'start'>;
 }) {
   const { maintenance, creation } = deps;
 
@@ -219,7 +219,7 @@ export function createAudiobookMaintenanceService(deps: {
       const providers = await deps.userProviders.forUser(userId);
       if (!providers.languageModel) throw new AppError('audiobook_language_model_missing', 400);
       const books = await maintenance.books(userId);
-      const jobId = await deps.jobRuntime.start(userId, JOB_KINDS.validateAudiobookLogic, {}, books.length);
+      const jobId = await deps.jobStarter.start(userId, JOB_KINDS.validateAudiobookLogic, {}, books.length);
       return { jobId };
     },
   };

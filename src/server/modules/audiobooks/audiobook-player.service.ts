@@ -16,7 +16,7 @@ import {
   stylePrompt,
 } from '../../../shared/catalogs/image-styles';
 import { AppError } from '../../http/app-error';
-import type { JobRuntime } from '../../jobs/job-runtime';
+import type { JobStarter } from '../../lib/job-starter';
 import type { MediaStore } from '../../media/media-store';
 import type { ImageProviderName } from '../../providers/images';
 import type { ProviderSet } from '../../providers/provider-set';
@@ -63,7 +63,7 @@ export function createAudiobookPlayerService(deps: {
   userProviders: UserProviders;
   settingsService: SettingsService;
   mediaStore: MediaStore;
-  jobRuntime: Pick<JobRuntime, 'start'>;
+  jobStarter: Pick<JobStarter, 'start'>;
   /** Recomputes a book's words used and counts after a rewrite. */
   maintenance: Pick<AudiobookMaintenanceService, 'reVerifyBook'>;
   now?: () => Date;
@@ -289,7 +289,7 @@ export function createAudiobookPlayerService(deps: {
 
     async generateMissingAudio(userId: string, id: number) {
       const book = await bookOf(userId, id);
-      const jobId = await deps.jobRuntime.start(
+      const jobId = await deps.jobStarter.start(
         userId,
         JOB_KINDS.generateAudiobookAudio,
         { audiobookId: id },
@@ -313,7 +313,7 @@ export function createAudiobookPlayerService(deps: {
     /** The learner confirmed: the re-voicing job makes those clips again, paid ones included. */
     async revoice(userId: string, id: number) {
       const book = await bookOf(userId, id);
-      const jobId = await deps.jobRuntime.start(
+      const jobId = await deps.jobStarter.start(
         userId,
         JOB_KINDS.revoiceAudiobook,
         { audiobookId: id },

@@ -4,7 +4,7 @@ import type { sentenceAudioQuerySchema, sentenceAudioResponseSchema } from '../.
 import type { Settings } from '../../../shared/api/settings';
 import { effectiveCardVoices } from '../../../shared/catalogs/card-voices';
 import { AppError } from '../../http/app-error';
-import { failureOf } from '../../jobs/job-failure';
+import { failureOf } from '../../http/job-failure';
 import { parseMediaPath } from '../../media/media-store';
 import { isProviderError } from '../../providers/provider-error';
 import type { ProviderSet } from '../../providers/provider-set';

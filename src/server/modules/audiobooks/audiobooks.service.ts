@@ -1,6 +1,6 @@
 import type { Audiobook, Sentence } from '../../../shared/api/audiobooks';
 import { AppError } from '../../http/app-error';
-import type { JobRuntime } from '../../jobs/job-runtime';
+import type { JobStarter } from '../../lib/job-starter';
 import { parseMediaPath } from '../../media/media-store';
 import type { SentenceAudioService } from './audiobook-sentence-audio.service';
 import { audiobookViewOf } from './audiobook-view';
@@ -33,11 +33,11 @@ const bookNotFound = () => new AppError('audiobook_not_found', 404);
 export function createAudiobooksService(deps: {
   books: AudiobooksRepository;
   wordUsage: WordUsageRepository;
-  jobRuntime: Pick<JobRuntime, 'cancel'>;
+  jobStarter: Pick<JobStarter, 'cancel'>;
   /** Which stored clips the player is to ask for again (docs/product/audiobooks.md#clips-and-the-learners-settings). */
   sentenceAudio: Pick<SentenceAudioService, 'listed'>;
 }) {
-  const { books, wordUsage, jobRuntime } = deps;
+  const { books, wordUsage, jobStarter } = deps;
 
   async function find(userId: string, id: number): Promise<Audiobook> {
     const book = await books.find(userId, id);
@@ -63,7 +63,7 @@ export function createAudiobooksService(deps: {
       const book = await books.find(userId, id);
       if (!book) throw bookNotFound();
       if (book.row.status === 'processing' && book.row.creationJobId) {
-        await jobRuntime.cancel(userId, book.row.creationJobId);
+        await jobStarter.cancel(userId, book.row.creationJobId);
       }
       const usedWordIds = await wordUsage.wordIdsOf(userId, id);
       await books.delete(userId, id);

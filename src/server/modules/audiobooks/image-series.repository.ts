@@ -7,7 +7,7 @@ import {
   audiobookSentences,
   imageGenerationJobs,
   type ImageSeriesStatus,
-  uploadJobs,
+  jobsTable,
 } from '../../db/schema';
 
 export type SeriesRow = typeof audiobookImageSeries.$inferSelect;
@@ -15,7 +15,7 @@ export type ImageJobRow = typeof imageGenerationJobs.$inferSelect;
 /** A series job with what its runtime job says now (null for a row no runtime job draws). */
 export interface ImageJobWithRuntime {
   row: ImageJobRow;
-  runtime: Pick<typeof uploadJobs.$inferSelect, 'status' | 'progress' | 'error' | 'completedAt'> | null;
+  runtime: Pick<typeof jobsTable.$inferSelect, 'status' | 'progress' | 'error' | 'completedAt'> | null;
 }
 
 /**
@@ -235,18 +235,18 @@ export function createImageSeriesRepository(db: Db) {
         .select({
           row: imageGenerationJobs,
           runtime: {
-            status: uploadJobs.status,
-            progress: uploadJobs.progress,
-            error: uploadJobs.error,
-            completedAt: uploadJobs.completedAt,
+            status: jobsTable.status,
+            progress: jobsTable.progress,
+            error: jobsTable.error,
+            completedAt: jobsTable.completedAt,
           },
         })
         .from(imageGenerationJobs)
         .leftJoin(
-          uploadJobs,
+          jobsTable,
           and(
-            eq(uploadJobs.id, imageGenerationJobs.jobId),
-            eq(uploadJobs.userId, imageGenerationJobs.userId),
+            eq(jobsTable.id, imageGenerationJobs.jobId),
+            eq(jobsTable.userId, imageGenerationJobs.userId),
           ),
         )
         .where(and(eq(imageGenerationJobs.userId, userId), eq(imageGenerationJobs.audiobookId, audiobookId)))

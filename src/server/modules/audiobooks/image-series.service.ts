@@ -4,8 +4,8 @@ import { coded } from '../../../shared/api/errors';
 import { JOB_KINDS } from '../../../shared/api/jobs';
 import { ownStyleName, resolveImageStyle } from '../../../shared/catalogs/image-styles';
 import { AppError } from '../../http/app-error';
-import type { GenerateImageSeriesInput } from '../../jobs/generate-image-series.job';
-import type { JobRuntime } from '../../jobs/job-runtime';
+import type { GenerateImageSeriesInput } from '../../../shared/api/jobs';
+import type { JobStarter } from '../../lib/job-starter';
 import type { ImageProviderName } from '../../providers/images';
 import type { UserProviders } from '../providers/user-providers';
 import type { AudiobooksRepository } from './audiobooks.repository';
@@ -89,7 +89,7 @@ export function createImageSeriesService(deps: {
   books: AudiobooksRepository;
   series: ImageSeriesRepository;
   userProviders: UserProviders;
-  jobRuntime: Pick<JobRuntime, 'start'>;
+  jobStarter: Pick<JobStarter, 'start'>;
 }) {
   const { series } = deps;
 
@@ -138,7 +138,7 @@ export function createImageSeriesService(deps: {
       imageStep: book.imageStep,
     };
     const missing = Math.max(0, target.totalSentences - target.completedSentences);
-    const jobId = await deps.jobRuntime.start(userId, JOB_KINDS.generateImageSeries, input, missing);
+    const jobId = await deps.jobStarter.start(userId, JOB_KINDS.generateImageSeries, input, missing);
     await series.setJobRuntimeId(userId, row.id, jobId);
     return { jobId, row };
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AudiobookLevel } from '../../../shared/catalogs/audiobook-genres';
-import { isFatalFailure } from '../../jobs/job-failure';
+import { isFatalFailure } from '../../http/job-failure';
 import type { LanguageModel, TokenUsage } from '../../providers/language-model';
 import { isProviderError, providerFailure } from '../../providers/provider-error';
 

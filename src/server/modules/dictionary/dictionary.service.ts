@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   type AudiobookSentence,
   DICTIONARY_JOB_KINDS,
+  type DictionaryJobKind,
   type MediaGalleryItem,
   type regenerateImageRequestSchema,
   type WordImage,
@@ -12,8 +13,8 @@ import { AppError, notFound } from '../../http/app-error';
 import { unbounded } from '../../lib/concurrency';
 import type { MediaStore } from '../../media/media-store';
 import { ProviderError } from '../../providers/provider-error';
-import type { WordPicturesJobInput } from '../../jobs/word-pictures.job';
-import type { JobRuntime } from '../../jobs/job-runtime';
+import type { JobInput, WordPicturesJobInput } from '../../../shared/api/jobs';
+import type { JobStarter } from '../../lib/job-starter';
 import type { UserProviders } from '../providers/user-providers';
 import type { SettingsService } from '../settings/settings.service';
 import type { SpeechService } from '../speech/speech.service';
@@ -51,13 +52,13 @@ function sentenceForms(spanish: string): string[] {
 export function createDictionaryService(deps: {
   dictionary: DictionaryRepository;
   wordsService: WordsService;
-  jobRuntime: JobRuntime;
+  jobStarter: JobStarter;
   userProviders: UserProviders;
   settingsService: SettingsService;
   speechService: SpeechService;
   mediaStore: MediaStore;
 }) {
-  const { dictionary, jobRuntime } = deps;
+  const { dictionary, jobStarter } = deps;
 
   async function findWord(userId: string, wordId: number) {
     const word = await dictionary.findWord(userId, wordId);
@@ -66,9 +67,14 @@ export function createDictionaryService(deps: {
   }
 
   /** One run of each kind at a time: a second start replaces the first rather than racing it. */
-  async function startJob(userId: string, kind: string, input: object, total: number) {
-    await jobRuntime.cancelUnfinished(userId, kind);
-    return jobRuntime.start(userId, kind, input, total);
+  async function startJob<TKind extends DictionaryJobKind>(
+    userId: string,
+    kind: TKind,
+    input: JobInput<TKind>,
+    total: number,
+  ) {
+    await jobStarter.cancelUnfinished(userId, kind);
+    return jobStarter.start(userId, kind, input, total);
   }
 
   return {

@@ -1,4 +1,6 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { BackupSummary } from '../../../shared/api/transfer';
 import {
   audioFiles,
   audioRecordings,
@@ -270,4 +272,29 @@ export function settingsOfBackup(
   if ('theme' in row) read.themeMode = row.theme === 'system' ? 'auto' : 'manual';
   if ('playAllDelay' in row) read.playAllDelay = 0;
   return read;
+}
+
+/** What the archive's `manifest.json` says: the layout's version, when, and what it holds. */
+export const backupManifestSchema = z.object({
+  app: z.literal('palabra'),
+  version: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+  rows: z.record(z.string(), z.number().int()),
+  /** Every media file in `media/`, by its name (`<sha256>.<ext>`). */
+  media: z.array(z.string()),
+});
+export type BackupManifest = z.infer<typeof backupManifestSchema>;
+
+export const summaryOfManifest = (manifest: BackupManifest): BackupSummary => ({
+  createdAt: manifest.createdAt,
+  rows: manifest.rows,
+  mediaFiles: manifest.media.length,
+});
+
+/** An opened backup: its manifest, each table's lines as JSON values, each media file. */
+export interface BackupArchive {
+  manifest: BackupManifest;
+  rows(entry: string): AsyncIterable<BackupLine>;
+  readMedia(name: string): Promise<Buffer | undefined>;
+  close(): void;
 }

@@ -1,3 +1,15 @@
+/** docs/product/transfer.md#exports: a file is kept in pieces of at most 1 MB. */
+export const MAX_CHUNK_BYTES = 1024 * 1024;
+
+/** Bytes cut into pieces of at most `MAX_CHUNK_BYTES`. */
+export function splitIntoChunks(bytes: Buffer): Buffer[] {
+  const chunks: Buffer[] = [];
+  for (let start = 0; start < bytes.length; start += MAX_CHUNK_BYTES) {
+    chunks.push(bytes.subarray(start, start + MAX_CHUNK_BYTES));
+  }
+  return chunks;
+}
+
 /**
  * Bytes arriving in pieces of any size, stored as chunks of exactly `chunkBytes` (the last one shorter), in
  * order (docs/product/transfer.md: files live in the database in chunks of at most 1 MB). Holds at most one

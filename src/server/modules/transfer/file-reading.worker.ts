@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { ImportMapping } from '../../../shared/api/transfer';
-import type { UploadEntry } from '../../jobs/upload-words.data';
+import type { UploadEntry } from '../../../shared/api/jobs';
 import { entriesOfMediaNames } from './anki-formats';
 import { MAX_COLLECTION_BYTES, openCollection } from './anki-collection';
 import { createBoundedZstd, unzstdBounded, ZstdError } from './bounded-zstd';

@@ -12,8 +12,8 @@ import { withoutControlCharacters } from '../../../shared/text/control-character
 import { holdsReplacedBytes } from '../../../shared/text/decode-text-file';
 import { MAX_WORD_LINE_LENGTH } from '../../../shared/text/word-lines';
 import type { HttpErrorCode } from '../../http/error-codes';
-import { JOB_ERROR_CODES, rejectedLineFailure } from '../../jobs/job-failure';
-import type { ImportedFields, UploadEntry } from '../../jobs/upload-words.data';
+import { JOB_ERROR_CODES, rejectedLineFailure } from '../../http/job-failure';
+import type { ImportedFields, UploadEntry } from '../../../shared/api/jobs';
 
 /**
  * What any import file reads as (docs/product/transfer.md#imports): rows of cells under named columns. A

@@ -1,7 +1,7 @@
 import type { CodedError } from '../../../shared/api/errors';
 import type { UploadStage } from '../../../shared/api/uploads';
-import { JOB_ERROR_CODES } from '../../jobs/job-failure';
-import type { UploadEntry, UploadJobInput } from '../../jobs/upload-words.data';
+import { JOB_ERROR_CODES } from '../../http/job-failure';
+import type { UploadEntry, UploadJobInput } from '../../../shared/api/jobs';
 import type { MediaStore } from '../../media/media-store';
 import { checkImage, sniffAudio } from '../../providers/http/media-check';
 import type { CardAudioSlot } from '../enrichment/card-audio.step';

@@ -13,26 +13,28 @@ import {
 import { MAX_DICTIONARY_WORDS } from '../../../shared/api/uploads';
 import { AppError, notFound } from '../../http/app-error';
 import {
-  backupManifestSchema,
-  EXPORT_BACKUP_JOB,
-  type ExportBackupInput,
-  summaryOfManifest,
-} from '../../jobs/export-backup.job';
-import { EXPORT_WORDS_JOB, type ExportWordsInput, MAX_CHUNK_BYTES } from '../../jobs/export-words.job';
-import { JobFailure } from '../../jobs/job-failure';
-import {
-  type BackupArchive,
-  RESTORE_BACKUP_JOB,
+  type ExportWordsInput,
+  JOB_KINDS,
+  type NoInput,
   type RestoreBackupInput,
-} from '../../jobs/restore-backup.job';
-import type { JobRuntime } from '../../jobs/job-runtime';
-import type { UploadEntry, UploadJobInput } from '../../jobs/upload-words.data';
-import { UPLOAD_WORDS_JOB } from '../../jobs/upload-words.job';
+  type UploadEntry,
+  type UploadJobInput,
+} from '../../../shared/api/jobs';
+import { JobFailure } from '../../http/job-failure';
+import type { JobStarter } from '../../lib/job-starter';
 import { PackageError } from './anki-formats';
 import { openPackageMedia, readPackageTable } from './anki-package.reader';
-import { BACKUP_MANIFEST, BACKUP_VERSION, type BackupLine, MAX_BACKUP_LINE_BYTES } from './backup-tables';
+import {
+  type BackupArchive,
+  BACKUP_MANIFEST,
+  BACKUP_VERSION,
+  type BackupLine,
+  backupManifestSchema,
+  MAX_BACKUP_LINE_BYTES,
+  summaryOfManifest,
+} from './backup-tables';
 import { boundedLines } from './bounded-lines';
-import { createChunkSink } from './chunk-sink';
+import { createChunkSink, MAX_CHUNK_BYTES } from './chunk-sink';
 import type { FileReaders } from './file-readers';
 import type { TableAnswer, TableRequest } from './file-reading.worker';
 import { ImportFileError, type RejectedRow, type TablePreview } from './import-table';
@@ -101,7 +103,7 @@ function refusal(error: unknown): never {
  */
 export function createTransferService(deps: {
   transfer: TransferRepository;
-  jobRuntime: Pick<JobRuntime, 'start'>;
+  jobStarter: Pick<JobStarter, 'start'>;
   readers: FileReaders;
   /** The learner's words, against the dictionary cap (docs/product/upload.md#dictionary-cap). */
   countWords(userId: string): Promise<number>;
@@ -265,11 +267,11 @@ export function createTransferService(deps: {
     async startExport(userId: string, request: ExportRequest): Promise<{ jobId: string }> {
       if ((await transfer.storedBytes(userId)) >= quotaBytes) throw overQuota(quotaBytes);
       if (request.format === 'backup') {
-        const input: ExportBackupInput = {};
-        return { jobId: await deps.jobRuntime.start(userId, EXPORT_BACKUP_JOB, input, 0) };
+        const input: NoInput = {};
+        return { jobId: await deps.jobStarter.start(userId, JOB_KINDS.exportBackup, input, 0) };
       }
       const input: ExportWordsInput = { format: request.format, wordIds: request.wordIds ?? null };
-      const jobId = await deps.jobRuntime.start(userId, EXPORT_WORDS_JOB, input, 0);
+      const jobId = await deps.jobStarter.start(userId, JOB_KINDS.exportWords, input, 0);
       return { jobId };
     },
 
@@ -324,7 +326,7 @@ export function createTransferService(deps: {
         (await readOrDiscard(file.fileId, () => openBackup(file.fileId, file.byteSize))).close();
         await keepForJob(userId, file.fileId);
         const input: RestoreBackupInput = { fileId: file.fileId };
-        return { jobId: await deps.jobRuntime.start(userId, RESTORE_BACKUP_JOB, input, 0) };
+        return { jobId: await deps.jobStarter.start(userId, JOB_KINDS.restoreBackup, input, 0) };
       }
       // Counted now so a mapping the file does not fit, or a file of no words, is answered before any job
       // starts; the job reads the rows from the file it keeps (docs/product/transfer.md#imports).
@@ -354,7 +356,12 @@ export function createTransferService(deps: {
         },
       };
       await keepForJob(userId, file.fileId);
-      const jobId = await deps.jobRuntime.start(userId, UPLOAD_WORDS_JOB, input, entryCount + rejectedCount);
+      const jobId = await deps.jobStarter.start(
+        userId,
+        JOB_KINDS.uploadWords,
+        input,
+        entryCount + rejectedCount,
+      );
       return { jobId };
     },
 

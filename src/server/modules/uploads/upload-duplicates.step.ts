@@ -1,7 +1,7 @@
 import type { UploadResults } from '../../../shared/api/uploads';
 import { duplicateKeyOf } from '../../../shared/text/duplicate-key';
-import { JOB_ERROR_CODES } from '../../jobs/job-failure';
-import type { UploadEntry } from '../../jobs/upload-words.data';
+import { JOB_ERROR_CODES } from '../../http/job-failure';
+import type { UploadEntry } from '../../../shared/api/jobs';
 import { addLines } from './upload-report';
 import type { UploadsRepository } from './uploads.repository';
 

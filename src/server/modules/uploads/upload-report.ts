@@ -5,8 +5,8 @@ import {
   type UploadResults,
   type UploadStage,
 } from '../../../shared/api/uploads';
-import { failureOf, JOB_ERROR_CODES } from '../../jobs/job-failure';
-import type { UploadEntry, UploadJobInput } from '../../jobs/upload-words.data';
+import { failureOf, JOB_ERROR_CODES } from '../../http/job-failure';
+import type { UploadEntry, UploadJobInput } from '../../../shared/api/jobs';
 import { isCircuitOpen, type ProviderError } from '../../providers/provider-error';
 import type { KeyedProviderName } from '../../providers/provider-set';
 

@@ -1,5 +1,5 @@
 import { MAX_DICTIONARY_WORDS, MAX_REPORTED_LINES, type UploadResults } from '../../../shared/api/uploads';
-import { JOB_ERROR_CODES } from '../../jobs/job-failure';
+import { JOB_ERROR_CODES } from '../../http/job-failure';
 import type { Limiter } from '../../lib/concurrency';
 import { addLines } from './upload-report';
 import type { UploadTally } from './upload-tally';

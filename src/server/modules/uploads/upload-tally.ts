@@ -1,6 +1,6 @@
 import { UPLOAD_STAGES, type UploadStage, type UploadStageSkipReason } from '../../../shared/api/uploads';
-import type { UploadJobProgress } from '../../db/schema';
-import type { UploadEntry, UploadJobInput } from '../../jobs/upload-words.data';
+import type { JobProgress } from '../../db/schema';
+import type { UploadEntry, UploadJobInput } from '../../../shared/api/jobs';
 
 /** The stages only a language model does (docs/product/upload.md#skipped-stages). */
 const LANGUAGE_MODEL_STAGES: ReadonlySet<UploadStage> = new Set([
@@ -39,7 +39,7 @@ export function skippedStages(
 export function createUploadTally(
   upload: {
     input: Pick<UploadJobInput, 'entries' | 'rejected' | 'enhanceWithAI' | 'generateImages'>;
-    reportProgress(progress: Partial<UploadJobProgress>): Promise<void>;
+    reportProgress(progress: Partial<JobProgress>): Promise<void>;
   },
   /**
    * The entries left after the duplicates step (on a resumed run, the checkpoint's lines are done): words

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { UploadFill } from '../../../shared/api/uploads';
 import type { Db } from '../../db/client';
-import { generatedImages, uploadJobs, uploadJobWords, words } from '../../db/schema';
+import { generatedImages, jobsTable, uploadJobWords, words } from '../../db/schema';
 import { lockRoomInDictionary } from '../words/dictionary-room';
 import { linkWordThemes } from '../words/word-themes';
 
@@ -251,16 +251,16 @@ export function createUploadsRepository(db: Db) {
         });
         if (pictures.length > 0) await tx.insert(generatedImages).values(pictures);
         const held = await tx
-          .update(uploadJobs)
+          .update(jobsTable)
           .set({ results: checkpoint.resultsAfter({ ids, existing, overCap }) })
           .where(
             and(
-              eq(uploadJobs.id, checkpoint.jobId),
-              eq(uploadJobs.userId, userId),
-              eq(uploadJobs.ownerInstanceId, checkpoint.ownerInstanceId),
+              eq(jobsTable.id, checkpoint.jobId),
+              eq(jobsTable.userId, userId),
+              eq(jobsTable.ownerInstanceId, checkpoint.ownerInstanceId),
             ),
           )
-          .returning({ id: uploadJobs.id });
+          .returning({ id: jobsTable.id });
         // A run that lost its lease (docs/product/jobs.md#crashed-jobs) saves nothing: the instance that took
         // the job over does this chunk again, and it must not find the words saved by a stale checkpoint.
         if (held.length === 0) throw new LeaseLostError(checkpoint.jobId);

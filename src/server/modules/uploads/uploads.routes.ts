@@ -8,7 +8,7 @@ import {
   processBatchResponseSchema,
   uploadPaths,
 } from '../../../shared/api/uploads';
-import { currentUploadSchema, dismissUploadSchema, wordsJobSchema } from '../../../shared/api/jobs';
+import { currentUploadSchema, dismissUploadSchema } from '../../../shared/api/jobs';
 import { type SessionResolver, userIdOf } from '../../auth/session-cookie';
 import { AppError } from '../../http/app-error';
 import type { DiskSpaceGuard } from '../../lib/disk-space';
@@ -81,12 +81,6 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
         },
       );
     },
-  );
-
-  app.get(
-    '/api/words/job/:id',
-    { schema: { params: jobParams, response: { 200: wordsJobSchema } } },
-    (request) => uploadsService.status(userIdOf(request), request.params.id),
   );
 
   app.get(uploadPaths.current, { schema: { response: { 200: currentUploadSchema } } }, (request) =>

@@ -1,16 +1,11 @@
-import {
-  DICTIONARY_JOB_KINDS,
-  type DictionaryJobKind,
-  type DictionaryJobResults,
-} from '../../../shared/api/dictionary';
+import { DICTIONARY_JOB_KINDS, type DictionaryJobKind } from '../../../shared/api/dictionary';
 import {
   MAX_DICTIONARY_WORDS,
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_LINES,
-  UPLOAD_STAGES,
   type UploadResults,
 } from '../../../shared/api/uploads';
-import type { CurrentUpload, Job, WordsJob } from '../../../shared/api/jobs';
+import { type CurrentUpload, JOB_KINDS, type UploadJobInput } from '../../../shared/api/jobs';
 import { withoutControlCharacters } from '../../../shared/text/control-characters';
 import {
   type DecodedTextFile,
@@ -19,10 +14,8 @@ import {
 } from '../../../shared/text/decode-text-file';
 import { parseWordLines } from '../../../shared/text/word-lines';
 import { AppError, notFound } from '../../http/app-error';
-import { type RejectedLineReason, rejectedLineFailure } from '../../jobs/job-failure';
-import type { UploadJobInput } from '../../jobs/upload-words.data';
-import { UPLOAD_WORDS_JOB } from '../../jobs/upload-words.job';
-import type { JobRuntime } from '../../jobs/job-runtime';
+import { type RejectedLineReason, rejectedLineFailure } from '../../http/job-failure';
+import type { JobStarter } from '../../lib/job-starter';
 import type { SettingsService } from '../settings/settings.service';
 import { dictionaryFull } from '../words/dictionary-room';
 
@@ -43,12 +36,12 @@ const tooLong = () => new AppError('too_many_lines', 400, { max: MAX_UPLOAD_LINE
  * work to a job.
  */
 export function createUploadsService(deps: {
-  jobRuntime: JobRuntime;
+  jobStarter: JobStarter;
   settingsService: Pick<SettingsService, 'get'>;
   /** The learner's words, against the dictionary cap (docs/product/upload.md#dictionary-cap). */
   countWords(userId: string): Promise<number>;
 }) {
-  const { jobRuntime, settingsService } = deps;
+  const { jobStarter, settingsService } = deps;
 
   /** `file`: how a `.txt` file was decoded; pasted text has no bytes that could fail to read. */
   async function start(
@@ -92,7 +85,7 @@ export function createUploadsService(deps: {
       imageStyle: options.imageStyle ?? null,
       import: null,
     };
-    const jobId = await jobRuntime.start(userId, UPLOAD_WORDS_JOB, input, lineCount);
+    const jobId = await jobStarter.start(userId, JOB_KINDS.uploadWords, input, lineCount);
     return { jobId, entries };
   }
 
@@ -126,61 +119,16 @@ export function createUploadsService(deps: {
     },
 
     /**
-     * An upload's or a dictionary job's state, as the words screens read them; any other job of the learner's
-     * (an export, a restore) as `GET /api/jobs/:id` answers it (docs/product/jobs.md#following-a-job).
-     */
-    async status(userId: string, jobId: string): Promise<WordsJob> {
-      const job = await jobRuntime.findOwned(userId, jobId);
-      if (!job) throw notFound('job_not_found');
-      const { progress } = job;
-      const common = { jobId: job.id, status: job.status, error: job.error };
-      if (job.kind !== UPLOAD_WORDS_JOB && !isDictionaryKind(job.kind)) {
-        // The runtime read the results with the kind's own schema; the response schema checks the pair.
-        return { ...common, kind: job.kind, progress, results: job.results } as Job;
-      }
-      const counts = {
-        total: progress.total,
-        processed: progress.processed,
-        failed: progress.failed,
-        stage: progress.stage,
-        currentWord: progress.currentWord,
-        estimatedTimeRemaining: progress.estimatedTimeRemaining,
-      };
-      // The runtime read the results with the job's own schema (null until the job is over).
-      if (isDictionaryKind(job.kind)) {
-        return {
-          ...common,
-          kind: job.kind,
-          progress: counts,
-          results: job.results as DictionaryJobResults | null,
-        };
-      }
-      return {
-        ...common,
-        progress: {
-          ...counts,
-          stages:
-            progress.stages?.flatMap((stage) =>
-              (UPLOAD_STAGES as readonly string[]).includes(stage.name)
-                ? [{ ...stage, name: stage.name as (typeof UPLOAD_STAGES)[number] }]
-                : [],
-            ) ?? [],
-        },
-        results: job.results as UploadResults | null,
-      };
-    },
-
-    /**
      * The learner's running upload, else their last finished one until they dismiss it
      * (docs/product/upload.md#the-upload-comes-back): what every tab and device shows on the upload screen.
      */
     async current(userId: string): Promise<CurrentUpload> {
-      const job = await jobRuntime.findLatestShown(userId, UPLOAD_WORDS_JOB);
+      const job = await jobStarter.findLatestShown(userId, JOB_KINDS.uploadWords);
       if (!job) return { job: null };
       return {
         job: {
           jobId: job.id,
-          kind: UPLOAD_WORDS_JOB,
+          kind: JOB_KINDS.uploadWords,
           status: job.status,
           progress: job.progress,
           // The runtime read the results with the upload's own schema (null until the job is over).
@@ -193,19 +141,19 @@ export function createUploadsService(deps: {
     /** Closes a finished upload's report on every device; a running one stays (answers false). */
     async dismiss(userId: string, jobId: string) {
       const job = await findJob(userId, jobId);
-      if (job.kind !== UPLOAD_WORDS_JOB) throw notFound('job_not_found');
-      return { dismissed: await jobRuntime.dismiss(userId, jobId) };
+      if (job.kind !== JOB_KINDS.uploadWords) throw notFound('job_not_found');
+      return { dismissed: await jobStarter.dismiss(userId, jobId) };
     },
 
     async cancel(userId: string, jobId: string) {
       await findJob(userId, jobId);
-      return { cancelled: await jobRuntime.cancel(userId, jobId) };
+      return { cancelled: await jobStarter.cancel(userId, jobId) };
     },
   };
 
   async function findJob(userId: string, jobId: string) {
-    const job = await jobRuntime.findOwned(userId, jobId);
-    if (!job || (job.kind !== UPLOAD_WORDS_JOB && !isDictionaryKind(job.kind))) {
+    const job = await jobStarter.findOwned(userId, jobId);
+    if (!job || (job.kind !== JOB_KINDS.uploadWords && !isDictionaryKind(job.kind))) {
       throw notFound('job_not_found');
     }
     return job;

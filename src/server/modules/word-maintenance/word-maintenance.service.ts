@@ -1,9 +1,8 @@
 import type { ArticleRepair } from '../../../shared/api/word-maintenance';
 import { stripLeadingArticle } from '../../../shared/text/duplicate-key';
 import { AppError } from '../../http/app-error';
-import { REGENERATE_RUSSIAN_AUDIO_JOB } from '../../jobs/regenerate-russian-audio.job';
-import { REGENERATE_TRANSLATIONS_JOB } from '../../jobs/regenerate-translations.job';
-import type { JobRuntime } from '../../jobs/job-runtime';
+import { JOB_KINDS } from '../../../shared/api/jobs';
+import type { JobStarter } from '../../lib/job-starter';
 import { wordClassWithoutModel } from '../enrichment/word-analysis.step';
 import type { UserProviders } from '../providers/user-providers';
 import type { WordMaintenanceRepository } from './word-maintenance.repository';
@@ -11,10 +10,10 @@ import type { WordMaintenanceRepository } from './word-maintenance.repository';
 /** The Settings screen's maintenance actions on the whole dictionary (docs/product/settings.md#api-tab). */
 export function createWordMaintenanceService(deps: {
   maintenance: WordMaintenanceRepository;
-  jobRuntime: JobRuntime;
+  jobStarter: JobStarter;
   userProviders: UserProviders;
 }) {
-  const { maintenance, jobRuntime } = deps;
+  const { maintenance, jobStarter } = deps;
 
   return {
     async startTranslationFix(userId: string) {
@@ -23,20 +22,20 @@ export function createWordMaintenanceService(deps: {
         throw new AppError('translation_fix_key_missing', 400);
       }
       // One fix at a time: a second start replaces the first rather than racing it over the same words.
-      await jobRuntime.cancelUnfinished(userId, REGENERATE_TRANSLATIONS_JOB);
+      await jobStarter.cancelUnfinished(userId, JOB_KINDS.regenerateTranslations);
       const totalWords = await maintenance.countWords(userId);
-      const jobId = await jobRuntime.start(userId, REGENERATE_TRANSLATIONS_JOB, {}, totalWords);
+      const jobId = await jobStarter.start(userId, JOB_KINDS.regenerateTranslations, {}, totalWords);
       return { jobId, summary: { totalWords } };
     },
 
     async stopTranslationFix(userId: string) {
-      return { stopped: (await jobRuntime.cancelUnfinished(userId, REGENERATE_TRANSLATIONS_JOB)) > 0 };
+      return { stopped: (await jobStarter.cancelUnfinished(userId, JOB_KINDS.regenerateTranslations)) > 0 };
     },
 
     async startRussianAudioRegeneration(userId: string) {
-      await jobRuntime.cancelUnfinished(userId, REGENERATE_RUSSIAN_AUDIO_JOB);
+      await jobStarter.cancelUnfinished(userId, JOB_KINDS.regenerateAllRussianAudio);
       const totalWords = await maintenance.countWords(userId);
-      const jobId = await jobRuntime.start(userId, REGENERATE_RUSSIAN_AUDIO_JOB, {}, totalWords);
+      const jobId = await jobStarter.start(userId, JOB_KINDS.regenerateAllRussianAudio, {}, totalWords);
       return { jobId, totalWords };
     },
 

@@ -7,12 +7,19 @@ import {
 } from '../../shared/text/word-lines';
 import { WordNotAnalysedError } from '../modules/enrichment/word-analysis.step';
 import { PROVIDER_ERROR_CODES, ProviderError, providerFailure } from '../providers/provider-error';
-import { UnreadableJobDataError } from './job-data';
 import {
   LEGACY_PROVIDER_NAMES,
   LEGACY_PROVIDER_SENTENCES,
   type LegacyProviderName,
 } from './legacy-sentences';
+
+/** A job's stored json no schema or converter of this server reads (src/server/jobs/job-data.ts). */
+export class UnreadableJobDataError extends Error {
+  constructor(what: string, detail: string) {
+    super(`unreadable job ${what}: ${detail}`);
+    this.name = 'UnreadableJobDataError';
+  }
+}
 
 /**
  * How a job words a failure: as a code the client renders (docs/product/errors.md), never as a sentence.

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { SessionStore } from './auth/sessions';
+import type { JobRuntime } from './jobs/job-runtime';
+import type { TransferService } from './modules/transfer/transfer.service';
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * What the app does besides answering requests, started once every area and job is in place: the hourly
+ * purge of expired sessions and exports, and the jobs a stopped or crashed server left unfinished. Each
+ * timer stops when the app closes.
+ */
+export async function startBackground(
+  app: FastifyInstance,
+  deps: { sessions: SessionStore; transferService: TransferService; jobRuntime: JobRuntime },
+): Promise<void> {
+  const purgeTimer = setInterval(() => {
+    deps.sessions
+      .purgeExpired()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
+    // Exports are kept 24 hours (docs/product/transfer.md#exports).
+    deps.transferService
+      .purgeExpired()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'export purge failed'));
+  }, HOUR);
+  purgeTimer.unref();
+  app.addHook('onClose', async () => clearInterval(purgeTimer));
+
+  // Jobs a stopped or crashed server left unfinished carry on (docs/product/jobs.md#interruption-and-resume),
+  // but none another live instance holds; from now on this instance keeps its leases and looks for lapsed ones.
+  await deps.jobRuntime.resumeUnfinished();
+  deps.jobRuntime.watchLeases();
+}
