@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   addWords,
   expectNoSeriousViolations,
@@ -6,6 +6,7 @@ import {
   UPLOAD_TIMEOUT_MS,
   withLanguageModelKey,
   writeBook,
+  test,
 } from './support';
 
 /**
@@ -58,7 +59,7 @@ async function learnerWithBook(
   page: Page,
   genres = ['adventure'],
 ): Promise<{ bookId: number; sentences: Sentence[] }> {
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await addWords(page, WORDS);
   await withLanguageModelKey(page);
   const bookId = await writeBook(page, genres);

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   addWords,
   fillRegistrationForm,
@@ -7,6 +7,7 @@ import {
   signInLearner,
   UPLOAD_TIMEOUT_MS,
   uniqueUser,
+  test,
 } from './support';
 
 // docs/product/auth.md#registration and docs/product/progress.md#learner-day, as a learner sees them.
@@ -128,7 +129,7 @@ test('the daily goal counts the words studied today, not the plays', async ({ pa
 });
 
 test('daily goals chosen in Settings are the ones Home measures against', async ({ page }) => {
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await page.goto('/settings');
   const goals = page.getByRole('region', { name: 'Цели на день' });
   await goals.getByRole('combobox', { name: 'Слов в день' }).click();

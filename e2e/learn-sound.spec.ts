@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { addWords, listWords, signInLearner, UPLOAD_TIMEOUT_MS } from './support';
+import { expect, type Page } from '@playwright/test';
+import { addWords, listWords, signInLearner, UPLOAD_TIMEOUT_MS, test } from './support';
 
 /**
  * Learn in a browser that refuses to start sound before the learner has touched the page
@@ -71,7 +71,7 @@ test('a card refused by the browser waits under one prompt, and the tap plays it
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await addWords(page, ['cantar / петь']);
   const [word] = await listWords(page);
   await refuseSoundUntilTapAndRecordPlays(page);

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousViolations, signInLearner } from './support';
+import { expect, type Page } from '@playwright/test';
+import { expectNoSeriousViolations, signInLearner, test } from './support';
 
 /** Runs `action` and waits for the settings save it triggers, returning the body that was sent. */
 async function savedBy(page: Page, action: () => Promise<void>): Promise<Record<string, unknown>> {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { addWords, expectNoSeriousViolations, signInLearner, UPLOAD_TIMEOUT_MS } from './support';
+import { expect } from '@playwright/test';
+import { addWords, expectNoSeriousViolations, signInLearner, UPLOAD_TIMEOUT_MS, test } from './support';
 
 /** Exports (docs/product/transfer.md) from Settings → Данные, downloaded as the browser saves them. */
 
@@ -8,7 +8,7 @@ test('Settings → Данные exports the words to CSV, followed as a job, and
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await addWords(page, ['el gato / кошка', 'la casa / дом', 'cantar / петь']);
 
   await page.goto('/settings?tab=data');
@@ -35,7 +35,7 @@ test('Settings → Данные exports the words to CSV, followed as a job, and
 
 test('the dictionary exports the words its search shows, or the ones selected', async ({ page }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await addWords(page, ['el gato / кошка', 'la gata / кошечка', 'la casa / дом']);
 
   await page.goto('/dictionary');
@@ -69,7 +69,7 @@ test('a CSV is imported with the learner’s column mapping, and the upload scre
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await page.goto('/settings?tab=data');
   const csv = 'Col1;Col2;Col3\r\nсобака;el perro;El perro ladra.\r\nпеть;cantar;Me gusta cantar.\r\n';
   await page
@@ -109,7 +109,7 @@ test('a CSV is imported with the learner’s column mapping, and the upload scre
 
 test('an Anki package exported by one learner is imported by another with its words', async ({ page }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS * 2 + 30_000);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await addWords(page, ['el gato / кошка', 'la casa / дом']);
   await page.goto('/settings?tab=data');
   await page.getByRole('button', { name: 'Экспорт в Anki (.apkg)' }).click();
@@ -119,7 +119,7 @@ test('an Anki package exported by one learner is imported by another with its wo
   const bytes = readFileSync(await download.path());
   expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
 
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await page.goto('/settings?tab=data');
   await page
     .getByLabel('Файл CSV, колода Anki или резервная копия')
@@ -137,7 +137,7 @@ test('an Anki package exported by one learner is imported by another with its wo
 
 test('a backup downloaded by one learner is restored by another, in place', async ({ page }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS * 2 + 30_000);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await addWords(page, ['el gato / кошка', 'la casa / дом']);
   await page.goto('/settings?tab=data');
   await page.getByRole('button', { name: 'Скачать резервную копию (.zip)' }).click();
@@ -146,7 +146,7 @@ test('a backup downloaded by one learner is restored by another, in place', asyn
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   const bytes = readFileSync(await download.path());
 
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await page.goto('/settings?tab=data');
   await page
     .getByLabel('Файл CSV, колода Anki или резервная копия')

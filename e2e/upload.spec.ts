@@ -1,10 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   expectNoSeriousViolations,
   holdJobNews,
   listWords,
   signInLearner,
   withLeonardoPictures,
+  test,
 } from './support';
 
 /**
@@ -91,7 +92,7 @@ const wordKey = (spanish: string) =>
     .replace(/^(?:el|la|los|las|un|una|unos|unas|lo)\s+/u, '');
 
 async function openUpload(page: Page) {
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await page.goto('/upload');
   await expect(page.getByRole('heading', { level: 1, name: 'Загрузка слов' })).toBeVisible();
 }
