@@ -237,32 +237,6 @@ test('generate missing images draws a thumbnail for every word without one', asy
   for (const word of await listWords(page)) expect(word.imageUrl).toBeTruthy();
 });
 
-test('update tags ends with a toast of the words it really filled, not the words it was given', async ({
-  page,
-}) => {
-  test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
-  await signInLearner(page, { openHome: false });
-  // Without a language model: no word gets a CEFR level, so all three are queued; the local rules know
-  // the part of speech of "el gato" and "cantar", none of "zzqx".
-  await addWords(page, ['el gato / кошка', 'cantar / петь', 'zzqx / нечто']);
-  const cantar = (await listWords(page)).find((word) => word.spanish === 'cantar')!;
-  // Its part of speech taken away: the one thing the job can fill.
-  const cleared = await page.request.put(`/api/words/${cantar.id}`, { data: { partOfSpeech: null } });
-  expect(cleared.ok()).toBe(true);
-  await openDictionary(page);
-  await expect(shownSpanish(page)).toHaveCount(3);
-
-  await page.getByRole('button', { name: 'Обслуживание' }).click();
-  await page.getByRole('menuitem', { name: 'Обновить теги' }).click();
-  const toasts = page.getByRole('region', { name: /^Уведомления/ }).getByRole('listitem');
-  await expect(toasts.filter({ hasText: 'Обновление тегов: готово' })).toContainText(
-    'Теги дополнены у слов: 1 из 3, с ошибками: 0.',
-  );
-  expect((await listWords(page)).find((word) => word.id === cantar.id)).toMatchObject({
-    partOfSpeech: 'verb',
-  });
-});
-
 test('resetting the listen counts asks first, and its undo puts every count back', async ({ page }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
   await signInLearner(page, { openHome: false });

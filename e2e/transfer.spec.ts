@@ -107,34 +107,6 @@ test('a CSV is imported with the learner’s column mapping, and the upload scre
   await expect(page.getByText('El perro ladra.')).toBeVisible();
 });
 
-test('an Anki package exported by one learner is imported by another with its words', async ({ page }) => {
-  test.setTimeout(UPLOAD_TIMEOUT_MS * 2 + 30_000);
-  await signInLearner(page, { openHome: false });
-  await addWords(page, ['el gato / кошка', 'la casa / дом']);
-  await page.goto('/settings?tab=data');
-  await page.getByRole('button', { name: 'Экспорт в Anki (.apkg)' }).click();
-  const link = page.getByRole('link', { name: /^Скачать palabra-words-\d{4}-\d{2}-\d{2}\.apkg$/ });
-  await expect(link).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-  const bytes = readFileSync(await download.path());
-  expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
-
-  await signInLearner(page, { openHome: false });
-  await page.goto('/settings?tab=data');
-  await page
-    .getByLabel('Файл CSV, колода Anki или резервная копия')
-    .setInputFiles({ name: download.suggestedFilename(), mimeType: 'application/zip', buffer: bytes });
-  const preview = page.getByRole('table', { name: 'Первые строки файла' });
-  await expect(preview.getByRole('columnheader').first()).toHaveText('Spanish');
-  await expect(page.getByRole('combobox', { name: 'Озвучка (первый голос)' })).toHaveText('Audio');
-  await page.getByRole('button', { name: 'Импортировать: строк — 2' }).click();
-  await expect(page.getByRole('heading', { name: 'Добавленные слова: 2' })).toBeVisible({
-    timeout: UPLOAD_TIMEOUT_MS,
-  });
-  await page.goto('/dictionary');
-  await expect(page.getByText('el gato', { exact: true })).toBeVisible();
-});
-
 test('a backup downloaded by one learner is restored by another, in place', async ({ page }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS * 2 + 30_000);
   await signInLearner(page, { openHome: false });
