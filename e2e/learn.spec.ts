@@ -108,7 +108,7 @@ test('Space plays every card in three voices in order, counts each listen, and A
   await expect(counter(page)).toHaveText('2 из 3');
 });
 
-test('a word kept without a translation says so on its card and plays its Spanish voices alone', async ({
+test('a word kept without a translation says so on its card and plays its Spanish voices alone, and in review says so in its answer rather than showing nothing', async ({
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
@@ -131,6 +131,14 @@ test('a word kept without a translation says so on its card and plays its Spanis
   const [first, russian, second] = await cardClips(page, word!.id);
   expect(russian).toBeNull();
   expect(await playedClips(page)).toEqual([first, second]);
+
+  // In review its only card is Spanish → Russian (there is no Russian to ask for), and its answer says
+  // there is no translation.
+  await page.goto('/review');
+  await expect(page.getByTestId('review-prompt')).toContainText('nadar');
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('review-answer')).toContainText('перевод не указан');
+  await expectNoSeriousViolations(page);
 });
 
 test('nothing of the next card is fetched before the first card’s picture has arrived', async ({ page }) => {

@@ -117,22 +117,6 @@ test('a ten-card session by keyboard in both directions: intervals on the button
   await expect.poll(async () => (await statsOf(page)).reviewedToday).toBe(11);
 });
 
-test('a word kept without a translation says so in its answer rather than showing nothing', async ({
-  page,
-}) => {
-  test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
-  await signInLearner(page, { openHome: false });
-  await saveSettings(page, { autoplayAudio: false });
-  // No language-model key: the Spanish-only line is kept, needing a translation (docs/product/upload.md#spanish-only-lines).
-  await addWords(page, ['nadar']);
-  await page.goto('/review');
-  // Its only card is Spanish → Russian: there is no Russian to ask for.
-  await expect(prompt(page)).toContainText('nadar');
-  await page.keyboard.press('Space');
-  await expect(answer(page)).toContainText('перевод не указан');
-  await expectNoSeriousViolations(page);
-});
-
 test('a typed answer is checked with article and accent tolerance and shown letter by letter', async ({
   page,
 }) => {
