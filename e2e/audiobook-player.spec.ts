@@ -58,8 +58,12 @@ async function recordPlayedClips(page: Page) {
 async function learnerWithBook(
   page: Page,
   genres = ['adventure'],
+  settings: Record<string, unknown> = {},
 ): Promise<{ bookId: number; sentences: Sentence[] }> {
   await signInLearner(page, { openHome: false });
+  if (Object.keys(settings).length > 0) {
+    expect((await page.request.put('/api/settings', { data: settings })).ok()).toBe(true);
+  }
   await addWords(page, WORDS);
   await withLanguageModelKey(page);
   const bookId = await writeBook(page, genres);
@@ -76,7 +80,8 @@ test('play-all over three sentences plays each one’s voices in order, and a re
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS * 2);
   await recordPlayedClips(page);
-  const { bookId, sentences } = await learnerWithBook(page);
+  // The fastest speech a learner can choose: play-all is heard in real time.
+  const { bookId, sentences } = await learnerWithBook(page, ['adventure'], { speechSpeed: 1.2 });
   expect(sentences.length).toBeGreaterThanOrEqual(4);
   const lastThree = sentences.slice(-3);
   // Start three sentences before the end: play-all (one loop) then plays exactly those three. Without

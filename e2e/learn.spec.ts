@@ -58,7 +58,13 @@ test('Space plays every card in three voices in order, counts each listen, and A
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 90_000);
   await signInLearner(page, { openHome: false });
-  await saveSettings(page, { bilingualPlaybackLearn: true, autoplayAudio: false, loopPlayAll: 1 });
+  // The fastest speech a learner can choose: nine clips are heard in real time.
+  await saveSettings(page, {
+    bilingualPlaybackLearn: true,
+    autoplayAudio: false,
+    loopPlayAll: 1,
+    speechSpeed: 1.2,
+  });
   await addWords(page, ['cantar / петь', 'bailar / танцевать', 'nadar / плавать']);
   const words = await listWords(page);
   expect(words).toHaveLength(3);
