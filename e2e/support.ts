@@ -13,11 +13,11 @@ const learnersOfTest: PoolLearner[] = [];
  * at a time on the server: docs/product/upload.md#built-in-clips-on-demand) would only hold up the next
  * tests' jobs.
  */
-export const test = base.extend<{ forgetLearnersWords: void }>({
+export const test = base.extend<{ forgetLearnersWords: undefined }>({
   forgetLearnersWords: [
     async ({ playwright, baseURL }, use) => {
       learnersOfTest.length = 0;
-      await use();
+      await use(undefined);
       for (const learner of learnersOfTest.splice(0)) {
         const request = await playwright.request.newContext({
           baseURL,
