@@ -19,7 +19,9 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  workers: 2,
+  // Three on two cores: a test spends much of its time waiting for the server's jobs and for audio heard in
+  // real time, which a third worker fills.
+  workers: 3,
   forbidOnly: true,
   retries: 0,
   timeout: 30_000,

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectNoSeriousViolations, signInLearner } from './support';
+import { expect } from '@playwright/test';
+import { expectNoSeriousViolations, signInLearner, test } from './support';
 
 /**
  * The audio diagnostics page (docs/product/audiobooks.md#audio-diagnostics) in Chromium, without any key:
@@ -24,7 +24,7 @@ test('runs its five tests in order and shows each one’s status and details', a
       }
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await page.goto('/audio-test');
   await expect(page.getByRole('heading', { level: 1, name: 'Диагностика аудио' })).toBeVisible();
   const device = page.getByTestId('device-info');

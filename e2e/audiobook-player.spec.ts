@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   addWords,
   expectNoSeriousViolations,
@@ -6,6 +6,7 @@ import {
   UPLOAD_TIMEOUT_MS,
   withLanguageModelKey,
   writeBook,
+  test,
 } from './support';
 
 /**
@@ -57,8 +58,12 @@ async function recordPlayedClips(page: Page) {
 async function learnerWithBook(
   page: Page,
   genres = ['adventure'],
+  settings: Record<string, unknown> = {},
 ): Promise<{ bookId: number; sentences: Sentence[] }> {
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
+  if (Object.keys(settings).length > 0) {
+    expect((await page.request.put('/api/settings', { data: settings })).ok()).toBe(true);
+  }
   await addWords(page, WORDS);
   await withLanguageModelKey(page);
   const bookId = await writeBook(page, genres);
@@ -75,7 +80,8 @@ test('play-all over three sentences plays each one’s voices in order, and a re
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS * 2);
   await recordPlayedClips(page);
-  const { bookId, sentences } = await learnerWithBook(page);
+  // The fastest speech a learner can choose: play-all is heard in real time.
+  const { bookId, sentences } = await learnerWithBook(page, ['adventure'], { speechSpeed: 1.2 });
   expect(sentences.length).toBeGreaterThanOrEqual(4);
   const lastThree = sentences.slice(-3);
   // Start three sentences before the end: play-all (one loop) then plays exactly those three. Without
@@ -161,12 +167,30 @@ test('play-all over three sentences plays each one’s voices in order, and a re
   );
 });
 
-test('a series is drawn while the learner watches it fill, shown, and left for the original pictures', async ({
+test('a book that cannot be read for want of a connection says so and is asked for again; then a series is drawn while the learner watches it fill, shown, and left for the original pictures', async ({
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS * 2);
   const { bookId, sentences } = await learnerWithBook(page, ['fairy_tale', 'adventure']);
+  const isBookRead = (url: URL) => url.pathname === `/api/audiobooks/${bookId}`;
+  let reads = 0;
+  await page.route(isBookRead, (route) => {
+    reads += 1;
+    return route.abort('internetdisconnected');
+  });
   await page.goto(`/audiobook/${bookId}`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Не удалось загрузить аудиокнигу' }),
+  ).toBeVisible();
+  await expect(page.getByText('Нет связи с сервером. Проверьте подключение и повторите.')).toBeVisible();
+  await expect(page.getByText('Аудиокнига не найдена или еще не готова')).toHaveCount(0);
+  // The first read and its three retries.
+  expect(reads).toBe(4);
+  await expectNoSeriousViolations(page);
+
+  // The connection is back: «Повторить» asks again and the book plays.
+  await page.unroute(isBookRead);
+  await page.getByRole('button', { name: 'Повторить' }).click();
   await expect(page.getByTestId('player-spanish')).toHaveText(sentences[0]!.spanish);
   // A book of several genres is titled with all of them, in the book's order.
   await expect(page.getByTestId('player-genre')).toHaveText('Сказка, Приключения');
@@ -230,33 +254,6 @@ test('a series is drawn while the learner watches it fill, shown, and left for t
         ).selectedImageSeriesId,
     )
     .toBeNull();
-});
-
-test('a book that cannot be read for want of a connection says so and is asked for again; a missing one reads as not found', async ({
-  page,
-}) => {
-  test.setTimeout(UPLOAD_TIMEOUT_MS * 2);
-  const { bookId, sentences } = await learnerWithBook(page);
-  const isBookRead = (url: URL) => url.pathname === `/api/audiobooks/${bookId}`;
-  let reads = 0;
-  await page.route(isBookRead, (route) => {
-    reads += 1;
-    return route.abort('internetdisconnected');
-  });
-  await page.goto(`/audiobook/${bookId}`);
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Не удалось загрузить аудиокнигу' }),
-  ).toBeVisible();
-  await expect(page.getByText('Нет связи с сервером. Проверьте подключение и повторите.')).toBeVisible();
-  await expect(page.getByText('Аудиокнига не найдена или еще не готова')).toHaveCount(0);
-  // The first read and its three retries.
-  expect(reads).toBe(4);
-  await expectNoSeriousViolations(page);
-
-  // The connection is back: «Повторить» asks again and the book plays.
-  await page.unroute(isBookRead);
-  await page.getByRole('button', { name: 'Повторить' }).click();
-  await expect(page.getByTestId('player-spanish')).toHaveText(sentences[0]!.spanish);
 
   // A book that does not exist (or is another learner's) is not asked for again: it is not found.
   await page.goto('/audiobook/999999999');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   addWords,
   expectNoSeriousViolations,
@@ -6,6 +6,7 @@ import {
   UPLOAD_TIMEOUT_MS,
   withLanguageModelKey,
   writeBook,
+  test,
 } from './support';
 
 /**
@@ -23,7 +24,7 @@ test('re-voicing a book after a change of speed shows the paid clips and voices 
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS * 2);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await addWords(page, ['perro / собака', 'gato / кошка', 'casa / дом', 'libro / книга']);
   // The OpenAI key writes the story and, its voices being listed first, speaks the first Spanish clips.
   await withLanguageModelKey(page);

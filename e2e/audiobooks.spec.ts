@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   addWords,
   expectNoSeriousViolations,
@@ -6,6 +6,7 @@ import {
   UPLOAD_TIMEOUT_MS,
   withLanguageModelKey,
   writeBook,
+  test,
 } from './support';
 
 /**
@@ -33,7 +34,7 @@ test('a book is written through the dialog: genres, level, length, the eight ste
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS * 2);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await addWords(page, WORDS);
   await withLanguageModelKey(page);
   await page.goto('/audiobooks');
@@ -108,7 +109,7 @@ test('the library filters by genre, renames in place, deletes after a confirmati
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS * 2);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await addWords(page, WORDS);
   await withLanguageModelKey(page);
   await writeBook(page, ['horror']);
@@ -178,7 +179,7 @@ test('the library filters by genre, renames in place, deletes after a confirmati
 test('the genre manager adds with Enter, sorts, and deletes only the learner’s own genres', async ({
   page,
 }) => {
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await page.goto('/audiobooks');
   await page.getByRole('button', { name: 'Жанры' }).click();
   const dialog = page.getByRole('dialog', { name: 'Жанры' });
@@ -203,7 +204,7 @@ test('the genre manager adds with Enter, sorts, and deletes only the learner’s
 test('without a language model the create button and the logic check explain why and lead to Settings → API', async ({
   page,
 }) => {
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await page.goto('/audiobooks');
   await expect(page.getByRole('button', { name: 'Создать аудиокнигу' })).toBeDisabled();
   await expect(
@@ -226,7 +227,7 @@ test('without a language model the create button and the logic check explain why
 });
 
 test('a dictionary check that cannot be run says so under its own title', async ({ page }) => {
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await page.goto('/audiobooks');
   // The call never reaches the server (no answer, no code): the toast has only its own words.
   await page.route(/\/api\/audiobooks\/re-verify-all\?/, (route) => route.abort());

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectNoSeriousViolations, registerThroughForm, uniqueUser, signInLearner } from './support';
+import { expect } from '@playwright/test';
+import { expectNoSeriousViolations, registerThroughForm, uniqueUser, signInLearner, test } from './support';
 
 test('register, see home, log out, log in again, meet the 404 page', async ({ page }) => {
   const user = uniqueUser();

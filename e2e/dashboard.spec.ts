@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { addWords, expectNoSeriousViolations, signInLearner, UPLOAD_TIMEOUT_MS } from './support';
+import { expect } from '@playwright/test';
+import { addWords, expectNoSeriousViolations, signInLearner, UPLOAD_TIMEOUT_MS, test } from './support';
 
 /**
  * Review grades as study on Home (docs/product/progress.md#daily-activity) and progress over time on
@@ -10,7 +10,7 @@ test('review counts on Home, which opens the dashboard: words, reviews, study an
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await page.request.put('/api/settings', { data: { autoplayAudio: false, reviewDirections: ['es-ru'] } });
   await addWords(page, ['el gato / кошка', 'la casa / дом', 'cantar / петь']);
   // Home first, so its progress is in the page's cache when review grades (D19: a grade is study).

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { holdChunkUntil, signInLearner } from './support';
+import { expect } from '@playwright/test';
+import { holdChunkUntil, signInLearner, test } from './support';
 
 /**
  * A screen draws its menus' buttons only; each menu's code comes once the page is idle or the learner reaches

@@ -1,5 +1,12 @@
-import { expect, type Page, test } from '@playwright/test';
-import { addWords, expectNoSeriousViolations, listWords, signInLearner, UPLOAD_TIMEOUT_MS } from './support';
+import { expect, type Page } from '@playwright/test';
+import {
+  addWords,
+  expectNoSeriousViolations,
+  listWords,
+  signInLearner,
+  UPLOAD_TIMEOUT_MS,
+  test,
+} from './support';
 
 /**
  * Editing a word from its card, the search that ignores accents, the card and filters without a language
@@ -30,7 +37,7 @@ test('a word is edited in its card: a duplicate Spanish is refused, the old clip
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS * 2);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await addWords(page, ['perro / собака', 'gato / кошка', 'árbol / дерево', 'niño / ребёнок']);
   // The built-in clips are made in the background after the upload.
   await expect
@@ -112,7 +119,7 @@ test('the duplicate report adds a new translation in one click and opens the wor
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS * 2);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await addWords(page, ['casa / дом']);
   const casa = await wordNamed(page, 'la casa');
   expect(casa).toBeDefined();
@@ -143,7 +150,7 @@ test('the duplicate report adds a new translation in one click and opens the wor
 
 test('with a language-model key the card keeps its plain texts', async ({ page }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   const key = await page.request.post('/api/validate-openai-key', { data: { apiKey: 'sk-test-valid' } });
   expect(await key.json()).toEqual({ valid: true });
   await addWords(page, ['mesa / стол']);
@@ -159,7 +166,7 @@ test('on a phone the filters fold behind one button with the count, and the firs
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await addWords(page, ['perro / собака', 'comer / есть', 'casa / дом']);
   await openDictionary(page);
   const firstRow = wordList(page).getByRole('listitem').first();
@@ -188,7 +195,7 @@ test('a word kept without a translation is listed under ‘Без перевод
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   // Without a language model the Spanish-only line is kept (docs/product/upload.md#spanish-only-lines).
   await addWords(page, ['el coche', 'perro / собака']);
   await openDictionary(page);

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   addWords,
   expectNoSeriousViolations,
@@ -6,6 +6,7 @@ import {
   listWords,
   UPLOAD_TIMEOUT_MS,
   signInLearner,
+  test,
 } from './support';
 
 /**
@@ -33,7 +34,7 @@ async function chooseOption(page: Page, filter: string, option: string) {
 test('a select shows its choice before Radix’s select arrives, and a press that comes first opens it once in', async ({
   page,
 }) => {
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   let releaseSelectCode: () => void = () => undefined;
   const selectCodeReleased = new Promise<void>((resolve) => (releaseSelectCode = resolve));
   const wasHeldUntilReleased = await holdChunkUntil(
@@ -58,7 +59,7 @@ test('a select shows its choice before Radix’s select arrives, and a press tha
 
 test('filters combine CEFR level and part of speech; Enter searches and Esc clears', async ({ page }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   const key = await page.request.post('/api/validate-openai-key', { data: { apiKey: 'sk-test-valid' } });
   expect(await key.json()).toEqual({ valid: true });
   // The fake language model knows these: libro, mesa, comer, hablar A1; ciudad, feliz A2.
@@ -121,7 +122,7 @@ test('hiding a word moves it to the hidden view; select mode deletes after a con
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   // Verbs, so that no article is added in front of them.
   await addWords(page, ['cantar / петь', 'bailar / танцевать', 'correr / бегать', 'nadar / плавать']);
   await openDictionary(page);
@@ -166,7 +167,7 @@ test('hiding a word moves it to the hidden view; select mode deletes after a con
 
 test('the word card makes an older picture the primary one; its dialogs pass axe', async ({ page }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await addWords(page, ['correr / бегать'], { generateImages: true });
   const [word] = await listWords(page);
   if (!word) throw new Error('The upload added no word');
@@ -219,7 +220,7 @@ test('the word card makes an older picture the primary one; its dialogs pass axe
 
 test('generate missing images draws a thumbnail for every word without one', async ({ page }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   const key = await page.request.post('/api/validate-leonardo-key', { data: { apiKey: 'leo-test-valid' } });
   expect(key.ok()).toBe(true);
   await addWords(page, ['luna / луна', 'flor / цветок', 'mano / рука']);
@@ -236,35 +237,9 @@ test('generate missing images draws a thumbnail for every word without one', asy
   for (const word of await listWords(page)) expect(word.imageUrl).toBeTruthy();
 });
 
-test('update tags ends with a toast of the words it really filled, not the words it was given', async ({
-  page,
-}) => {
-  test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
-  await signInLearner(page);
-  // Without a language model: no word gets a CEFR level, so all three are queued; the local rules know
-  // the part of speech of "el gato" and "cantar", none of "zzqx".
-  await addWords(page, ['el gato / кошка', 'cantar / петь', 'zzqx / нечто']);
-  const cantar = (await listWords(page)).find((word) => word.spanish === 'cantar')!;
-  // Its part of speech taken away: the one thing the job can fill.
-  const cleared = await page.request.put(`/api/words/${cantar.id}`, { data: { partOfSpeech: null } });
-  expect(cleared.ok()).toBe(true);
-  await openDictionary(page);
-  await expect(shownSpanish(page)).toHaveCount(3);
-
-  await page.getByRole('button', { name: 'Обслуживание' }).click();
-  await page.getByRole('menuitem', { name: 'Обновить теги' }).click();
-  const toasts = page.getByRole('region', { name: /^Уведомления/ }).getByRole('listitem');
-  await expect(toasts.filter({ hasText: 'Обновление тегов: готово' })).toContainText(
-    'Теги дополнены у слов: 1 из 3, с ошибками: 0.',
-  );
-  expect((await listWords(page)).find((word) => word.id === cantar.id)).toMatchObject({
-    partOfSpeech: 'verb',
-  });
-});
-
 test('resetting the listen counts asks first, and its undo puts every count back', async ({ page }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await addWords(page, ['luna / луна', 'flor / цветок', 'mano / рука']);
   const added = await listWords(page);
   for (const [index, word] of added.entries()) {
@@ -344,7 +319,7 @@ const syntheticWords = (total: number) =>
   }));
 
 test('ten thousand words stay virtualised and the screen fits a phone', async ({ page }) => {
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   const total = 10_000;
   const words = syntheticWords(total);
   // The list answer is replaced, so the test measures the screen rather than 10,000 enrichments.
@@ -382,7 +357,7 @@ test('a word is pronounced from its stored clip, and its play button rests for 3
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
   // The page's timers run on a clock the test can stop (it flows at the normal pace until then).
   await page.clock.install();
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   const key = await page.request.post('/api/validate-elevenlabs-key', { data: { apiKey: 'el-test-valid' } });
   expect(await key.json()).toEqual({ valid: true });
   await addWords(page, ['perro / собака']);
@@ -405,7 +380,7 @@ test('a word is pronounced from its stored clip, and its play button rests for 3
 test('opened directly, the dictionary asks for its words once, without waiting for its own screen', async ({
   page,
 }) => {
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   let wordRequests = 0;
   let onWordsRequested: () => void = () => undefined;
   const wordsRequested = new Promise<void>((resolve) => (onWordsRequested = resolve));
@@ -430,7 +405,7 @@ test('opened directly, the dictionary asks for its words once, without waiting f
 test('the list draws its rows one at a time: none while it measures its place, then those in view from the top, then those beyond', async ({
   page,
 }) => {
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await page.route(
     (url) => url.pathname === '/api/words',
     (route) =>

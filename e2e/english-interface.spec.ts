@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, type Route, test } from '@playwright/test';
+import { expect, type Locator, type Page, type Route } from '@playwright/test';
 import type { PoolLearner } from './learner-pool';
 import { poolLearner } from './learner-pool';
 import {
@@ -9,6 +9,7 @@ import {
   UPLOAD_TIMEOUT_MS,
   withLanguageModelKey,
   writeBook,
+  test,
 } from './support';
 
 /**
@@ -777,7 +778,7 @@ test('the Russian interface words the browser’s own form checks in Russian, in
   await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
   expect(await email.evaluate((input: HTMLInputElement) => input.validationMessage)).toMatch(onlyRussian);
 
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await page.goto('/settings?tab=api');
   const baseUrl = page.getByLabel('Адрес OpenAI-совместимого API (необязательно)');
   await baseUrl.fill('not a url');

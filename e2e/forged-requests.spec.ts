@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
-import { addWords, listWords, signInLearner, UPLOAD_TIMEOUT_MS } from './support';
+import { expect } from '@playwright/test';
+import { addWords, listWords, signInLearner, UPLOAD_TIMEOUT_MS, test } from './support';
 
 /**
  * The browser as the attacker (docs/product/auth.md#forged-requests): a page on the same host as the app
@@ -30,7 +30,7 @@ test('a page on another port cannot reset listens, delete words, open the socket
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
   const app = new URL(baseURL!).origin;
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await addWords(page, ['cantar / петь', 'bailar / танцевать']);
   const before = await listWords(page);
   for (const word of before) {
@@ -142,7 +142,7 @@ test('no page breaks its own Content-Security-Policy: nothing tries eval, inline
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await violations()).toEqual([]);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   for (const path of ['/', '/dictionary', '/upload', '/settings', '/audiobooks', '/audio-test', '/learn']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();

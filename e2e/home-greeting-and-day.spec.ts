@@ -1,13 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import {
-  addWords,
-  fillRegistrationForm,
-  holdChunkUntil,
-  listWords,
-  signInLearner,
-  UPLOAD_TIMEOUT_MS,
-  uniqueUser,
-} from './support';
+import { expect, type Page } from '@playwright/test';
+import { fillRegistrationForm, holdChunkUntil, signInLearner, uniqueUser, test } from './support';
 
 // docs/product/auth.md#registration and docs/product/progress.md#learner-day, as a learner sees them.
 
@@ -106,29 +98,8 @@ test.describe('in Brisbane (UTC+10)', () => {
   });
 });
 
-test('the daily goal counts the words studied today, not the plays', async ({ page }) => {
-  test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
-  await signInLearner(page);
-  await addWords(page, ['cantar / петь', 'bailar / танцевать']);
-  const words = await listWords(page);
-  expect(words).toHaveLength(2);
-  // Play-all looped three times over both cards: six plays of two words, as the Learn screen reports them.
-  for (let loop = 1; loop <= 3; loop += 1) {
-    for (const word of words) {
-      const played = await page.request.patch(`/api/words/${word.id}/listen-count`, {
-        data: { listenCount: loop },
-      });
-      expect(played.ok()).toBe(true);
-    }
-  }
-  await page.reload();
-  const progress = page.getByRole('region', { name: 'Ваш прогресс' });
-  await expect(progress.getByText('2 из 10', { exact: true })).toBeVisible();
-  await expect(progress.getByText('Сегодня', { exact: true })).toBeVisible();
-});
-
 test('daily goals chosen in Settings are the ones Home measures against', async ({ page }) => {
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await page.goto('/settings');
   const goals = page.getByRole('region', { name: 'Цели на день' });
   await goals.getByRole('combobox', { name: 'Слов в день' }).click();

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { signInLearner } from './support';
+import { signInLearner, test } from './support';
 
 /**
  * The installed app (docs/product/overview.md#installing-the-app). Chromium has no switch for
@@ -136,7 +136,7 @@ test('reopened within 24 hours, the installed app shows its last screen while th
   page,
 }) => {
   await emulateStandalone(page);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await page.goto('/dictionary');
   await expect(page.getByRole('heading', { level: 1, name: 'Словарь' })).toBeVisible();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('pwaLastScreen'))).toBe('/dictionary');

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { openHome, signInLearner } from './support';
+import { expect } from '@playwright/test';
+import { openHome, signInLearner, test } from './support';
 
 /**
  * The interface language follows the learner to every browser (docs/product/settings.md#interface-language):

@@ -1,5 +1,12 @@
-import { expect, type Page, test } from '@playwright/test';
-import { addWords, expectNoSeriousViolations, listWords, UPLOAD_TIMEOUT_MS, signInLearner } from './support';
+import { expect, type Page } from '@playwright/test';
+import {
+  addWords,
+  expectNoSeriousViolations,
+  listWords,
+  UPLOAD_TIMEOUT_MS,
+  signInLearner,
+  test,
+} from './support';
 
 /**
  * The Learn screen with the built-in voices (no speech key): what the learner hears is observed by
@@ -50,8 +57,14 @@ test('Space plays every card in three voices in order, counts each listen, and A
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 90_000);
-  await signInLearner(page);
-  await saveSettings(page, { bilingualPlaybackLearn: true, autoplayAudio: false, loopPlayAll: 1 });
+  await signInLearner(page, { openHome: false });
+  // The fastest speech a learner can choose: nine clips are heard in real time.
+  await saveSettings(page, {
+    bilingualPlaybackLearn: true,
+    autoplayAudio: false,
+    loopPlayAll: 1,
+    speechSpeed: 1.2,
+  });
   await addWords(page, ['cantar / петь', 'bailar / танцевать', 'nadar / плавать']);
   const words = await listWords(page);
   expect(words).toHaveLength(3);
@@ -101,11 +114,11 @@ test('Space plays every card in three voices in order, counts each listen, and A
   await expect(counter(page)).toHaveText('2 из 3');
 });
 
-test('a word kept without a translation says so on its card and plays its Spanish voices alone', async ({
+test('a word kept without a translation says so on its card and plays its Spanish voices alone, and in review says so in its answer rather than showing nothing', async ({
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await saveSettings(page, { bilingualPlaybackLearn: true, autoplayAudio: false, loopPlayAll: 1 });
   // A Spanish-only line, kept needing a translation (docs/product/upload.md#spanish-only-lines).
   await addWords(page, ['nadar']);
@@ -124,11 +137,19 @@ test('a word kept without a translation says so on its card and plays its Spanis
   const [first, russian, second] = await cardClips(page, word!.id);
   expect(russian).toBeNull();
   expect(await playedClips(page)).toEqual([first, second]);
+
+  // In review its only card is Spanish → Russian (there is no Russian to ask for), and its answer says
+  // there is no translation.
+  await page.goto('/review');
+  await expect(page.getByTestId('review-prompt')).toContainText('nadar');
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('review-answer')).toContainText('перевод не указан');
+  await expectNoSeriousViolations(page);
 });
 
 test('nothing of the next card is fetched before the first card’s picture has arrived', async ({ page }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await addWords(page, ['el gato / кошка', 'el perro / собака'], { generateImages: true });
   const [first, second] = await listWords(page);
   const firstPicture = first?.imageUrl ?? '';
@@ -179,7 +200,7 @@ test('taking a word out of study can be undone, else it leaves the session for t
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await addWords(page, ['cantar / петь', 'bailar / танцевать', 'nadar / плавать']);
   const [first, second] = await listWords(page);
 
@@ -236,7 +257,7 @@ test('the menu changes the layout and font, regenerates the audio and the pictur
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await addWords(page, ['cantar / петь']);
   const [word] = await listWords(page);
 
@@ -302,7 +323,7 @@ test('a word heard up to the auto threshold is hidden automatically and leaves t
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 45_000);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await saveSettings(page, { autoplayAudio: false, listenThresholdSafe: 20, listenThresholdAuto: 30 });
   await addWords(page, ['cantar / петь', 'bailar / танцевать']);
   const [first, second] = await listWords(page);
@@ -325,7 +346,7 @@ test('a word heard up to the auto threshold is hidden automatically and leaves t
 
 test('the Learn link of the navigation bar sorts the next list by listens, once', async ({ page }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await addWords(page, ['cantar / петь', 'bailar / танцевать', 'nadar / плавать']);
   const words = await listWords(page);
   const listens = [5, 0, 2];

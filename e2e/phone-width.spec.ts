@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import {
   addWords,
   expectNoSeriousViolations,
@@ -6,6 +6,7 @@ import {
   UPLOAD_TIMEOUT_MS,
   withLanguageModelKey,
   writeBook,
+  test,
 } from './support';
 
 /**
@@ -38,7 +39,7 @@ test('signed in with words and a book, no screen or Settings tab scrolls sideway
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS * 3);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await addWords(page, [
     'perro / собака',
     'gato / кошка',

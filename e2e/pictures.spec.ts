@@ -1,5 +1,5 @@
-import { expect, type Page, type Response, test } from '@playwright/test';
-import { addWords, listWords, signInLearner, UPLOAD_TIMEOUT_MS } from './support';
+import { expect, type Page, type Response } from '@playwright/test';
+import { addWords, listWords, signInLearner, UPLOAD_TIMEOUT_MS, test } from './support';
 
 /**
  * Pictures at the width of their place (docs/product/media.md#picture-variants) and the word card's
@@ -12,7 +12,7 @@ test('the list loads thumbnails under 4 KB; the card picture opens full screen o
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await addWords(page, ['el gato / кошка'], { generateImages: true });
   const [word] = await listWords(page);
   const picture = word?.imageUrl ?? '';

@@ -3,12 +3,20 @@ import { rmSync } from 'node:fs';
 import { openDatabase } from '../src/server/db/client';
 import { clusterDirOf, stopOrphan } from '../src/server/db/embedded-server';
 import { lockDataDir } from '../src/server/lib/data-dir';
+import { createSessionStore, SESSION_COOKIE } from '../src/server/auth/sessions';
 import { createUsersRepository } from '../src/server/modules/auth/users.repository';
-import { LEARNER_PASSWORD, LEARNER_POOL_SIZE, poolLearner, resetLearnerClaims } from './learner-pool';
+import {
+  LEARNER_PASSWORD,
+  LEARNER_POOL_SIZE,
+  poolLearner,
+  resetLearnerClaims,
+  saveLearnerSessions,
+} from './learner-pool';
 
 /**
  * Makes the browser tests' learners in a fresh data folder before the server opens it
- * (playwright.config.ts), with the same argon2id hash a registration stores.
+ * (playwright.config.ts), with the same argon2id hash a registration stores, and a session for each, as a
+ * sign-in makes it: a test starts signed in from its cookie (support.ts, `signInLearner`).
  */
 async function main(dataDir: string): Promise<void> {
   // A database server an interrupted run left behind would outlive its deleted folder.
@@ -19,16 +27,21 @@ async function main(dataDir: string): Promise<void> {
   try {
     const passwordHash = await hashPassword(LEARNER_PASSWORD);
     const users = createUsersRepository(database.db);
+    const sessions = createSessionStore(database.db);
+    const tokens: string[] = [];
     for (let index = 0; index < LEARNER_POOL_SIZE; index++) {
       const learner = poolLearner(index);
-      await users.insert({
+      const user = await users.insert({
         email: learner.email,
         passwordHash,
         firstName: learner.firstName,
         lastName: learner.lastName,
         authProvider: 'password',
       });
+      if (!user) throw new Error(`Pool learner ${index} was not made`);
+      tokens.push((await sessions.create(user.id, 'password', '127.0.0.1')).token);
     }
+    saveLearnerSessions({ cookie: SESSION_COOKIE, tokens });
     resetLearnerClaims();
   } finally {
     await database.close();

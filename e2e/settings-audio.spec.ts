@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { signInLearner } from './support';
+import { expect } from '@playwright/test';
+import { signInLearner, test } from './support';
 
 /**
  * Settings › Audio for a learner with no key: the voice slots show the built-in voices Learn speaks in
@@ -25,7 +25,7 @@ test('with no key the slots show the built-in voices, whose samples play at the 
       return play.call(this);
     };
   });
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await page.goto('/settings?tab=audio');
   await expect(page.getByRole('tab', { name: 'Аудио' })).toHaveAttribute('aria-selected', 'true');
 

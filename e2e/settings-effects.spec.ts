@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { addWords, signInLearner, withLanguageModelKey } from './support';
+import { expect, type Page } from '@playwright/test';
+import { addWords, signInLearner, withLanguageModelKey, test } from './support';
 
 /**
  * Settings that were stored and read by nothing now have a control whose effect the learner sees
@@ -25,7 +25,7 @@ test('“as the system” makes the theme follow the device; light or dark is ch
   page,
 }) => {
   await page.emulateMedia({ colorScheme: 'light' });
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await page.goto('/settings');
   const theme = page.getByRole('combobox', { name: 'Тема' });
   // A new learner starts in the dark theme, chosen for them by hand.
@@ -55,7 +55,7 @@ test('“as the system” makes the theme follow the device; light or dark is ch
 });
 
 test('turning listen counts off takes the badge off every dictionary row', async ({ page }) => {
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await addWords(page, ['el gato / cat']);
   const listenBadge = page
     .getByRole('list', { name: 'Слова' })
@@ -76,7 +76,7 @@ test('turning listen counts off takes the badge off every dictionary row', async
 });
 
 test('the upload sends the picture style of the settings, or the one the form picks', async ({ page }) => {
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await page.goto('/settings?tab=images');
   const styles = page.getByRole('group', { name: 'Стиль картинок при загрузке слов' });
   await expect(styles.getByRole('button')).toHaveCount(5);
@@ -121,7 +121,7 @@ test('the upload sends the picture style of the settings, or the one the form pi
 test('voices show their provider’s icon; the voice style and the pause between cards are chosen', async ({
   page,
 }) => {
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await page.goto('/settings?tab=audio');
   // Built-in voices only: the style cannot be heard, and the control says why.
   const voiceStyle = page.getByRole('combobox', { name: 'Стиль голоса' });

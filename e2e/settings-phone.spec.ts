@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signInLearner } from './support';
+import { expect, type Page } from '@playwright/test';
+import { signInLearner, test } from './support';
 
 /**
  * Settings at phone width (390×844), in both interface languages: every tab stays inside the tab bar and
@@ -36,7 +36,7 @@ async function expectTabsInsideTheBar(page: Page, names: readonly string[], barN
 }
 
 test('the Russian settings tabs fit the tab bar of a phone', async ({ page }) => {
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await page.goto('/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Настройки' })).toBeVisible();
   await expectTabsInsideTheBar(page, TABS.ru, 'Разделы настроек');

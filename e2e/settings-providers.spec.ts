@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousViolations, signInLearner } from './support';
+import { expect, type Page } from '@playwright/test';
+import { expectNoSeriousViolations, signInLearner, test } from './support';
 
 /**
  * Every provider call of the web server goes to the fake providers of playwright.config.ts
@@ -8,7 +8,7 @@ import { expectNoSeriousViolations, signInLearner } from './support';
  */
 
 async function openSettingsTab(page: Page, tab: 'api' | 'audio', tabName: string) {
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await page.goto(`/settings?tab=${tab}`);
   await expect(page.getByRole('tab', { name: tabName })).toHaveAttribute('aria-selected', 'true');
 }

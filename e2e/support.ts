@@ -1,8 +1,41 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { claimLearner, type PoolLearner } from './learner-pool';
 
 let userCounter = 0;
+
+/** The pool learners the running test signed in (a worker runs one test at a time). */
+const learnersOfTest: PoolLearner[] = [];
+
+/**
+ * Playwright's `test`, which after each test deletes the words of the learners it signed in: nobody signs
+ * in as them again, and the background work their words would still cause (the built-in clips job, one
+ * at a time on the server: docs/product/upload.md#built-in-clips-on-demand) would only hold up the next
+ * tests' jobs.
+ */
+export const test = base.extend<{ forgetLearnersWords: undefined }>({
+  forgetLearnersWords: [
+    async ({ playwright, baseURL }, use) => {
+      learnersOfTest.length = 0;
+      await use(undefined);
+      for (const learner of learnersOfTest.splice(0)) {
+        const request = await playwright.request.newContext({
+          baseURL,
+          extraHTTPHeaders: { cookie: `${learner.sessionCookie}=${learner.sessionToken}` },
+        });
+        const words = (await (await request.get('/api/words')).json()) as { id: number }[];
+        if (words.length > 0) {
+          const deleted = await request.delete('/api/words', {
+            data: { wordIds: words.map(({ id }) => id) },
+          });
+          expect(deleted.ok()).toBe(true);
+        }
+        await request.dispose();
+      }
+    },
+    { auto: true },
+  ],
+});
 
 export interface TestUser {
   firstName: string;
@@ -36,19 +69,29 @@ export async function registerThroughForm(page: Page, user: TestUser): Promise<v
 
 /**
  * Signs a learner of the pool (e2e/learner-pool.ts) that no other test has in on the page's browser
- * context, through the sign-in call, and opens their home page, where a registration through the form
- * would land.
+ * context, by the session the seed made for them (its cookie, as a sign-in through the form would leave
+ * it: the sign-in itself is tested in auth-and-shell.spec.ts), and opens their home page, where a
+ * registration through the form would land. `openHome: false` leaves the page where it is, for a test
+ * whose first step is another screen.
  */
 export async function signInLearner(
   page: Page,
-  options: { language?: 'ru' | 'en' } = {},
+  options: { language?: 'ru' | 'en'; openHome?: boolean } = {},
 ): Promise<PoolLearner> {
   const learner = claimLearner();
-  const response = await page.request.post('/auth/login', {
-    data: { email: learner.email, password: learner.password },
-  });
-  expect(response.status()).toBe(200);
-  await openHome(page, learner, options.language);
+  learnersOfTest.push(learner);
+  const { baseURL } = test.info().project.use;
+  if (!baseURL) throw new Error('playwright.config.ts names no baseURL');
+  await page.context().addCookies([
+    {
+      name: learner.sessionCookie,
+      value: learner.sessionToken,
+      url: baseURL,
+      httpOnly: true,
+      sameSite: 'Lax',
+    },
+  ]);
+  if (options.openHome ?? true) await openHome(page, learner, options.language);
   return learner;
 }
 

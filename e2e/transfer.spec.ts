@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { addWords, expectNoSeriousViolations, signInLearner, UPLOAD_TIMEOUT_MS } from './support';
+import { expect } from '@playwright/test';
+import { addWords, expectNoSeriousViolations, signInLearner, UPLOAD_TIMEOUT_MS, test } from './support';
 
 /** Exports (docs/product/transfer.md) from Settings → Данные, downloaded as the browser saves them. */
 
@@ -8,7 +8,7 @@ test('Settings → Данные exports the words to CSV, followed as a job, and
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await addWords(page, ['el gato / кошка', 'la casa / дом', 'cantar / петь']);
 
   await page.goto('/settings?tab=data');
@@ -35,7 +35,7 @@ test('Settings → Данные exports the words to CSV, followed as a job, and
 
 test('the dictionary exports the words its search shows, or the ones selected', async ({ page }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await addWords(page, ['el gato / кошка', 'la gata / кошечка', 'la casa / дом']);
 
   await page.goto('/dictionary');
@@ -69,7 +69,7 @@ test('a CSV is imported with the learner’s column mapping, and the upload scre
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await page.goto('/settings?tab=data');
   const csv = 'Col1;Col2;Col3\r\nсобака;el perro;El perro ladra.\r\nпеть;cantar;Me gusta cantar.\r\n';
   await page
@@ -107,37 +107,9 @@ test('a CSV is imported with the learner’s column mapping, and the upload scre
   await expect(page.getByText('El perro ladra.')).toBeVisible();
 });
 
-test('an Anki package exported by one learner is imported by another with its words', async ({ page }) => {
-  test.setTimeout(UPLOAD_TIMEOUT_MS * 2 + 30_000);
-  await signInLearner(page);
-  await addWords(page, ['el gato / кошка', 'la casa / дом']);
-  await page.goto('/settings?tab=data');
-  await page.getByRole('button', { name: 'Экспорт в Anki (.apkg)' }).click();
-  const link = page.getByRole('link', { name: /^Скачать palabra-words-\d{4}-\d{2}-\d{2}\.apkg$/ });
-  await expect(link).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-  const bytes = readFileSync(await download.path());
-  expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
-
-  await signInLearner(page);
-  await page.goto('/settings?tab=data');
-  await page
-    .getByLabel('Файл CSV, колода Anki или резервная копия')
-    .setInputFiles({ name: download.suggestedFilename(), mimeType: 'application/zip', buffer: bytes });
-  const preview = page.getByRole('table', { name: 'Первые строки файла' });
-  await expect(preview.getByRole('columnheader').first()).toHaveText('Spanish');
-  await expect(page.getByRole('combobox', { name: 'Озвучка (первый голос)' })).toHaveText('Audio');
-  await page.getByRole('button', { name: 'Импортировать: строк — 2' }).click();
-  await expect(page.getByRole('heading', { name: 'Добавленные слова: 2' })).toBeVisible({
-    timeout: UPLOAD_TIMEOUT_MS,
-  });
-  await page.goto('/dictionary');
-  await expect(page.getByText('el gato', { exact: true })).toBeVisible();
-});
-
 test('a backup downloaded by one learner is restored by another, in place', async ({ page }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS * 2 + 30_000);
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await addWords(page, ['el gato / кошка', 'la casa / дом']);
   await page.goto('/settings?tab=data');
   await page.getByRole('button', { name: 'Скачать резервную копию (.zip)' }).click();
@@ -146,7 +118,7 @@ test('a backup downloaded by one learner is restored by another, in place', asyn
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   const bytes = readFileSync(await download.path());
 
-  await signInLearner(page);
+  await signInLearner(page, { openHome: false });
   await page.goto('/settings?tab=data');
   await page
     .getByLabel('Файл CSV, колода Anki или резервная копия')
