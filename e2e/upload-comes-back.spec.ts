@@ -1,9 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousViolations, signInLearner, withLeonardoPictures } from './support';
-import type { PoolLearner } from './learner-pool';
+import { expect, type Page } from '@playwright/test';
+import { expectNoSeriousViolations, signInLearner, test } from './support';
 
 /**
- * The upload as the learner meets it across reloads, tabs and devices, the stages it skips without a
+ * The upload as the learner meets it: the stages it skips without a
  * language-model key, the pictures box that follows the `autoGenerateImages` setting, and the job panel
  * on a phone (docs/product/upload.md). The learners have no keys: built-in pictures and voices.
  */
@@ -12,7 +11,6 @@ const JOB_TIMEOUT_MS = 240_000;
 const LONG_PASTE = Array.from({ length: 300 }, (_, index) => `palabra${index + 1} / слово${index + 1}`);
 
 const jobPanel = (page: Page) => page.getByRole('region', { name: /^Обработка слов:/ });
-const progressCard = (page: Page) => page.getByRole('region', { name: 'Ход загрузки' });
 const monitor = (page: Page) => page.getByRole('region', { name: 'Мониторинг этапов' });
 
 async function openUpload(page: Page, timeout?: number) {
@@ -30,65 +28,6 @@ async function paste(page: Page, lines: readonly string[]) {
   ]);
   return request.postDataJSON() as { generateImages?: boolean };
 }
-
-/** The same learner on another device: a browser context of its own, signed in with the same account. */
-async function sameLearnerElsewhere(browser: Browser, learner: PoolLearner) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const response = await page.request.post('/auth/login', {
-    data: { email: learner.email, password: learner.password },
-  });
-  expect(response.status()).toBe(200);
-  return { context, page };
-}
-
-test('a pasted upload comes back after a reload and on another device, with its report, until dismissed', async ({
-  page,
-  browser,
-}) => {
-  test.setTimeout(JOB_TIMEOUT_MS + 60_000);
-  const learner = await signInLearner(page);
-  // The upload must still run after the reload.
-  await withLeonardoPictures(page);
-  await openUpload(page);
-  await paste(page, LONG_PASTE);
-  await expect(jobPanel(page)).toBeVisible();
-
-  await page.reload();
-  // The server names the running upload: the progress is back, counted against the 300 lines.
-  await expect(jobPanel(page)).toBeVisible();
-  await expect(progressCard(page).getByText(/^Слово \d+ из 300$/)).toBeVisible();
-
-  const elsewhere = await sameLearnerElsewhere(browser, learner);
-  // A busy small machine (300 words being pictured) may take a while to serve a cold browser.
-  await openUpload(elsewhere.page, 60_000);
-  await expect(jobPanel(elsewhere.page)).toBeVisible();
-
-  for (const seen of [page, elsewhere.page]) {
-    await expect(jobPanel(seen).getByRole('heading')).toContainText('Обработка завершена', {
-      timeout: JOB_TIMEOUT_MS,
-    });
-    await expect(seen.getByRole('heading', { name: 'Добавленные слова: 300' })).toBeVisible();
-  }
-  // A later visit on the other device still shows the report.
-  await elsewhere.page.reload();
-  await expect(elsewhere.page.getByRole('heading', { name: 'Добавленные слова: 300' })).toBeVisible();
-
-  const dismissed = page.waitForResponse(
-    (answer) => answer.request().method() === 'POST' && /\/dismiss$/.test(new URL(answer.url()).pathname),
-  );
-  await jobPanel(page).getByRole('button', { name: 'Закрыть' }).click();
-  expect((await dismissed).ok()).toBe(true);
-  await expect(jobPanel(page)).toHaveCount(0);
-
-  for (const seen of [page, elsewhere.page]) {
-    await seen.reload();
-    await expect(seen.getByRole('heading', { level: 1, name: 'Загрузка слов' })).toBeVisible();
-    await expect(jobPanel(seen)).toHaveCount(0);
-    await expect(seen.getByRole('heading', { name: /^Добавленные слова/ })).toHaveCount(0);
-  }
-  await elsewhere.context.close();
-});
 
 test('without a language-model key, its stages say why they were skipped and link to Settings › API', async ({
   page,
