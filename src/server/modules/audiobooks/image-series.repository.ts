@@ -244,10 +244,7 @@ export function createImageSeriesRepository(db: Db) {
         .from(imageGenerationJobs)
         .leftJoin(
           jobsTable,
-          and(
-            eq(jobsTable.id, imageGenerationJobs.jobId),
-            eq(jobsTable.userId, imageGenerationJobs.userId),
-          ),
+          and(eq(jobsTable.id, imageGenerationJobs.jobId), eq(jobsTable.userId, imageGenerationJobs.userId)),
         )
         .where(and(eq(imageGenerationJobs.userId, userId), eq(imageGenerationJobs.audiobookId, audiobookId)))
         .orderBy(desc(imageGenerationJobs.createdAt), desc(imageGenerationJobs.id)),
