@@ -31,6 +31,7 @@ import {
 } from '../modules/uploads/upload-duplicates.step';
 import { createUploadReport, type UploadReport } from '../modules/uploads/upload-report';
 import { addWordsOfJob, saveWords } from '../modules/uploads/upload-save.step';
+import { fillsWithoutModel } from '../modules/uploads/upload-fills';
 import { createUploadTally, type UploadTally } from '../modules/uploads/upload-tally';
 import type { NewWord, UploadsRepository } from '../modules/uploads/uploads.repository';
 import { isCircuitOpen, isProviderError } from '../providers/provider-error';
@@ -193,21 +194,6 @@ async function drawPicture(
 }
 
 const NO_CLIPS: CardAudio = { audioData: null, russianAudioData: null, secondVoiceAudioData: null };
-
-/**
- * What the local rules filled (docs/product/upload.md#fills-without-a-model): an article the learner did not
- * type, and a part of speech the row did not bring — each with what the learner typed, for the report's undo.
- */
-function fillsWithoutModel(
-  typed: string,
-  saved: { spanish: string; partOfSpeech: string | null },
-  given: { partOfSpeech?: string | null },
-): UploadFill[] {
-  const filled: UploadFill[] = [];
-  if (saved.spanish !== typed) filled.push({ field: 'article', typed: typed.trim() });
-  if (saved.partOfSpeech && !given.partOfSpeech) filled.push({ field: 'partOfSpeech', typed: null });
-  return filled;
-}
 
 /**
  * Stages 6–9 for one word: picture, theme, the card's default text in the three voices, pronunciation.
