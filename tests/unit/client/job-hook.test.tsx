@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jobPaths } from '../../../src/shared/api/jobs';
 import { uploadPaths } from '../../../src/shared/api/upload-paths';
 import { processBatchRequestSchema, processBatchResponseSchema } from '../../../src/shared/api/uploads';
@@ -20,8 +20,9 @@ import {
   SOCKET_ERRORS,
 } from '../../../src/client/lib/realtime-socket';
 import { createQueryClient } from '../../../src/client/lib/query-client';
-import { deferred, type FakeAnswer, type FakeApi, installFakeApi } from '../../support/client/fake-api';
-import { currentSocket, FakeWebSocket, installFakeWebSocket } from '../../support/client/fake-web-socket';
+import { deferred, type FakeAnswer, type FakeApi } from '../../support/client/fake-api';
+import { useFakeClient } from '../../support/client/fake-client';
+import { currentSocket, FakeWebSocket } from '../../support/client/fake-web-socket';
 import {
   jobAnswer,
   jobAt,
@@ -45,6 +46,7 @@ const RESULTS = uploadResultsOf([
   ['la casa', 'дом'],
 ]);
 
+const fakeClient = useFakeClient();
 let api: FakeApi;
 /** What the server's status call answers for each job. */
 let server: Map<string, JobFixture>;
@@ -90,19 +92,8 @@ function followJob(jobId: string | null, onFinish = vi.fn<(job: JobSnapshot) => 
 }
 
 beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-  installFakeWebSocket();
-  api = installFakeApi();
+  api = fakeClient.api;
   server = new Map();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  // Every call the screen made was one the test answered, with an answer the shared schema accepts.
-  expect(api.unanswered).toEqual([]);
-  expect(api.failures).toEqual([]);
 });
 
 describe('starting a job', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jobPaths } from '../../../src/shared/api/jobs';
 import {
   regenerateTranslationsResponseSchema,
@@ -12,9 +12,9 @@ import type { ServerMessage, TranslationCorrection } from '../../../src/shared/r
 import { TranslationFixSection } from '../../../src/client/features/settings/components/translation-fix-section.component';
 import { TRANSLATION_FIX_JOB_KIND } from '../../../src/client/features/settings/lib/translation-fix-state';
 import { JOB_POLL_INTERVAL_MS } from '../../../src/client/lib/jobs/job-state';
-import { toastStore } from '../../../src/client/ui/toast-store';
-import { deferred, type FakeAnswer, type FakeApi, installFakeApi } from '../../support/client/fake-api';
-import { currentSocket, installFakeWebSocket } from '../../support/client/fake-web-socket';
+import { deferred, type FakeAnswer, type FakeApi } from '../../support/client/fake-api';
+import { recordToasts, useFakeClient } from '../../support/client/fake-client';
+import { currentSocket } from '../../support/client/fake-web-socket';
 import {
   jobAnswer,
   jobAt,
@@ -38,6 +38,7 @@ const CORRECTIONS: TranslationCorrection[] = Array.from({ length: WORDS }, (_, i
   newTranslation: `новое${index + 1}`,
 }));
 
+const fakeClient = useFakeClient();
 let api: FakeApi;
 /** The fix's job as the server's status call answers it. */
 let fix: JobFixture;
@@ -86,9 +87,7 @@ async function renderSection() {
 }
 
 beforeEach(async () => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-  installFakeWebSocket();
-  api = installFakeApi();
+  api = fakeClient.api;
   fix = jobAt(JOB, TRANSLATION_FIX_JOB_KIND, WORDS);
   await loadTexts(['settingsProviders', 'errors']);
   answerSignedInLearner(api, { hasOpenaiApiKey: true, openaiApiKeyHint: 'sk-…test' });
@@ -96,26 +95,7 @@ beforeEach(async () => {
   api.on('POST', wordMaintenancePaths.regenerateTranslations, () => ({
     body: regenerateTranslationsResponseSchema.parse({ jobId: JOB, summary: { totalWords: WORDS } }),
   }));
-  toasts = [];
-  const seen = new Set<string>();
-  const unsubscribe = toastStore.subscribe(() => {
-    for (const { id, title, description } of toastStore.getState().toasts) {
-      if (seen.has(id)) continue;
-      seen.add(id);
-      const text = title ?? description;
-      toasts.push(typeof text === 'string' ? text : '');
-    }
-  });
-  return unsubscribe;
-});
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  // Every call the screen made was one the test answered, with an answer the shared schema accepts.
-  expect(api.unanswered).toEqual([]);
-  expect(api.failures).toEqual([]);
+  toasts = recordToasts();
 });
 
 describe('the translation fix', () => {

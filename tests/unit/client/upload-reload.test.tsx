@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jobPaths } from '../../../src/shared/api/jobs';
 import { uploadPaths } from '../../../src/shared/api/upload-paths';
 import { currentUploadSchema, dismissUploadSchema } from '../../../src/shared/api/jobs';
@@ -12,9 +12,9 @@ import {
   writeStoredUploadJob,
 } from '../../../src/client/features/upload/lib/upload-job-storage';
 import { JOB_POLL_INTERVAL_MS } from '../../../src/client/lib/jobs/job-state';
-import { toastStore } from '../../../src/client/ui/toast-store';
-import { type FakeApi, installFakeApi } from '../../support/client/fake-api';
-import { currentSocket, installFakeWebSocket } from '../../support/client/fake-web-socket';
+import { type FakeApi } from '../../support/client/fake-api';
+import { recordToasts, useFakeClient } from '../../support/client/fake-client';
+import { currentSocket } from '../../support/client/fake-web-socket';
 import {
   jobAnswer,
   jobAt,
@@ -35,6 +35,7 @@ const JOB = 'upload-1';
 const PAIRS = Array.from({ length: 30 }, (_, index) => [`palabra${index + 1}`, `слово${index + 1}`] as const);
 const PASTE = PAIRS.map(([spanish, russian]) => `${spanish} / ${russian}`).join('\n');
 
+const fakeClient = useFakeClient();
 let api: FakeApi;
 /** The server's upload: null until one is started. */
 let upload: JobFixture | null;
@@ -42,21 +43,6 @@ let upload: JobFixture | null;
 const jobPanel = () => screen.getByRole('region', { name: /^Обработка слов:/ });
 const progressCard = () => screen.findByRole('region', { name: 'Ход загрузки' });
 const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-
-/** The titles of the toasts raised since the test began, in order. */
-function recordToasts(): string[] {
-  const seen = new Set<string>();
-  const titles: string[] = [];
-  const unsubscribe = toastStore.subscribe(() => {
-    for (const { id, title } of toastStore.getState().toasts) {
-      if (seen.has(id)) continue;
-      seen.add(id);
-      titles.push(typeof title === 'string' ? title : '');
-    }
-  });
-  afterEach(unsubscribe);
-  return titles;
-}
 
 /** The server moves the upload on and says so over the socket. */
 function report(next: JobFixture) {
@@ -68,9 +54,7 @@ function report(next: JobFixture) {
 }
 
 beforeEach(async () => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-  installFakeWebSocket();
-  api = installFakeApi();
+  api = fakeClient.api;
   localStorage.clear();
   upload = null;
   await loadTexts(['upload', 'errors']);
@@ -91,15 +75,6 @@ beforeEach(async () => {
     if (dismissed) upload = null;
     return { body: dismissUploadSchema.parse({ dismissed }) };
   });
-});
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  // Every call the screen made was one the test answered, with an answer the shared schema accepts.
-  expect(api.unanswered).toEqual([]);
-  expect(api.failures).toEqual([]);
 });
 
 describe('the upload screen after a reload', () => {
