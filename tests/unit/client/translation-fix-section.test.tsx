@@ -202,7 +202,9 @@ describe('the translation fix', () => {
         <TranslationFixSection />
       </MemoryRouter>,
     );
-    await waitFor(() => expect(startButton()).toHaveProperty('disabled', true));
+    // Disabled alone proves nothing (it is disabled while the socket connects): wait for the reason.
+    await waitFor(() => expect(startButton().getAttribute('aria-describedby')).toBeTruthy());
+    expect(startButton()).toHaveProperty('disabled', true);
     const reason = document.getElementById(startButton().getAttribute('aria-describedby') ?? '');
     expect(reason?.textContent).toMatch(/Исправлению переводов нужен ключ OpenAI/);
     expect(within(reason!).getByRole('link', { name: 'Настройки › API' }).getAttribute('href')).toBe(
