@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { uploadEntrySchema, uploadJobInputSchema } from '../../shared/api/jobs';
+import { coded } from '../../shared/api/errors';
+import { uploadJobInputSchema } from '../../shared/api/jobs';
 import { UPLOAD_STAGES, type UploadResults, uploadResultsSchema } from '../../shared/api/uploads';
 import { jobData } from './job-data';
 import { codeOfLegacySentence } from '../http/job-failure';
@@ -10,20 +11,49 @@ import { codeOfLegacySentence } from '../http/job-failure';
  * conversion from the one before. An import and a restore build and read these too.
  */
 
-/** Version 2 and before: an entry was the pair alone. */
-const entryV2Schema = uploadEntrySchema.omit({ imported: true });
-/** Version 2: a rejected line's reason is a code. */
-const inputV2Schema = uploadJobInputSchema.omit({ import: true }).extend({ entries: z.array(entryV2Schema) });
+/*
+ * The older versions are written out here, not derived from the current schema: a field added to the current
+ * input must not change what a stored version-1 to -3 job is read as.
+ */
+const entryV2Schema = z.object({
+  lineNumber: z.number().int(),
+  spanish: z.string(),
+  russian: z.string().nullable(),
+});
+const inputFields = {
+  entries: z.array(entryV2Schema),
+  enhanceWithAI: z.boolean(),
+  generateImages: z.boolean(),
+  imageStyle: z.string().nullable(),
+};
 /** Version 1: a rejected line's reason was a Russian sentence. */
-const inputV1Schema = inputV2Schema.extend({
+const inputV1Schema = z.object({
+  ...inputFields,
   rejected: z.array(z.object({ lineNumber: z.number().int(), raw: z.string(), reason: z.string() })),
+});
+/** Version 2: a rejected line's reason is a code. */
+const inputV2Schema = z.object({
+  ...inputFields,
+  rejected: z.array(z.object({ lineNumber: z.number().int(), raw: z.string(), reason: coded })),
+});
+/** What an import's row brought besides the pair, as version 3 stored it. */
+const importedFieldsV3Schema = z.object({
+  example: z.string().optional(),
+  exampleTranslation: z.string().optional(),
+  partOfSpeech: z.string().optional(),
+  cefrLevel: z.string().optional(),
+  theme: z.string().optional(),
+  picture: z.string().optional(),
+  audio: z.string().optional(),
+  secondVoiceAudio: z.string().optional(),
+  russianAudio: z.string().optional(),
 });
 /**
  * Version 3: an import (docs/product/transfer.md#imports) — entries carry the file's own fields, media are
  * read from the stored package, and words already in the dictionary may take the file's fields.
  */
 const inputV3Schema = inputV2Schema.extend({
-  entries: z.array(uploadEntrySchema),
+  entries: z.array(entryV2Schema.extend({ imported: importedFieldsV3Schema.optional() })),
   import: z.object({ fileId: z.uuid().nullable(), overwriteExisting: z.boolean() }).nullable(),
 });
 /**
