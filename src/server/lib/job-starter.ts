@@ -16,18 +16,11 @@ export interface JobView {
  * What an area may do with its learners' background jobs (docs/product/jobs.md): start one of a kind with
  * its input (`JOB_INPUTS` in src/shared/api/jobs.ts), cancel, dismiss and read them. The job runtime
  * (src/server/jobs/job-runtime.ts) is the one implementation; areas see only this, so they never import
- * from src/server/jobs/ (lint rule `no-restricted-imports` in eslint.config).
+ * from src/server/jobs/ (lint rule `local/import-boundaries`, eslint/import-boundaries.rule.js).
  */
 export interface JobStarter {
   /** Creates the job's row and queues it; a bad input fails this call, not the run. */
   start<TKind extends JobKind>(
-    userId: string,
-    kind: TKind,
-    input: JobInput<TKind>,
-    total: number,
-  ): Promise<string>;
-  /** Starts one unless a job of this kind is still waiting to start for the learner: that one's id. */
-  startOnce<TKind extends JobKind>(
     userId: string,
     kind: TKind,
     input: JobInput<TKind>,

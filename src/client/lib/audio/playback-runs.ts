@@ -161,7 +161,7 @@ export function createPlaybackRuns({
         if (!word) return;
         await playCardIn(started, word);
         if (!goesOn()) return;
-        // The learner's pause between cards comes on top of the gap (docs/product/settings().md#play-all-delay).
+        // The learner's pause between cards comes on top of the gap (docs/product/settings.md#play-all-delay).
         await sleep(timing.itemGapMs + settings().playAllPauseMs, signal);
         if (!goesOn()) return;
         let next =
