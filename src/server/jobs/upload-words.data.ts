@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { coded } from '../../shared/api/errors';
-import { uploadJobInputSchema } from '../../shared/api/jobs';
+import { uploadEntrySchema, uploadJobInputSchema } from '../../shared/api/jobs';
 import { UPLOAD_STAGES, type UploadResults, uploadResultsSchema } from '../../shared/api/uploads';
 import { jobData } from './job-data';
 import { codeOfLegacySentence } from '../http/job-failure';
@@ -12,8 +12,9 @@ import { codeOfLegacySentence } from '../http/job-failure';
  */
 
 /*
- * The older versions are written out here, not derived from the current schema: a field added to the current
- * input must not change what a stored version-1 to -3 job is read as.
+ * The older versions are written out here, not derived from the current input: a field added to it must not
+ * change what a stored older job is read as. Only the entries of version 3 are the current entries, which
+ * have not changed since; a change to them is a new version.
  */
 const entryV2Schema = z.object({
   lineNumber: z.number().int(),
@@ -36,24 +37,12 @@ const inputV2Schema = z.object({
   ...inputFields,
   rejected: z.array(z.object({ lineNumber: z.number().int(), raw: z.string(), reason: coded })),
 });
-/** What an import's row brought besides the pair, as version 3 stored it. */
-const importedFieldsV3Schema = z.object({
-  example: z.string().optional(),
-  exampleTranslation: z.string().optional(),
-  partOfSpeech: z.string().optional(),
-  cefrLevel: z.string().optional(),
-  theme: z.string().optional(),
-  picture: z.string().optional(),
-  audio: z.string().optional(),
-  secondVoiceAudio: z.string().optional(),
-  russianAudio: z.string().optional(),
-});
 /**
  * Version 3: an import (docs/product/transfer.md#imports) — entries carry the file's own fields, media are
  * read from the stored package, and words already in the dictionary may take the file's fields.
  */
 const inputV3Schema = inputV2Schema.extend({
-  entries: z.array(entryV2Schema.extend({ imported: importedFieldsV3Schema.optional() })),
+  entries: z.array(uploadEntrySchema),
   import: z.object({ fileId: z.uuid().nullable(), overwriteExisting: z.boolean() }).nullable(),
 });
 /**
