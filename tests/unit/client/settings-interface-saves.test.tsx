@@ -62,7 +62,7 @@ async function choose(name: string, option: string) {
 }
 
 describe('Settings › Interface', () => {
-  it('font size, colour scheme and font colour: the stored one pressed, each saved alone, kept over a reload', async () => {
+  it('font size, colour scheme, font colour and listen counts: the stored one shown, each saved alone, kept over a reload', async () => {
     const toasts = recordToasts();
     await openSettings();
     expect(screen.getByRole('tab', { name: 'Интерфейс' }).getAttribute('aria-selected')).toBe('true');
@@ -95,7 +95,16 @@ describe('Settings › Interface', () => {
       ),
     ).toEqual([{ fontColorScheme: 'green' }]);
 
+    // docs/product/dictionary.md#word-row: the dictionary's rows then show no listen count
+    // (dictionary-listen-count.test.tsx).
+    const listenCounts = screen.getByRole('switch', { name: 'Показывать число прослушиваний' });
+    expect(listenCounts.getAttribute('aria-checked')).toBe('true');
+    expect(await savedBy(() => fireEvent.click(listenCounts))).toEqual([{ showListenCount: false }]);
+
     await reload();
+    expect(
+      screen.getByRole('switch', { name: 'Показывать число прослушиваний' }).getAttribute('aria-checked'),
+    ).toBe('false');
     expect(isPressed(within(group('Размер шрифта')).getByRole('button', { name: '120%' }))).toBe(true);
     expect(isPressed(within(group('Цветовая схема')).getByRole('button', { name: 'Океан' }))).toBe(true);
     expect(isPressed(within(group('Цвет шрифта')).getByRole('button', { name: 'Зелёный' }))).toBe(true);
