@@ -67,6 +67,8 @@ describe('Settings › Audio', () => {
       'Автоматически: Испанский (Латинская Америка), женский',
     );
     expect(combobox('Русский голос').textContent).toBe('Автоматически: Русский, женский');
+    for (const slot of ['Испанский голос (основной)', 'Второй испанский голос', 'Русский голос'])
+      expect(combobox(slot)).toHaveProperty('disabled', false);
 
     // Built-in voices read always the same: the style cannot be heard, and the control says why.
     expect(combobox('Стиль голоса')).toHaveProperty('disabled', true);
