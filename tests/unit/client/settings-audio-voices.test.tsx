@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { providerPaths } from '../../../src/shared/api/providers';
 import type { Settings } from '../../../src/shared/api/settings';
 import { SettingsPage } from '../../../src/client/features/settings/settings.page';
@@ -15,6 +15,16 @@ import { BUILTIN_VOICES, ELEVENLABS_VOICES, OPENAI_VOICES } from '../../support/
  * docs/product/settings.md#voice-filters, docs/product/settings.md#play-all-delay) for the voice list the server
  * answers. The samples heard, at the learner's volume, are the browser's: e2e/settings-audio.spec.ts.
  */
+
+/**
+ * The code the screen fetches at idle (the later tabs' chunks, Radix's select parts) is loaded before the
+ * first render, as a learner's browser has it by the time they reach for it: its first transform on a busy
+ * machine would outlast the waits.
+ */
+beforeAll(async () => {
+  await import('../../../src/client/features/settings/components/audio-tab.component');
+  await import('../../../src/client/ui/select-radix.component');
+});
 
 const fakeClient = useFakeClient();
 let server: SettingsServer;

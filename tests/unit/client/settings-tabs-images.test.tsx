@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SettingsPage } from '../../../src/client/features/settings/settings.page';
 import { useFakeClient } from '../../support/client/fake-client';
 import { loadTexts, renderPage } from '../../support/client/render-client';
@@ -12,6 +12,16 @@ import { answerSettings, type SettingsServer } from '../../support/client/settin
  * same tab), and the Images tab's pickers save at once (docs/product/settings.md#images-tab). How the tabs
  * follow the keyboard and the focus is the browser's: e2e/settings-display.spec.ts.
  */
+
+/**
+ * The code the screen fetches at idle (the later tabs' chunks, Radix's select parts) is loaded before the
+ * first render, as a learner's browser has it by the time they reach for it: its first transform on a busy
+ * machine would outlast the waits.
+ */
+beforeAll(async () => {
+  await import('../../../src/client/features/settings/components/images-tab.component');
+  await import('../../../src/client/ui/select-radix.component');
+});
 
 const fakeClient = useFakeClient();
 let server: SettingsServer;

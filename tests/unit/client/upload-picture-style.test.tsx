@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { currentUploadSchema, jobPaths } from '../../../src/shared/api/jobs';
 import { settingsPaths } from '../../../src/shared/api/settings';
 import { uploadPaths } from '../../../src/shared/api/upload-paths';
@@ -26,6 +26,15 @@ import { answerSettings } from '../../support/client/settings-answers';
  * upload style of Settings, and another picked on the form is for that upload only. That the server draws in
  * the style sent and leaves the setting alone: tests/integration/picture-and-voice-style.test.ts.
  */
+
+/**
+ * The code the screen fetches at idle (the later tabs' chunks, Radix's select parts) is loaded before the
+ * first render, as a learner's browser has it by the time they reach for it: its first transform on a busy
+ * machine would outlast the waits.
+ */
+beforeAll(async () => {
+  await import('../../../src/client/ui/select-radix.component');
+});
 
 const fakeClient = useFakeClient();
 let api: FakeApi;
