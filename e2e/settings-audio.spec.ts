@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
-import { expectNoSeriousViolations, signInLearner, test } from './support';
+import { expectNoSeriousViolations } from './axe-violations';
+import { signInLearner, test } from './support';
 
 /**
  * Settings › Audio for a learner with no key: the built-in voices' samples play, and at the learner's volume

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { expectNoSeriousViolations, signInLearner, test } from './support';
+import { expectNoSeriousViolations } from './axe-violations';
+import { signInLearner, test } from './support';
 
 /**
  * Settings in the browser: what the saved appearance does to the page (docs/product/settings.md#interface-tab,
