@@ -1,10 +1,11 @@
 import { expect } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe-violations';
 import { signInLearner, test } from './support';
 
 /**
- * Settings › Audio for a learner with no key: the voice slots show the built-in voices Learn speaks in
- * (docs/product/providers.md#card-voices), their samples play, and at the learner's volume
- * (docs/product/learn.md#volume).
+ * Settings › Audio for a learner with no key: the built-in voices' samples play, and at the learner's volume
+ * (docs/product/learn.md#volume), set with the range's own keys; axe on the tab. What the slots show and save
+ * for the voice list is an RTL test (tests/unit/client/settings-audio-voices.test.tsx).
  */
 
 declare global {
@@ -14,7 +15,7 @@ declare global {
   }
 }
 
-test('with no key the slots show the built-in voices, whose samples play at the learner’s volume', async ({
+test('with no key the built-in voices’ samples play at the learner’s volume, and the tab passes axe', async ({
   page,
 }) => {
   await page.addInitScript(() => {
@@ -28,16 +29,9 @@ test('with no key the slots show the built-in voices, whose samples play at the 
   await signInLearner(page, { openHome: false });
   await page.goto('/settings?tab=audio');
   await expect(page.getByRole('tab', { name: 'Аудио' })).toHaveAttribute('aria-selected', 'true');
-
-  const slots = {
-    main: page.getByRole('combobox', { name: 'Испанский голос (основной)' }),
-    second: page.getByRole('combobox', { name: 'Второй испанский голос' }),
-    russian: page.getByRole('combobox', { name: 'Русский голос' }),
-  };
-  await expect(slots.main).toHaveText('Автоматически: Испанский (Испания), мужской');
-  await expect(slots.second).toHaveText('Автоматически: Испанский (Латинская Америка), женский');
-  await expect(slots.russian).toHaveText('Автоматически: Русский, женский');
-  for (const slot of Object.values(slots)) await expect(slot).toBeEnabled();
+  // The tab comes as a chunk of its own, and its voices after it: the scan waits for both.
+  await expect(page.getByRole('tabpanel').getByRole('status').filter({ hasText: 'Загрузка' })).toHaveCount(0);
+  await expectNoSeriousViolations(page);
 
   // The sample of the automatic main voice plays, at the default volume of 80.
   const mainSample = page.getByRole('button', { name: 'Прослушать голос: Испанский (Испания), мужской' });
@@ -62,17 +56,4 @@ test('with no key the slots show the built-in voices, whose samples play at the 
   await page.getByRole('button', { name: 'Прослушать голос: Русский, женский' }).click();
   await expect.poll(() => page.evaluate(() => window.playedAt.length)).toBe(2);
   expect((await page.evaluate(() => window.playedAt))[1]?.volume).toBeCloseTo(0.4);
-
-  // Choosing a second voice while the main one is automatic keeps that main voice.
-  await slots.second.click();
-  await page.getByRole('option', { name: /Испанский \(Испания\), женский.*офлайн/ }).click();
-  await expect(slots.second).toContainText('Испанский (Испания), женский');
-  await expect(slots.main).toContainText('Испанский (Испания), мужской');
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get('/api/settings')).json()) as { spanishVoices: string[] })
-          .spanishVoices,
-    )
-    .toEqual(['builtin:es-ES-m3', 'builtin:es-ES-f3']);
 });

@@ -76,6 +76,10 @@ describe('the upload’s picture style', () => {
     expect(await promptOfUpload(learner, 'el castillo', 'horror')).toMatch(
       new RegExp(`^${promptStart('horror')}`),
     );
+    // The upload's own style is for that upload only: the setting stays.
+    expect(
+      (await send(learner, 'GET', '/api/settings')).json<{ defaultImageStyle: string }>().defaultImageStyle,
+    ).toBe('dramatic');
   });
 
   it('gives each of the five styles a picture of its own', async () => {

@@ -103,13 +103,16 @@ describe('voices and models', () => {
     expect(fake.requestsTo('elevenlabs')).toHaveLength(0);
   });
 
-  it('lists the learner’s ElevenLabs voices first, then the offline ones', async () => {
+  it('lists the learner’s ElevenLabs voices first, then OpenAI’s, then the offline ones', async () => {
     const ana = await withEveryKey();
     const voices = (await get(ana, '/api/elevenlabs/voices')).json<
       Array<{ voice_id: string; labels: Record<string, string> }>
     >();
     expect(voices[0]?.labels.provider).toBe('elevenlabs');
     expect(voices.at(-1)?.labels.offline).toBe('true');
+    // With an OpenAI key its voices come between, in the order Settings' voice list groups them.
+    const providers = voices.map((voice) => voice.labels.provider);
+    expect([...new Set(providers)]).toEqual(['elevenlabs', 'openai', 'builtin']);
     expect(fake.requestsTo('elevenlabs', '/v1/voices')[0]?.headers['xi-api-key']).toBe('el-test-valid');
   });
 
