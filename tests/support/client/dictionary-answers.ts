@@ -56,8 +56,9 @@ export function dictionaryWord(
 export const pathOf = (template: string, id: number) => template.replace(':id', String(id));
 
 /**
- * Answers the list, the spaced-repetition list (empty) and, for each word, its card's gallery and `PUT /api/words/:id` (applied to
- * the list); `DELETE /api/words` removes the words named. The array is the server's list: a test may change it.
+ * Answers the list, the spaced-repetition list (empty) and, for each word, its card's gallery and
+ * `PUT /api/words/:id` (applied to the list); `DELETE /api/words` removes the words named. The array is the
+ * server's list: a test may change it.
  */
 export function answerWords(api: FakeApi, words: WordListItem[]): void {
   api.on('GET', wordsPaths.words, () => ({ body: words }));

@@ -114,7 +114,8 @@ describe('the maintenance menu', () => {
       dictionaryWord(3, 'el bueno', 'хороший'),
       dictionaryWord(4, 'el perro', 'собака', { partOfSpeech: 'noun' }),
     ];
-    // The server's list (tests/integration/article-repairs.test.ts): the first three, while they keep the article.
+    // The server's list (tests/integration/article-repairs.test.ts): the first three, while they keep their
+    // article.
     const repairs = [
       { id: 1, repairedSpanish: 'muy', repairedPartOfSpeech: 'adverb' },
       { id: 2, repairedSpanish: 'nunca', repairedPartOfSpeech: 'adverb' },
@@ -178,7 +179,8 @@ describe('the maintenance menu', () => {
       currentSocket().receive(statusMessage(job));
     });
     await waitFor(() => expect(jobs.querySelector('[data-job-status="completed"]')).not.toBeNull());
-    // Pictures are asked for again 1 s after a picture job ends (docs/product/dictionary.md#maintenance-actions).
+    // Pictures are asked for again 1 s after a picture job ends
+    // (docs/product/dictionary.md#maintenance-actions).
     await act(() => vi.advanceTimersByTimeAsync(1000));
     await waitFor(() =>
       expect(screen.getByRole('list', { name: 'Слова' }).querySelectorAll('img')).toHaveLength(2),
