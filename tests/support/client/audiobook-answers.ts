@@ -7,6 +7,7 @@ import {
   sentenceSchema,
 } from '../../../src/shared/api/audiobooks';
 import { type Series, seriesSchema } from '../../../src/shared/api/audiobook-player';
+import { type Settings, settingsDefaults, settingsSchema } from '../../../src/shared/api/settings';
 import { BUILTIN_AUDIOBOOK_GENRES } from '../../../src/shared/catalogs/audiobook-genres';
 
 /**
@@ -84,5 +85,22 @@ export function seriesAnswer(overrides: Partial<Series> & Pick<Series, 'id'>): S
     createdAt: '2026-03-05T10:00:00.000Z',
     jobId: null,
     ...overrides,
+  });
+}
+
+/** The learner's settings as `GET`/`PUT /api/settings` answer them (as `answerSignedInLearner` builds them). */
+export function settingsAnswer(settings: Partial<Settings> = {}): Settings {
+  return settingsSchema.parse({
+    ...settingsDefaults,
+    timeZone: 'UTC',
+    reviewDirections: ['es-ru'],
+    hasOpenaiApiKey: false,
+    hasElevenlabsApiKey: false,
+    hasLeonardoApiKey: false,
+    openaiApiKeyHint: null,
+    elevenlabsApiKeyHint: null,
+    leonardoApiKeyHint: null,
+    unreadableApiKeys: [],
+    ...settings,
   });
 }
