@@ -417,14 +417,17 @@ describe('the AI dialog', () => {
   });
 
   it('with a Leonardo key draws by Leonardo, and says when a sample fails, keeping the preview', async () => {
+    // A key Leonardo refuses, as the server answers it (tests/integration/providers-routes.test.ts).
     api.on('POST', providerPaths.generateSampleImage, (request) => {
       samples.push(request.body);
       return {
-        status: 502,
         body: {
-          message: 'Leonardo refused the key',
-          code: 'provider_auth_failed',
+          success: false,
+          imageData: null,
+          error: 'Leonardo refused the key',
+          code: 'provider_invalid_key',
           params: { provider: 'leonardo' },
+          provider: 'leonardo',
         },
       };
     });
@@ -434,6 +437,7 @@ describe('the AI dialog', () => {
     await waitFor(() => expect(within(dialog).getAllByTestId('style-picture')).toHaveLength(5));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Показать пример: Мультфильм' }));
     await waitFor(() => expect(toasts).toContain('Ошибка генерации'));
+    expect(toastTitled('Ошибка генерации')?.description).toMatch(/^Ключ Leonardo недействителен/);
     expect(kindOf(dialog, 'Мультфильм')).toBe('preview');
     expect(samples.at(-1)).toMatchObject({ styleId: 4, serviceProvider: 'leonardo' });
   });
