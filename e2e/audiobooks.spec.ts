@@ -9,13 +9,22 @@ import {
 } from './support';
 
 /**
- * The audiobook library and creation (docs/product/audiobooks.md#library, #creation) in the built app
- * against the fake providers: a book written through the dialog, its steps followed live over the socket,
- * and the library's screens under axe. What each screen shows for given answers (filters, rename, delete,
- * the genre manager, the no-key reasons, the dialog's defaults and request) is
- * tests/unit/client/audiobooks-library-screen.test.tsx and audiobooks-creation-dialog.test.tsx; the
- * server's side is tests/integration/audiobook-library.test.ts and audiobook-creation.test.ts.
+ * An audiobook from its creation to its deletion (docs/product/audiobooks.md#creation, #player, #playback,
+ * #library) in the built app against the fake providers, one book for every step: written through the
+ * dialog with its steps followed live over the socket, heard in play-all in order (observed by recording
+ * every `play()` of an audio element with the clip it plays), its place kept across a reload, then listed
+ * and deleted, each screen under axe. What each screen shows for given answers (filters, rename, delete, the
+ * genre manager, the no-key reasons, the dialog's defaults and request, the player's menu and re-voicing) is
+ * tests/unit/client/audiobooks-library-screen.test.tsx, audiobooks-creation-dialog.test.tsx and
+ * audiobook-player-screen.test.tsx; the server's side is tests/integration/audiobook-library.test.ts,
+ * audiobook-creation.test.ts, audiobook-player.test.ts and clip-settings.test.ts.
  */
+
+declare global {
+  interface Window {
+    playedClips: string[];
+  }
+}
 
 const WORDS = [
   'perro / собака',
@@ -30,13 +39,41 @@ const WORDS = [
   'llave / ключ',
 ];
 
-const cards = (page: Page) => page.getByTestId('audiobook-card');
+interface Sentence {
+  spanish: string;
+  russian: string;
+  audioData: string | null;
+  secondVoiceAudioData: string | null;
+  russianAudioData: string | null;
+  imageData: string | null;
+  listenCount: number;
+}
 
-test('a book is written through the dialog, its eight steps followed live, then played, listed and deleted; each screen passes axe', async ({
+const cards = (page: Page) => page.getByTestId('audiobook-card');
+const pathOf = (source: string | null) => (source ? new URL(source, 'http://x').pathname : null);
+
+async function recordPlayedClips(page: Page) {
+  await page.addInitScript(() => {
+    window.playedClips = [];
+    const { play } = HTMLMediaElement.prototype as { play: (this: HTMLMediaElement) => Promise<void> };
+    HTMLMediaElement.prototype.play = function recordedPlay(this: HTMLMediaElement) {
+      window.playedClips.push(new URL(this.src, window.location.href).pathname);
+      return play.call(this);
+    };
+  });
+}
+
+test('a book written through the dialog, its steps followed live, is heard in order, keeps its place, and is listed and deleted; each screen passes axe', async ({
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS * 2);
+  await recordPlayedClips(page);
   await signInLearner(page, { openHome: false });
+  // The fastest speech a learner can choose: play-all is heard in real time. Without autoplay, moving in
+  // the book only moves (with it, a sentence would read on to the next).
+  expect(
+    (await page.request.put('/api/settings', { data: { speechSpeed: 1.2, autoplayAudio: false } })).ok(),
+  ).toBe(true);
   await addWords(page, WORDS);
 
   // Without a language model: the create button's reason and the maintenance menu's, as rendered.
@@ -69,26 +106,99 @@ test('a book is written through the dialog, its eight steps followed live, then 
   // The counters are the job's own (a story of the default 200 words is written in one chapter or more).
   await expect(dialog.getByTestId('counter-chaptersGenerated')).toHaveText(/^[1-9]\d*$/);
   await expect(page).toHaveURL(/\/audiobook\/\d+$/);
-  const bookPath = `/api/audiobooks/${new URL(page.url()).pathname.split('/').at(-1)}`;
+  const bookId = Number(new URL(page.url()).pathname.split('/').at(-1));
+  const bookPath = `/api/audiobooks/${bookId}`;
+  const sentencesOf = async () =>
+    (await (await page.request.get(`${bookPath}/sentences`)).json()) as Sentence[];
   // The dialog asked for a picture on every sentence, and every sentence got one.
-  expect(((await (await page.request.get(bookPath)).json()) as { imageStep: number }).imageStep).toBe(1);
-  const sentences = (await (await page.request.get(`${bookPath}/sentences`)).json()) as {
-    imageData: string | null;
-  }[];
-  expect(sentences.length).toBeGreaterThan(3);
-  expect(sentences.filter((sentence) => sentence.imageData === null)).toEqual([]);
-  const { actualWordCountSpanish } = (await (await page.request.get(bookPath)).json()) as {
+  const book = (await (await page.request.get(bookPath)).json()) as {
+    imageStep: number;
     actualWordCountSpanish: number;
   };
-  expect(actualWordCountSpanish).toBeGreaterThan(0);
+  expect(book.imageStep).toBe(1);
+  const sentences = await sentencesOf();
+  expect(sentences.length).toBeGreaterThanOrEqual(4);
+  expect(sentences.filter((sentence) => sentence.imageData === null)).toEqual([]);
+  expect(book.actualWordCountSpanish).toBeGreaterThan(0);
   await expect(page.getByTestId('player-word-count')).toHaveText(
-    `Испанских слов в тексте: ${actualWordCountSpanish}`,
+    `Испанских слов в тексте: ${book.actualWordCountSpanish}`,
   );
 
-  // The library with the book, its genre chip and cover; the genre manager; the delete confirmation.
+  // Three sentences before the end: play-all (one loop) then plays exactly those three.
+  const lastThree = sentences.slice(-3);
+  await page.request.put(`${bookPath}/position`, { data: { position: sentences.length - 3 } });
+  await page.reload();
+  await expect(page.getByTestId('player-spanish')).toHaveText(lastThree[0]!.spanish);
+  await expect(page.getByTestId('player-russian')).toHaveText(lastThree[0]!.russian);
+
+  // Bilingual audiobook mode from the menu, saved on the server: the Russian voice plays between the two
+  // Spanish ones.
+  await page.getByRole('button', { name: 'Меню' }).click();
+  await page.getByRole('menuitem', { name: 'Включить двуязычный режим' }).click();
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get('/api/settings')).json()) as { bilingualPlaybackAudiobook: boolean })
+          .bilingualPlaybackAudiobook,
+    )
+    .toBe(true);
+
+  await page.getByRole('button', { name: 'Воспроизвести все' }).click();
+  await expect(page.getByRole('button', { name: 'Остановить', exact: true })).toBeVisible();
+  // The end of the book: play-all stops by itself on the last sentence.
+  await expect(page.getByRole('button', { name: 'Воспроизвести все' })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByTestId('player-spanish')).toHaveText(lastThree[2]!.spanish);
+
+  // Every clip the server made on demand is now kept on its sentence: the order heard is theirs.
+  const kept = (await sentencesOf()).slice(-3);
+  const expected = kept.flatMap((sentence) =>
+    [sentence.audioData, sentence.russianAudioData, sentence.secondVoiceAudioData].map(pathOf),
+  );
+  expect(expected.every((clip) => clip !== null)).toBe(true);
+  expect(await page.evaluate(() => window.playedClips)).toEqual(expected);
+  // Each sentence played through counted one listen.
+  expect(kept.map((sentence) => sentence.listenCount)).toEqual([1, 1, 1]);
+
+  await page.getByRole('button', { name: 'Предыдущее предложение' }).click();
+  await expect(page.getByTestId('player-spanish')).toHaveText(lastThree[1]!.spanish);
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`${bookPath}/position`)).json()) as { position: number }).position,
+    )
+    .toBe(sentences.length - 2);
+  await page.reload();
+  await expect(page.getByTestId('player-spanish')).toHaveText(lastThree[1]!.spanish);
+
+  // The transcript: the sentence shown is highlighted; tapping another jumps there and plays it. One axe
+  // scan of the player with its transcript open, which leaves the rest of the player in view.
+  await page.getByRole('button', { name: 'Меню' }).click();
+  await page.getByRole('menuitem', { name: 'Показать весь текст' }).click();
+  const transcript = page.getByRole('region', { name: 'Текст книги' });
+  await expect(transcript.locator('[aria-current="true"]')).toContainText(lastThree[1]!.spanish);
+  const heardBefore = (await page.evaluate(() => window.playedClips)).length;
+  await transcript.getByRole('button', { name: sentences[0]!.spanish }).click();
+  await expect(page.getByTestId('player-spanish')).toHaveText(sentences[0]!.spanish);
+  await expect(transcript.locator('[aria-current="true"]')).toContainText(sentences[0]!.spanish);
+  await expect
+    .poll(async () => (await page.evaluate(() => window.playedClips)).slice(heardBefore, heardBefore + 1))
+    .toEqual([pathOf((await sentencesOf())[0]!.audioData)]);
+  await expectNoSeriousViolations(page);
+
+  // The re-voicing dialog as rendered (its counts and job: the RTL test named above).
+  await page.getByRole('button', { name: 'Меню' }).click();
+  await page.getByRole('menuitem', { name: 'Переозвучить книгу' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Переозвучить книгу' }).getByTestId('revoice-counts'),
+  ).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  // The library with the book, its cover and word count; the genre manager; the delete confirmation.
   await page.goto('/audiobooks');
   await expect(cards(page)).toHaveCount(1);
-  await expect(cards(page).getByTestId('audiobook-word-count')).toHaveText(String(actualWordCountSpanish));
+  await expect(cards(page).getByTestId('audiobook-word-count')).toHaveText(
+    String(book.actualWordCountSpanish),
+  );
   await expect(cards(page).locator('img')).toHaveCount(1);
   await expectNoSeriousViolations(page);
   await page.getByRole('button', { name: 'Жанры' }).click();
