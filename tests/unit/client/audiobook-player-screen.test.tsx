@@ -37,8 +37,9 @@ import { answerSignedInLearner, loadTexts, renderPage } from '../../support/clie
  * The audiobook player's screens (docs/product/audiobooks.md#player, #illustration-series, #style-previews,
  * #clips-and-the-learners-settings) for given answers: a book that cannot be read, one that is not there,
  * the menu without a key, re-voicing, the two series dialogs and the series picker. What only a browser
- * proves (the clips heard in order: e2e/audiobooks.spec.ts; the previews loaded, axe: e2e/audiobook-player.spec.ts); the server's
- * side is tests/integration/audiobook-player.test.ts and clip-settings.test.ts.
+ * proves is e2e/audiobooks.spec.ts (the clips heard in order) and e2e/audiobook-player.spec.ts (the
+ * pictures loaded, axe); the server's side is tests/integration/audiobook-player.test.ts and
+ * clip-settings.test.ts.
  */
 
 const BOOK = 7;
