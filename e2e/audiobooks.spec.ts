@@ -5,15 +5,26 @@ import {
   signInLearner,
   UPLOAD_TIMEOUT_MS,
   withLanguageModelKey,
-  writeBook,
   test,
 } from './support';
 
 /**
- * The audiobook library and creation (docs/product/audiobooks.md#library, #creation) in the built app
- * against the fake providers: a book written through the dialog's eight steps, the genre filter, rename,
- * delete, the genre manager, and the create button without a language model.
+ * An audiobook from its creation to its deletion (docs/product/audiobooks.md#creation, #player, #playback,
+ * #library) in the built app against the fake providers, one book for every step: written through the
+ * dialog with its steps followed live over the socket, heard in play-all in order (observed by recording
+ * every `play()` of an audio element with the clip it plays), its place kept across a reload, then listed
+ * and deleted, each screen under axe. What each screen shows for given answers (filters, rename, delete, the
+ * genre manager, the no-key reasons, the dialog's defaults and request, the player's menu and re-voicing) is
+ * tests/unit/client/audiobooks-library-screen.test.tsx, audiobooks-creation-dialog.test.tsx and
+ * audiobook-player-screen.test.tsx; the server's side is tests/integration/audiobook-library.test.ts,
+ * audiobook-creation.test.ts, audiobook-player.test.ts and clip-settings.test.ts.
  */
+
+declare global {
+  interface Window {
+    playedClips: string[];
+  }
+}
 
 const WORDS = [
   'perro / собака',
@@ -28,213 +39,186 @@ const WORDS = [
   'llave / ключ',
 ];
 
-const cards = (page: Page) => page.getByTestId('audiobook-card');
+interface Sentence {
+  spanish: string;
+  russian: string;
+  audioData: string | null;
+  secondVoiceAudioData: string | null;
+  russianAudioData: string | null;
+  imageData: string | null;
+  listenCount: number;
+}
 
-test('a book is written through the dialog: genres, level, length, the eight steps, then its player', async ({
+const cards = (page: Page) => page.getByTestId('audiobook-card');
+const pathOf = (source: string | null) => (source ? new URL(source, 'http://x').pathname : null);
+
+async function recordPlayedClips(page: Page) {
+  await page.addInitScript(() => {
+    window.playedClips = [];
+    const { play } = HTMLMediaElement.prototype as { play: (this: HTMLMediaElement) => Promise<void> };
+    HTMLMediaElement.prototype.play = function recordedPlay(this: HTMLMediaElement) {
+      window.playedClips.push(new URL(this.src, window.location.href).pathname);
+      return play.call(this);
+    };
+  });
+}
+
+test('a book written through the dialog, its steps followed live, is heard in order, keeps its place, and is listed and deleted; each screen passes axe', async ({
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS * 2);
+  await recordPlayedClips(page);
   await signInLearner(page, { openHome: false });
+  // The fastest speech a learner can choose: play-all is heard in real time. Without autoplay, moving in
+  // the book only moves (with it, a sentence would read on to the next).
+  expect(
+    (await page.request.put('/api/settings', { data: { speechSpeed: 1.2, autoplayAudio: false } })).ok(),
+  ).toBe(true);
   await addWords(page, WORDS);
-  await withLanguageModelKey(page);
+
+  // Without a language model: the create button's reason and the maintenance menu's, as rendered.
   await page.goto('/audiobooks');
   await expect(page.getByText('Нет аудиокниг')).toBeVisible();
-
-  await page.getByRole('button', { name: 'Создать аудиокнигу' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Новая аудиокнига' });
-  await expect(dialog.getByRole('radio', { name: 'B1' })).toHaveAttribute('aria-checked', 'true');
-  await expect(dialog.getByRole('slider', { name: 'Количество слов' })).toHaveValue('200');
-  // A genre is required.
-  await dialog.getByRole('button', { name: 'Создать', exact: true }).click();
-  await expect(page.getByText('Выберите жанр').first()).toBeVisible();
-  await expectNoSeriousViolations(page);
-
-  await dialog.getByRole('button', { name: 'Приключения' }).click();
-  await dialog.getByRole('radio', { name: 'A2' }).click();
-  await dialog.getByRole('slider', { name: 'Количество слов' }).fill('400');
-  const creation = page.waitForRequest(
-    (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/audiobooks',
-  );
-  await dialog.getByRole('button', { name: 'Создать', exact: true }).click();
-  // The dialog asks for a picture on every sentence; the stored default (every third) is for other clients.
-  expect((await creation).postDataJSON()).toMatchObject({
-    imageStep: 1,
-    grammarLevel: 'A2',
-    targetWordCount: 400,
-  });
-
-  const steps = dialog.getByRole('list', { name: 'Шаги создания' });
-  await expect(steps.getByRole('listitem')).toHaveText([
-    /Загрузка словаря/,
-    /Выбор слов для истории/,
-    /Подготовка книги/,
-    /Генерация истории/,
-    /Сохранение предложений/,
-    /Создание аудио/,
-    /Генерация изображений/,
-    /Завершение/,
-  ]);
-  await expect(dialog.getByText('Завершено!')).toBeVisible({ timeout: UPLOAD_TIMEOUT_MS });
-  await expect(dialog.getByTestId('creation-steps-done')).toHaveText('Выполнено шагов: 8 из 8');
-  await expect(dialog.getByTestId('counter-chaptersGenerated')).toHaveText('2');
-  // What the run cost waits, collapsed, under «Подробнее»; the story's own figures are in view.
-  await expect(dialog.getByTestId('counter-languageModelTokens')).toBeHidden();
-  await expect(dialog.getByTestId('counter-sentencesSaved')).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Перейти к аудиокниге' })).toBeVisible();
-  // One second later the dialog goes to the book.
-  await expect(page).toHaveURL(/\/audiobook\/\d+$/);
-  const playerPath = new URL(page.url()).pathname;
-  // Every sentence got its picture.
-  const bookPath = `/api/audiobooks/${playerPath.split('/').at(-1)}`;
-  expect(((await (await page.request.get(bookPath)).json()) as { imageStep: number }).imageStep).toBe(1);
-  const sentences = (await (await page.request.get(`${bookPath}/sentences`)).json()) as {
-    imageData: string | null;
-  }[];
-  expect(sentences.length).toBeGreaterThan(3);
-  expect(sentences.filter((sentence) => sentence.imageData === null)).toEqual([]);
-
-  await page.goto('/audiobooks');
-  await expect(cards(page)).toHaveCount(1);
-  await expect(cards(page).first()).toContainText('A2');
-  await expect(cards(page).first()).toContainText('Приключения');
-  // One word count per book, named, the same on the card and in the player (docs/product/audiobooks.md).
-  await expect(cards(page).first()).toContainText('Испанских слов в тексте');
-  const wordCount = Number(await cards(page).first().getByTestId('audiobook-word-count').textContent());
-  expect(wordCount).toBeGreaterThan(0);
-  await page.goto(playerPath);
-  await expect(page.getByTestId('player-word-count')).toHaveText(`Испанских слов в тексте: ${wordCount}`);
-});
-
-test('the library filters by genre, renames in place, deletes after a confirmation, and hides covers when asked', async ({
-  page,
-}) => {
-  test.setTimeout(UPLOAD_TIMEOUT_MS * 2);
-  await signInLearner(page, { openHome: false });
-  await addWords(page, WORDS);
-  await withLanguageModelKey(page);
-  await writeBook(page, ['horror']);
-  await writeBook(page, ['scifi', 'horror']);
-  await writeBook(page, ['fairy_tale']);
-
-  await page.goto('/audiobooks');
-  await expect(cards(page)).toHaveCount(3);
-  const filters = page.getByRole('group', { name: 'Фильтр по жанрам' });
-  await expect(filters.getByRole('button'))
-    .toHaveText(['Все (3)', 'Сказка (1)', 'Научная фантастика (1)', 'Ужасы (2)'], {
-      ignoreCase: false,
-    })
-    .catch(async () => {
-      // Chip order follows the list (newest book first); what matters is each chip and its count.
-      for (const text of ['Все (3)', 'Сказка (1)', 'Научная фантастика (1)', 'Ужасы (2)']) {
-        await expect(filters.getByRole('button', { name: text })).toBeVisible();
-      }
-    });
-  await filters.getByRole('button', { name: 'Ужасы (2)' }).click();
-  await expect(cards(page)).toHaveCount(2);
-  await expect(page.getByTestId('active-filters')).toContainText('Активные фильтры');
-  await filters.getByRole('button', { name: 'Сказка (1)' }).click();
-  await expect(cards(page)).toHaveCount(3);
-  await page.getByRole('button', { name: 'Очистить все' }).click();
-  await expect(page.getByTestId('active-filters')).toHaveCount(0);
-  await expect(cards(page)).toHaveCount(3);
-  await expectNoSeriousViolations(page);
-
-  // Rename: Escape cancels, Enter saves.
-  const first = cards(page).first();
-  const title = (await first.getByRole('heading').textContent()) ?? '';
-  await first.getByRole('button', { name: 'Переименовать' }).click();
-  await first.getByRole('textbox', { name: 'Название аудиокниги' }).fill('Не то');
-  await first.getByRole('textbox', { name: 'Название аудиокниги' }).press('Escape');
-  await expect(first.getByRole('heading')).toHaveText(title);
-  await first.getByRole('button', { name: 'Переименовать' }).click();
-  await first.getByRole('textbox', { name: 'Название аудиокниги' }).fill('  Ночь в лесу ');
-  await first.getByRole('textbox', { name: 'Название аудиокниги' }).press('Enter');
-  await expect(page.getByText('Название аудиокниги обновлено').first()).toBeVisible();
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Ночь в лесу' })).toBeVisible();
-
-  // Delete, after the confirmation.
-  await page
-    .getByRole('article', { name: 'Ночь в лесу' })
-    .getByRole('button', { name: 'Удалить аудиокнигу' })
-    .click();
-  const confirm = page.getByRole('alertdialog', { name: 'Удалить аудиокнигу?' });
-  await expectNoSeriousViolations(page);
-  await confirm.getByRole('button', { name: 'Удалить' }).click();
-  await expect(page.getByText('Аудиокнига удалена').first()).toBeVisible();
-  await expect(cards(page)).toHaveCount(2);
-  await expect(page.getByRole('heading', { name: 'Ночь в лесу' })).toHaveCount(0);
-
-  await page.getByRole('button', { name: 'Обновить' }).click();
-  await expect(page.getByText('Данные обновлены').first()).toBeVisible();
-
-  // Covers show (every book has pictures) until the learner turns them off in Settings.
-  await expect(cards(page).first().locator('img')).toHaveCount(1);
-  expect((await page.request.put('/api/settings', { data: { showAudiobookCovers: false } })).ok()).toBe(true);
-  await page.reload();
-  await expect(cards(page)).toHaveCount(2);
-  await expect(cards(page).locator('img')).toHaveCount(0);
-});
-
-test('the genre manager adds with Enter, sorts, and deletes only the learner’s own genres', async ({
-  page,
-}) => {
-  await signInLearner(page, { openHome: false });
-  await page.goto('/audiobooks');
-  await page.getByRole('button', { name: 'Жанры' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Жанры' });
-  const list = dialog.getByRole('list', { name: 'Ваши жанры' });
-  await expect(list.getByRole('listitem')).toHaveCount(12);
-  await dialog.getByRole('textbox', { name: 'Название жанра' }).fill('   ');
-  await expect(dialog.getByRole('button', { name: 'Добавить' })).toBeDisabled();
-  await dialog.getByRole('textbox', { name: 'Название жанра' }).fill('  Абсурд ');
-  await dialog.getByRole('textbox', { name: 'Название жанра' }).press('Enter');
-  await expect(page.getByText('Жанр создан').first()).toBeVisible();
-  // By name the new genre comes first; by creation, last.
-  await expect(list.getByRole('listitem').first()).toContainText('Абсурд');
-  await dialog.getByRole('radio', { name: 'По дате создания' }).click();
-  await expect(list.getByRole('listitem').last()).toContainText('Абсурд');
-  await expectNoSeriousViolations(page);
-  await expect(list.getByRole('button', { name: /Удалить жанр/ })).toHaveCount(1);
-  await list.getByRole('button', { name: 'Удалить жанр Абсурд' }).click();
-  await expect(page.getByText('Жанр удален').first()).toBeVisible();
-  await expect(list.getByRole('listitem')).toHaveCount(12);
-});
-
-test('without a language model the create button and the logic check explain why and lead to Settings → API', async ({
-  page,
-}) => {
-  await signInLearner(page, { openHome: false });
-  await page.goto('/audiobooks');
   await expect(page.getByRole('button', { name: 'Создать аудиокнигу' })).toBeDisabled();
-  await expect(
-    page.getByText('Чтобы написать историю, нужен ключ языковой модели', { exact: false }),
-  ).toBeVisible();
-  // The library's logic check, the model's work too, is disabled with its reason, which leads to the key.
   await page.getByRole('button', { name: 'Обслуживание библиотеки' }).click();
-  const logic = page.getByRole('menuitem', { name: 'Проверить логику историй' });
-  await expect(logic).toHaveAttribute('aria-disabled', 'true');
-  await expect(logic).toHaveAccessibleDescription('Проверке логики нужен ключ OpenAI: Настройки › API');
-  await expect(page.getByRole('menuitem', { name: /^Проверке логики нужен ключ OpenAI/ })).toHaveAttribute(
-    'href',
-    '/settings?tab=api',
+  await expect(page.getByRole('menuitem', { name: 'Проверить логику историй' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
   );
   await expectNoSeriousViolations(page);
   await page.keyboard.press('Escape');
 
-  await page.getByRole('link', { name: 'Настройки → API' }).click();
-  await expect(page).toHaveURL(/\/settings\?tab=api$/);
-});
+  await withLanguageModelKey(page);
+  await page.reload();
+  await page.getByRole('button', { name: 'Создать аудиокнигу' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Новая аудиокнига' });
+  // The form with a genre chosen, and the toast asking for one.
+  await dialog.getByRole('button', { name: 'Создать', exact: true }).click();
+  await expect(page.getByText('Выберите жанр').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Приключения' }).click();
+  await expectNoSeriousViolations(page);
+  await dialog.getByRole('button', { name: 'Создать', exact: true }).click();
 
-test('a dictionary check that cannot be run says so under its own title', async ({ page }) => {
-  await signInLearner(page, { openHome: false });
-  await page.goto('/audiobooks');
-  // The call never reaches the server (no answer, no code): the toast has only its own words.
-  await page.route(/\/api\/audiobooks\/re-verify-all\?/, (route) => route.abort());
-  await page.getByRole('button', { name: 'Обслуживание библиотеки' }).click();
-  await page.getByRole('menuitem', { name: 'Перепроверить словарь во всех книгах' }).click();
-  const toast = page.getByRole('region', { name: /^Уведомления/ }).getByRole('listitem');
-  await expect(toast.filter({ hasText: 'Ошибка проверки' })).toContainText(
-    'Не удалось выполнить проверку словаря',
+  // The real job, followed over the socket: every step done, then the book.
+  await expect(dialog.getByRole('list', { name: 'Шаги создания' }).getByRole('listitem')).toHaveCount(8);
+  await expect(dialog.getByText('Завершено!')).toBeVisible({ timeout: UPLOAD_TIMEOUT_MS });
+  await expect(dialog.getByTestId('creation-steps-done')).toHaveText('Выполнено шагов: 8 из 8');
+  // The counters are the job's own (a story of the default 200 words is written in one chapter or more).
+  await expect(dialog.getByTestId('counter-chaptersGenerated')).toHaveText(/^[1-9]\d*$/);
+  await expect(page).toHaveURL(/\/audiobook\/\d+$/);
+  const bookId = Number(new URL(page.url()).pathname.split('/').at(-1));
+  const bookPath = `/api/audiobooks/${bookId}`;
+  const sentencesOf = async () =>
+    (await (await page.request.get(`${bookPath}/sentences`)).json()) as Sentence[];
+  // The dialog asked for a picture on every sentence, and every sentence got one.
+  const book = (await (await page.request.get(bookPath)).json()) as {
+    imageStep: number;
+    actualWordCountSpanish: number;
+  };
+  expect(book.imageStep).toBe(1);
+  const sentences = await sentencesOf();
+  expect(sentences.length).toBeGreaterThanOrEqual(4);
+  expect(sentences.filter((sentence) => sentence.imageData === null)).toEqual([]);
+  expect(book.actualWordCountSpanish).toBeGreaterThan(0);
+  await expect(page.getByTestId('player-word-count')).toHaveText(
+    `Испанских слов в тексте: ${book.actualWordCountSpanish}`,
   );
+
+  // Three sentences before the end, by the position slider's keys: play-all (one loop) then plays exactly
+  // those three.
+  const lastThree = sentences.slice(-3);
+  const slider = page.getByRole('slider', { name: 'Положение в книге' });
+  await slider.focus();
+  await slider.press('End');
+  await slider.press('ArrowLeft');
+  await slider.press('ArrowLeft');
+  await expect(page.getByTestId('player-spanish')).toHaveText(lastThree[0]!.spanish);
+  await expect(page.getByTestId('player-russian')).toHaveText(lastThree[0]!.russian);
+
+  // Bilingual audiobook mode from the menu, saved on the server: the Russian voice plays between the two
+  // Spanish ones.
+  await page.getByRole('button', { name: 'Меню' }).click();
+  await page.getByRole('menuitem', { name: 'Включить двуязычный режим' }).click();
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get('/api/settings')).json()) as { bilingualPlaybackAudiobook: boolean })
+          .bilingualPlaybackAudiobook,
+    )
+    .toBe(true);
+
+  await page.getByRole('button', { name: 'Воспроизвести все' }).click();
+  await expect(page.getByRole('button', { name: 'Остановить', exact: true })).toBeVisible();
+  // The end of the book: play-all stops by itself on the last sentence.
+  await expect(page.getByRole('button', { name: 'Воспроизвести все' })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByTestId('player-spanish')).toHaveText(lastThree[2]!.spanish);
+
+  // Every clip the server made on demand is now kept on its sentence: the order heard is theirs.
+  const kept = (await sentencesOf()).slice(-3);
+  const expected = kept.flatMap((sentence) =>
+    [sentence.audioData, sentence.russianAudioData, sentence.secondVoiceAudioData].map(pathOf),
+  );
+  expect(expected.every((clip) => clip !== null)).toBe(true);
+  expect(await page.evaluate(() => window.playedClips)).toEqual(expected);
+  // Each sentence played through counted one listen.
+  expect(kept.map((sentence) => sentence.listenCount)).toEqual([1, 1, 1]);
+
+  await page.getByRole('button', { name: 'Предыдущее предложение' }).click();
+  await expect(page.getByTestId('player-spanish')).toHaveText(lastThree[1]!.spanish);
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`${bookPath}/position`)).json()) as { position: number }).position,
+    )
+    .toBe(sentences.length - 2);
+  await page.reload();
+  await expect(page.getByTestId('player-spanish')).toHaveText(lastThree[1]!.spanish);
+
+  // The transcript: the sentence shown is highlighted; tapping another jumps there and plays it. One axe
+  // scan of the player with its transcript open, which leaves the rest of the player in view.
+  await page.getByRole('button', { name: 'Меню' }).click();
+  await page.getByRole('menuitem', { name: 'Показать весь текст' }).click();
+  const transcript = page.getByRole('region', { name: 'Текст книги' });
+  await expect(transcript.locator('[aria-current="true"]')).toContainText(lastThree[1]!.spanish);
+  const heardBefore = (await page.evaluate(() => window.playedClips)).length;
+  await transcript.getByRole('button', { name: sentences[0]!.spanish }).click();
+  await expect(page.getByTestId('player-spanish')).toHaveText(sentences[0]!.spanish);
+  await expect(transcript.locator('[aria-current="true"]')).toContainText(sentences[0]!.spanish);
+  await expect
+    .poll(async () => (await page.evaluate(() => window.playedClips)).slice(heardBefore, heardBefore + 1))
+    .toEqual([pathOf((await sentencesOf())[0]!.audioData)]);
+  await expectNoSeriousViolations(page);
+
+  // The re-voicing dialog as rendered (its counts and job: the RTL test named above).
+  await page.getByRole('button', { name: 'Меню' }).click();
+  await page.getByRole('menuitem', { name: 'Переозвучить книгу' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Переозвучить книгу' }).getByTestId('revoice-counts'),
+  ).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  // The library with the book, its cover and word count; the genre manager; the delete confirmation.
+  await page.goto('/audiobooks');
+  await expect(cards(page)).toHaveCount(1);
+  await expect(cards(page).getByTestId('audiobook-word-count')).toHaveText(
+    String(book.actualWordCountSpanish),
+  );
+  await expect(cards(page).locator('img')).toHaveCount(1);
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: 'Жанры' }).click();
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Жанры' })
+      .getByRole('list', { name: 'Ваши жанры' })
+      .getByRole('listitem'),
+  ).toHaveCount(12);
+  await expectNoSeriousViolations(page);
+  await page.keyboard.press('Escape');
+  await cards(page).getByRole('button', { name: 'Удалить аудиокнигу' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Удалить аудиокнигу?' });
+  await expectNoSeriousViolations(page);
+  await confirm.getByRole('button', { name: 'Удалить' }).click();
+  await expect(page.getByText('Аудиокнига удалена').first()).toBeVisible();
+  await expect(cards(page)).toHaveCount(0);
+  expect((await page.request.get(bookPath)).status()).toBe(404);
 });

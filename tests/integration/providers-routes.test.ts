@@ -273,6 +273,28 @@ describe('pictures and media', () => {
     });
   });
 
+  it('tells the learner when Leonardo refuses their saved key, naming the key (the AI dialog’s sample)', async () => {
+    const learner = await keyless();
+    const saved = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      payload: { leonardoApiKey: 'leo-test-refused' },
+      headers: { cookie: learner.cookie },
+    });
+    expect(saved.statusCode).toBe(200);
+    const answer = await post(learner, '/api/generate-sample-image', {
+      spanish: 'el gato',
+      styleId: 4,
+      serviceProvider: 'leonardo',
+    });
+    expect(answer.json()).toMatchObject({
+      success: false,
+      imageData: null,
+      code: 'provider_invalid_key',
+      params: { provider: 'leonardo' },
+    });
+  });
+
   it('keeps no speech that is not audio: a JSON body answered as audio/mpeg is refused', async () => {
     const ana = await withEveryKey();
     const storedBefore = await mediaCount();

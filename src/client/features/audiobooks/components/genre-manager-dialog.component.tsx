@@ -117,7 +117,13 @@ export function GenreManagerDialog({
             </Button>
           ))}
         </div>
-        <ul className="grid max-h-80 gap-1 overflow-y-auto" aria-label={t('audiobooks.genres.listLabel')}>
+        {/* Focusable: a list of built-ins alone has nothing else a keyboard can scroll it by (axe's
+            scrollable-region-focusable; docs/product/overview.md#accessibility). */}
+        <ul
+          className="grid max-h-80 gap-1 overflow-y-auto"
+          aria-label={t('audiobooks.genres.listLabel')}
+          tabIndex={0}
+        >
           {sorted.map((genre) => (
             <li
               key={genre.id}
