@@ -6,7 +6,7 @@ import { addWords, expectNoSeriousViolations, signInLearner, UPLOAD_TIMEOUT_MS, 
  * Exports, imports and backups (docs/product/transfer.md) from Settings → Данные, as the browser downloads
  * and chooses the files: one flow, since each step needs the words or the file of the one before. What the
  * files hold and how they are read is tests/integration/transfer.test.ts's, imports.test.ts's and
- * backup.test.ts's; which words the dictionary exports, tests/unit/client/dictionary-export.test.tsx's.
+ * backup.test.ts's.
  */
 
 const csvLines = (text: string) => text.trimEnd().split('\r\n');
@@ -16,12 +16,12 @@ async function openDataTab(page: Page) {
   await expect(page.getByRole('tab', { name: 'Данные' })).toHaveAttribute('aria-selected', 'true');
 }
 
-test('a CSV export and a backup download; the backup restores for another learner, who imports a mapped CSV', async ({
+test('CSV exports (all, searched, selected) and a backup download; the backup restores for another learner, who imports a mapped CSV', async ({
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS * 2 + 30_000);
   await signInLearner(page, { openHome: false });
-  await addWords(page, ['el gato / кошка', 'la casa / дом', 'cantar / петь']);
+  await addWords(page, ['el gato / кошка', 'la gata / кошечка', 'la casa / дом']);
   await openDataTab(page);
 
   // The CSV export, followed as a job, downloads with every word.
@@ -38,8 +38,8 @@ test('a CSV export and a backup download; the backup restores for another learne
   expect(lines).toHaveLength(4);
   expect(lines.slice(1).map((line) => line.split(',').slice(0, 2).join(' / '))).toEqual([
     'el gato / кошка',
+    'la gata / кошечка',
     'la casa / дом',
-    'cantar / петь',
   ]);
 
   // The backup downloads too.
@@ -49,6 +49,34 @@ test('a CSV export and a backup download; the backup restores for another learne
   await expectNoSeriousViolations(page);
   const [backup] = await Promise.all([page.waitForEvent('download'), backupLink.click()]);
   const bytes = readFileSync(await backup.path());
+
+  // The dictionary exports the words its search shows, or the ones selected among them.
+  await page.goto('/dictionary');
+  await page.getByRole('searchbox').fill('gat');
+  await page.getByRole('searchbox').press('Enter');
+  await page.getByRole('button', { name: 'Экспорт в CSV: слов — 2' }).click();
+  const [shown] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: /^Скачать palabra-words-/ }).click(),
+  ]);
+  expect(
+    csvLines(readFileSync(await shown.path(), 'utf8'))
+      .slice(1)
+      .map((line) => line.split(',')[0]),
+  ).toEqual(['el gato', 'la gata']);
+  await page.getByRole('button', { name: 'Выбрать', exact: true }).click();
+  await page.getByRole('checkbox', { name: 'Выбрать «la gata»' }).check();
+  await page.getByRole('button', { name: 'Экспорт в CSV: слов — 1' }).click();
+  await expect(page.getByText('Готово: слов — 1,', { exact: false })).toBeVisible();
+  const [selected] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: /^Скачать palabra-words-/ }).click(),
+  ]);
+  expect(
+    csvLines(readFileSync(await selected.path(), 'utf8'))
+      .slice(1)
+      .map((line) => line.split(',')[0]),
+  ).toEqual(['la gata']);
 
   // Another learner restores it, in place.
   await signInLearner(page, { openHome: false });
@@ -103,6 +131,7 @@ test('a CSV export and a backup download; the backup restores for another learne
   expect(words.map(({ spanish, russian, example }) => ({ spanish, russian, example }))).toEqual(
     expect.arrayContaining([
       { spanish: 'el gato', russian: 'кошка', example: null },
+      { spanish: 'la gata', russian: 'кошечка', example: null },
       { spanish: 'la casa', russian: 'дом', example: null },
       { spanish: 'el perro', russian: 'собака', example: 'El perro ladra.' },
       { spanish: 'correr', russian: 'бегать', example: 'Me gusta correr.' },
