@@ -237,6 +237,8 @@ describe('a finished upload', () => {
     // The page of 50 is drawn ten rows per task (hooks/visible-count.hook.ts); the count says the whole page.
     await waitFor(() => expect(within(added).getAllByRole('listitem')).toHaveLength(50));
     expect(screen.getByText('Показано 50 из 123', { exact: true })).toBeDefined();
+    // No line was a duplicate: the report says every word came in.
+    expect(screen.getByText('Все слова успешно загружены!', { exact: true })).toBeDefined();
     const firstPage = within(added)
       .getAllByRole('listitem')
       .map((row) => row.textContent);
