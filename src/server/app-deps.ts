@@ -41,8 +41,12 @@ export interface AppDeps {
   fileReading?: FileReadersOptions;
   /** Tests lower a learner's transfer quota (docs/product/transfer.md#limits) to reach it with small files. */
   transferQuotaBytes?: number;
-  /** Tests shorten the providers' first-byte limit instead of waiting for the real one. */
-  providerTimeouts?: { firstByteMs?: number };
+  /**
+   * Tests shorten the providers' waits instead of sitting through the real ones: the first-byte limit
+   * (src/server/providers/http/provider-fetch.ts) and the back-off between a call's tries
+   * (src/server/providers/http/retry.ts).
+   */
+  providerTimeouts?: { firstByteMs?: number; retryBaseDelayMs?: number };
   /** Tests move the clock: learning sessions, streaks and spaced repetition are all about days. */
   now?: () => Date;
   /**

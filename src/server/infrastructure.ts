@@ -47,6 +47,7 @@ export async function createInfrastructure(app: FastifyInstance, deps: AppDeps) 
     leonardoPollIntervalMs: deps.leonardoPollIntervalMs,
     addressGuard,
     firstByteTimeoutMs: deps.providerTimeouts?.firstByteMs,
+    retryBaseDelayMs: deps.providerTimeouts?.retryBaseDelayMs,
   });
   const mediaRepository = createMediaRepository(db);
 
