@@ -63,6 +63,11 @@ export interface AppDeps {
   runsJobs?: boolean;
   /** Tests shorten the jobs' lease durations (src/server/jobs/job-leases.ts has the defaults). */
   jobLeases?: Partial<JobLeaseSettings>;
+  /**
+   * How often this instance looks for jobs another one sent; tests of several instances shorten it
+   * (src/server/jobs/job-queue.ts has the defaults).
+   */
+  jobPollingIntervalSeconds?: number;
   /** Job kinds besides the app's own: tests define kinds whose units they hold or break. */
   extraJobs?: readonly AnyJobDefinition[];
   /**

@@ -41,6 +41,8 @@ const serverFile = path.join(bundleDir, 'job-server-child.mjs');
 const cliFile = path.join(bundleDir, 'jobs.cli.mjs');
 /** Short, but far above a busy machine's pauses: a lease must only lapse when its process is gone. */
 const LEASES: Partial<JobLeaseSettings> = { renewIntervalMs: 200, lapseMs: 2_000 };
+/** pg-boss's shortest: a job the survivor queues again reaches a server process within half a second, not 2 s. */
+const POLLING_SECONDS = 0.5;
 
 interface HeldUnit {
   jobId: string;
@@ -100,6 +102,7 @@ beforeAll(async () => {
   survivor = await buildTestAppOn(shared.database, {
     runsJobs: true,
     jobLeases: LEASES,
+    jobPollingIntervalSeconds: POLLING_SECONDS,
     // The held kind with no worker here: the survivor starts such jobs, the server processes run them.
     extraJobs: [createStepsJob('survivor-steps'), createStepsJob(HELD_STEPS_KIND, { concurrency: 0 })],
   });
@@ -123,7 +126,7 @@ afterAll(async () => {
 async function startServers(count: number): Promise<ServerProcess[]> {
   return Promise.all(
     Array.from({ length: count }, async () => {
-      const config = { databaseUrl: shared.url, holdUrl, leases: LEASES };
+      const config = { databaseUrl: shared.url, holdUrl, leases: LEASES, pollingSeconds: POLLING_SECONDS };
       const child = spawn(process.execPath, [serverFile, JSON.stringify(config)], {
         cwd: repoRoot,
         stdio: ['ignore', 'pipe', 'pipe'],
