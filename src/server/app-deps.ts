@@ -41,8 +41,12 @@ export interface AppDeps {
   fileReading?: FileReadersOptions;
   /** Tests lower a learner's transfer quota (docs/product/transfer.md#limits) to reach it with small files. */
   transferQuotaBytes?: number;
-  /** Tests shorten the providers' first-byte limit instead of waiting for the real one. */
-  providerTimeouts?: { firstByteMs?: number };
+  /**
+   * Tests shorten the providers' waits instead of sitting through the real ones: the first-byte limit
+   * (src/server/providers/http/provider-fetch.ts) and the back-off between a call's tries
+   * (src/server/providers/http/retry.ts).
+   */
+  providerTimeouts?: { firstByteMs?: number; retryBaseDelayMs?: number };
   /** Tests move the clock: learning sessions, streaks and spaced repetition are all about days. */
   now?: () => Date;
   /**
@@ -59,6 +63,11 @@ export interface AppDeps {
   runsJobs?: boolean;
   /** Tests shorten the jobs' lease durations (src/server/jobs/job-leases.ts has the defaults). */
   jobLeases?: Partial<JobLeaseSettings>;
+  /**
+   * How often this instance looks for jobs another one sent; tests of several instances shorten it
+   * (src/server/jobs/job-queue.ts has the defaults).
+   */
+  jobPollingIntervalSeconds?: number;
   /** Job kinds besides the app's own: tests define kinds whose units they hold or break. */
   extraJobs?: readonly AnyJobDefinition[];
   /**

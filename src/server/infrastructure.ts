@@ -47,13 +47,14 @@ export async function createInfrastructure(app: FastifyInstance, deps: AppDeps) 
     leonardoPollIntervalMs: deps.leonardoPollIntervalMs,
     addressGuard,
     firstByteTimeoutMs: deps.providerTimeouts?.firstByteMs,
+    retryBaseDelayMs: deps.providerTimeouts?.retryBaseDelayMs,
   });
   const mediaRepository = createMediaRepository(db);
 
   const hub = createRealtimeHub(createNotifyChannel(deps.database));
   await hub.start();
   const runsJobs = deps.runsJobs ?? true;
-  const queue = createJobQueue(deps.database);
+  const queue = createJobQueue(deps.database, { pollingIntervalSeconds: deps.jobPollingIntervalSeconds });
   if (runsJobs) await queue.start((error) => app.log.error({ err: error }, 'job queue error'));
   const jobRuntime = createJobRuntime({
     jobs: createJobsRepository(db),

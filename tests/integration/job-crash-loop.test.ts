@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { cp, rm } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -31,13 +31,18 @@ import { openSharedTestDatabase, type SharedTestDatabase } from '../support/test
  * asks this test's hold server first, so the test knows which process is inside which unit and kills it
  * there (-9) or stops it (SIGTERM).
  * The server processes run the child script bundled once by esbuild, as `npm run build` bundles the server:
- * under `tsx` each process compiled every module anew, some 10 s apiece on a busy 2-core machine.
+ * under `tsx` each process compiled every module anew, some 10 s apiece on a busy 2-core machine. The jobs
+ * command line is bundled with it, for the same reason: the five commands run here took 1 to 3 s each.
  */
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const bundleFile = path.join(repoRoot, '.tmp', 'job-server-child', `server-${process.pid}.mjs`);
+const bundleDir = path.join(repoRoot, '.tmp', 'job-server-child', `bundle-${process.pid}`);
+const serverFile = path.join(bundleDir, 'job-server-child.mjs');
+const cliFile = path.join(bundleDir, 'jobs.cli.mjs');
 /** Short, but far above a busy machine's pauses: a lease must only lapse when its process is gone. */
 const LEASES: Partial<JobLeaseSettings> = { renewIntervalMs: 200, lapseMs: 2_000 };
+/** pg-boss's shortest: a job the survivor queues again reaches a server process within half a second, not 2 s. */
+const POLLING_SECONDS = 0.5;
 
 interface HeldUnit {
   jobId: string;
@@ -73,8 +78,13 @@ let holdUrl = '';
 
 beforeAll(async () => {
   await bundle({
-    entryPoints: [path.join(repoRoot, 'tests/support/job-server-child.ts')],
-    outfile: bundleFile,
+    entryPoints: [
+      path.join(repoRoot, 'tests/support/job-server-child.ts'),
+      path.join(repoRoot, 'src/server/jobs/jobs.cli.ts'),
+    ],
+    outdir: bundleDir,
+    entryNames: '[name]',
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -82,12 +92,17 @@ beforeAll(async () => {
     packages: 'external',
     logLevel: 'warning',
   });
+  // Read beside the code, as in the build (scripts/build.ts): the command migrates a folder it opens itself.
+  await cp(path.join(repoRoot, 'src/server/db/migrations'), path.join(bundleDir, 'migrations'), {
+    recursive: true,
+  });
   shared = await openSharedTestDatabase();
   await new Promise<void>((resolve) => holdServer.listen(0, '127.0.0.1', resolve));
   holdUrl = `http://127.0.0.1:${(holdServer.address() as AddressInfo).port}/unit`;
   survivor = await buildTestAppOn(shared.database, {
     runsJobs: true,
     jobLeases: LEASES,
+    jobPollingIntervalSeconds: POLLING_SECONDS,
     // The held kind with no worker here: the survivor starts such jobs, the server processes run them.
     extraJobs: [createStepsJob('survivor-steps'), createStepsJob(HELD_STEPS_KIND, { concurrency: 0 })],
   });
@@ -104,15 +119,15 @@ afterAll(async () => {
   await new Promise((resolve) => holdServer.close(resolve));
   if (!isSurvivorClosed) await survivor.close();
   await shared.close();
-  await rm(bundleFile, { force: true });
+  await rm(bundleDir, { recursive: true, force: true });
 });
 
 /** Server processes on the shared database, started side by side; resolves once each listens. */
 async function startServers(count: number): Promise<ServerProcess[]> {
   return Promise.all(
     Array.from({ length: count }, async () => {
-      const config = { databaseUrl: shared.url, holdUrl, leases: LEASES };
-      const child = spawn(process.execPath, [bundleFile, JSON.stringify(config)], {
+      const config = { databaseUrl: shared.url, holdUrl, leases: LEASES, pollingSeconds: POLLING_SECONDS };
+      const child = spawn(process.execPath, [serverFile, JSON.stringify(config)], {
         cwd: repoRoot,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -251,7 +266,7 @@ describe('a job whose process is stopped by SIGTERM mid-unit', () => {
 describe('the jobs command line (npm run jobs)', () => {
   /** Runs the command with the server's configuration: the shared database, as the server reaches it. */
   async function jobsCommand(...args: string[]) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/jobs/jobs.cli.ts', ...args], {
+    const child = spawn(process.execPath, [cliFile, ...args], {
       cwd: repoRoot,
       env: {
         ...process.env,

@@ -41,8 +41,15 @@ afterAll(async () => {
 /** Leases for tests that must not lapse: renewed often, and far from lapsing on a busy machine. */
 const STEADY_LEASES: Partial<JobLeaseSettings> = { renewIntervalMs: 100, lapseMs: 10_000 };
 
+/** pg-boss's shortest: a job one instance releases or sends reaches another within half a second, not 2 s. */
+const QUICK_POLLING_SECONDS = 0.5;
+
 async function instance(overrides: Partial<AppDeps>): Promise<FastifyInstance> {
-  const app = await buildTestAppOn(overrides.database ?? database, { runsJobs: true, ...overrides });
+  const app = await buildTestAppOn(overrides.database ?? database, {
+    runsJobs: true,
+    jobPollingIntervalSeconds: QUICK_POLLING_SECONDS,
+    ...overrides,
+  });
   apps.push(app);
   return app;
 }

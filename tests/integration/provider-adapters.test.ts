@@ -7,6 +7,7 @@ import { createOpenAiImages } from '../../src/server/providers/openai/openai-ima
 import { createOpenAiLanguageModel } from '../../src/server/providers/openai/openai-language-model';
 import { createOpenAiSpeech } from '../../src/server/providers/openai/openai-speech';
 import { ELEVENLABS_VOICES } from '../support/fake-providers/elevenlabs.fake';
+import { TEST_RETRY_BASE_DELAY_MS } from '../support/build-test-app';
 import { type FakeProviders, startFakeProviders } from '../support/fake-providers/fake-provider-server';
 
 let fake: FakeProviders;
@@ -16,6 +17,8 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
+/** A failing call's tries back off briefly; the back-off itself is unit-tested (tests/unit/server/provider-http.test.ts). */
+const quickRetries = { retryBaseDelayMs: TEST_RETRY_BASE_DELAY_MS };
 const ELEVENLABS_VOICE_ID = ELEVENLABS_VOICES[0].voice_id;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 const isMp3 = (audio: Buffer) =>
@@ -40,7 +43,13 @@ const analysisRequest = {
 
 describe('OpenAI language model', () => {
   const model = (apiKey = 'sk-test-valid', timeoutMs?: number) =>
-    createOpenAiLanguageModel({ apiKey, baseUrl: fake.openaiBaseUrl, model: 'gpt-4o', timeoutMs });
+    createOpenAiLanguageModel({
+      apiKey,
+      baseUrl: fake.openaiBaseUrl,
+      ...quickRetries,
+      model: 'gpt-4o',
+      timeoutMs,
+    });
 
   it('asks for strict json_schema output and answers the parsed value with token usage', async () => {
     const completion = await model().completeJson(analysisRequest);
@@ -134,7 +143,11 @@ describe('OpenAI images', () => {
   };
 
   it('asks gpt-image-1 without response_format and keeps the PNG bytes', async () => {
-    const images = createOpenAiImages({ apiKey: 'sk-test-valid', baseUrl: fake.openaiBaseUrl });
+    const images = createOpenAiImages({
+      apiKey: 'sk-test-valid',
+      baseUrl: fake.openaiBaseUrl,
+      ...quickRetries,
+    });
     const picture = await images.generate(request);
     expect(picture.image.subarray(0, 4)).toEqual(PNG_SIGNATURE);
     const [sent] = fake.requestsTo('openai', '/images/generations');
@@ -146,6 +159,7 @@ describe('OpenAI images', () => {
     const images = createOpenAiImages({
       apiKey: 'sk-test-valid',
       baseUrl: fake.openaiBaseUrl,
+      ...quickRetries,
       imageModel: 'dall-e-3',
     });
     const picture = await images.generate({ ...request, format: 'portrait' });
@@ -158,14 +172,18 @@ describe('OpenAI images', () => {
   });
 
   it('maps a wrong key', async () => {
-    const images = createOpenAiImages({ apiKey: 'sk-nope', baseUrl: fake.openaiBaseUrl });
+    const images = createOpenAiImages({ apiKey: 'sk-nope', baseUrl: fake.openaiBaseUrl, ...quickRetries });
     await expect(images.generate(request)).rejects.toMatchObject({ code: 'provider_invalid_key' });
   });
 });
 
 describe('OpenAI speech', () => {
   it('answers MP3 bytes for a voice', async () => {
-    const speech = createOpenAiSpeech({ apiKey: 'sk-test-valid', baseUrl: fake.openaiBaseUrl });
+    const speech = createOpenAiSpeech({
+      apiKey: 'sk-test-valid',
+      baseUrl: fake.openaiBaseUrl,
+      ...quickRetries,
+    });
     const voices = await speech.listVoices();
     expect(voices.length).toBeGreaterThan(3);
     expect(voices.every((voice) => speech.ownsVoice(voice.voiceId))).toBe(true);
@@ -187,7 +205,7 @@ describe('OpenAI speech', () => {
 
 describe('ElevenLabs speech', () => {
   const speech = (apiKey = 'el-test-valid', timeoutMs?: number) =>
-    createElevenLabsSpeech({ apiKey, baseUrl: fake.elevenlabsBaseUrl, timeoutMs });
+    createElevenLabsSpeech({ apiKey, baseUrl: fake.elevenlabsBaseUrl, ...quickRetries, timeoutMs });
 
   it('lists voices with the languages their labels tell', async () => {
     const voices = await speech().listVoices();
@@ -258,7 +276,13 @@ describe('ElevenLabs speech', () => {
 
 describe('Leonardo images', () => {
   const leonardo = (apiKey = 'leo-test-valid', timeoutMs?: number) =>
-    createLeonardoImages({ apiKey, baseUrl: fake.leonardoBaseUrl, pollIntervalMs: 20, timeoutMs });
+    createLeonardoImages({
+      apiKey,
+      baseUrl: fake.leonardoBaseUrl,
+      ...quickRetries,
+      pollIntervalMs: 20,
+      timeoutMs,
+    });
   const request = {
     subject: { spanish: 'la casa' },
     prompt: 'A house',
@@ -316,13 +340,25 @@ describe('Leonardo images', () => {
 describe('answers that are not what they claim (docs/product/providers.md#malformed-answers)', () => {
   const badOutput = { name: 'ProviderError', code: 'provider_bad_output' };
   const languageModel = () =>
-    createOpenAiLanguageModel({ apiKey: 'sk-test-valid', baseUrl: fake.openaiBaseUrl, model: 'gpt-4o' });
-  const openaiImages = () => createOpenAiImages({ apiKey: 'sk-test-valid', baseUrl: fake.openaiBaseUrl });
-  const openaiSpeech = () => createOpenAiSpeech({ apiKey: 'sk-test-valid', baseUrl: fake.openaiBaseUrl });
+    createOpenAiLanguageModel({
+      apiKey: 'sk-test-valid',
+      baseUrl: fake.openaiBaseUrl,
+      ...quickRetries,
+      model: 'gpt-4o',
+    });
+  const openaiImages = () =>
+    createOpenAiImages({ apiKey: 'sk-test-valid', baseUrl: fake.openaiBaseUrl, ...quickRetries });
+  const openaiSpeech = () =>
+    createOpenAiSpeech({ apiKey: 'sk-test-valid', baseUrl: fake.openaiBaseUrl, ...quickRetries });
   const elevenlabs = () =>
-    createElevenLabsSpeech({ apiKey: 'el-test-valid', baseUrl: fake.elevenlabsBaseUrl });
+    createElevenLabsSpeech({ apiKey: 'el-test-valid', baseUrl: fake.elevenlabsBaseUrl, ...quickRetries });
   const leonardo = () =>
-    createLeonardoImages({ apiKey: 'leo-test-valid', baseUrl: fake.leonardoBaseUrl, pollIntervalMs: 20 });
+    createLeonardoImages({
+      apiKey: 'leo-test-valid',
+      baseUrl: fake.leonardoBaseUrl,
+      ...quickRetries,
+      pollIntervalMs: 20,
+    });
   const picture = {
     subject: { spanish: 'el perro' },
     prompt: 'A dog',
@@ -405,7 +441,12 @@ describe('first-byte timeout (docs/product/providers.md#timeouts)', () => {
     fake.setBehaviour('openai', 'hang');
     fake.setBehaviour('elevenlabs', 'hang');
     fake.setBehaviour('leonardo', 'hang');
-    const connection = { apiKey: 'sk-test-valid', baseUrl: fake.openaiBaseUrl, firstByteTimeoutMs: 150 };
+    const connection = {
+      apiKey: 'sk-test-valid',
+      baseUrl: fake.openaiBaseUrl,
+      ...quickRetries,
+      firstByteTimeoutMs: 150,
+    };
     await expect(
       createOpenAiLanguageModel({ ...connection, model: 'gpt-4o' }).completeJson(analysisRequest),
     ).rejects.toMatchObject(timedOut);
@@ -432,6 +473,7 @@ describe('first-byte timeout (docs/product/providers.md#timeouts)', () => {
       createElevenLabsSpeech({
         apiKey: 'el-test-valid',
         baseUrl: fake.elevenlabsBaseUrl,
+        ...quickRetries,
         firstByteTimeoutMs: 150,
       }).listVoices(),
     ).rejects.toMatchObject(timedOut);
@@ -439,6 +481,7 @@ describe('first-byte timeout (docs/product/providers.md#timeouts)', () => {
       createLeonardoImages({
         apiKey: 'leo-test-valid',
         baseUrl: fake.leonardoBaseUrl,
+        ...quickRetries,
         firstByteTimeoutMs: 150,
       }).tokenInfo(),
     ).rejects.toMatchObject(timedOut);

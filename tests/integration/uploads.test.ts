@@ -10,15 +10,14 @@ import { reviewQueueSchema } from '../../src/shared/api/review';
 import { exportResultsSchema, exportStartedSchema } from '../../src/shared/api/transfer';
 import { wordListItemSchema, wordListSchema } from '../../src/shared/api/words';
 import type { ServerMessage } from '../../src/shared/realtime';
-import { buildApp } from '../../src/server/app';
 import { openDatabase } from '../../src/server/db/client';
 import { userSettings, words } from '../../src/server/db/schema';
 import { createSecretBox } from '../../src/server/lib/secret-box';
 import { duplicateKeyOf } from '../../src/shared/text/duplicate-key';
 import {
-  TEST_APP_SECRET,
   type TestApp,
   buildTestApp,
+  buildTestAppOn,
   registerUser,
   type TestUser,
 } from '../support/build-test-app';
@@ -588,13 +587,11 @@ describe('cancel and restart', () => {
     try {
       const open = async () => {
         const database = await openDatabase({ kind: 'pglite', dataDir });
-        const app = await buildApp({
-          database,
-          appSecret: TEST_APP_SECRET,
-          clientDir: null,
+        // The suite's test app (its fast offline voice among its doubles): this test is about the restart.
+        const app = await buildTestAppOn(database, {
           providerBaseUrls: fake.providerBaseUrls,
+          runsJobs: true,
         });
-        await app.ready();
         return { app, database };
       };
       fake.setBehaviour('openai', 'latency', { delayMs: 300 });

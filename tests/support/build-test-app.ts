@@ -22,11 +22,20 @@ export const offlineResolver = (hostname: string) =>
     : Promise.reject(Object.assign(new Error(`${hostname} is not resolved in tests`), { code: 'ENOTFOUND' }));
 
 /**
- * An API-only app on a fresh database. Two defaults keep the suite fast, and a test opts out explicitly:
+ * The first back-off between a provider call's tries in test apps: the fakes fail on purpose, and the
+ * real half second (src/server/providers/http/retry.ts) added seconds to every file of failing providers.
+ * How many tries, and a `retry-after`, stay as in production.
+ */
+export const TEST_RETRY_BASE_DELAY_MS = 10;
+
+/**
+ * An API-only app on a fresh database. Three defaults keep the suite fast, and a test opts out explicitly:
  * - `runsJobs: false`: pg-boss is not started, so a started job only gets its row. A test that needs a
  *   job to run passes `runsJobs: true`.
  * - the offline voice is the fast double (tests/support/fast-builtin-speech.ts). A test about built-in
  *   speech passes `builtinSpeech: createBuiltinSpeech()` for the real eSpeak engine.
+ * - a provider call's tries back off `TEST_RETRY_BASE_DELAY_MS`; a test about the back-off passes its own
+ *   `providerTimeouts.retryBaseDelayMs`.
  * And two keep it safe: a learner's own provider URL may not reach private or loopback addresses (the
  * shared-deployment policy; a test pointing one at the loopback fake passes
  * `providerAddressPolicy: { allowPrivate: true }`), and host names resolve through `offlineResolver`.
@@ -61,6 +70,7 @@ export async function buildTestAppOn(
     providerAddressPolicy: { allowPrivate: false },
     providerAddressResolver: offlineResolver,
     ...overrides,
+    providerTimeouts: { retryBaseDelayMs: TEST_RETRY_BASE_DELAY_MS, ...overrides.providerTimeouts },
   });
   await app.ready();
   return app;

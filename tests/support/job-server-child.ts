@@ -2,11 +2,11 @@
  * A server process for the tests of jobs whose process is killed or stopped mid-unit
  * (tests/integration/job-crash-loop.test.ts): the app run as main.ts runs it (src/server/server-process.ts:
  * uncaught errors, listening, SIGTERM's drain), on the shared database it is given, with the test's short
- * leases and one more job kind, `held-steps`, each of whose units asks the test's hold server first and
- * waits for its answer, so the test holds a unit as long as it wants and knows which process is in it.
+ * leases and polling, and one more job kind, `held-steps`, each of whose units asks the test's hold server
+ * first and waits for its answer, so the test holds a unit as long as it wants and knows which process is in it.
  *
- * argv[2]: JSON `{ databaseUrl, holdUrl, leases }`. Prints `{"ready":true,"pid":…,"instanceId":…}` on one
- * line once it listens; its log (JSON lines) goes to stdout too.
+ * argv[2]: JSON `{ databaseUrl, holdUrl, leases, pollingSeconds }`. Prints `{"ready":true,"pid":…,
+ * "instanceId":…}` on one line once it listens; its log (JSON lines) goes to stdout too.
  */
 import { buildApp } from '../../src/server/app';
 import { connectMigratedDatabase } from '../../src/server/db/client';
@@ -20,6 +20,7 @@ interface ChildConfig {
   databaseUrl: string;
   holdUrl: string;
   leases: Partial<JobLeaseSettings>;
+  pollingSeconds: number;
 }
 
 const config = JSON.parse(process.argv[2] ?? '{}') as ChildConfig;
@@ -36,6 +37,7 @@ const app = await buildApp({
   providerAddressResolver: offlineResolver,
   logger: { level: 'info' },
   jobLeases: config.leases,
+  jobPollingIntervalSeconds: config.pollingSeconds,
   onUncaughtError: server.onUncaughtError,
   extraJobs: [
     createStepsJob(HELD_STEPS_KIND, { concurrency: 1, beforeStep: askingHoldServer(config.holdUrl) }),

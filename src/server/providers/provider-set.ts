@@ -81,10 +81,13 @@ export interface ProviderFactoryOptions {
   addressGuard: AddressGuard;
   /** Tests shorten the first-byte limit (default FIRST_BYTE_TIMEOUT_MS) instead of waiting 10 s. */
   firstByteTimeoutMs?: number | undefined;
+  /** Tests shorten the back-off between a call's tries (default DEFAULT_RETRY_POLICY's). */
+  retryBaseDelayMs?: number | undefined;
 }
 
 export function createProviderFactory(options: ProviderFactoryOptions) {
-  const { baseUrls, builtinSpeech, builtinImages, addressGuard, firstByteTimeoutMs } = options;
+  const { baseUrls, builtinSpeech, builtinImages, addressGuard, firstByteTimeoutMs, retryBaseDelayMs } =
+    options;
 
   const openai = (apiKey: string, ownBaseUrl?: string | null) => {
     // The environment's override wins; only the learner's own URL goes through the address check.
@@ -94,6 +97,7 @@ export function createProviderFactory(options: ProviderFactoryOptions) {
       baseUrl: baseUrls.openai ?? ownBaseUrl ?? OPENAI_DEFAULT_BASE_URL,
       fetch: isOwn ? addressGuard.fetch : options.fetch,
       firstByteTimeoutMs,
+      retryBaseDelayMs,
     };
   };
   const elevenlabs = (apiKey: string) =>
@@ -102,6 +106,7 @@ export function createProviderFactory(options: ProviderFactoryOptions) {
       baseUrl: baseUrls.elevenlabs ?? ELEVENLABS_DEFAULT_BASE_URL,
       fetch: options.fetch,
       firstByteTimeoutMs,
+      retryBaseDelayMs,
     });
   const leonardo = (apiKey: string) =>
     createLeonardoImages({
@@ -110,6 +115,7 @@ export function createProviderFactory(options: ProviderFactoryOptions) {
       fetch: options.fetch,
       pollIntervalMs: options.leonardoPollIntervalMs,
       firstByteTimeoutMs,
+      retryBaseDelayMs,
     });
 
   function forCredentials(credentials: ProviderCredentials): ProviderSet {

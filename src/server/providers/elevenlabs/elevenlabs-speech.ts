@@ -7,7 +7,7 @@ import {
   transientFailure,
 } from '../http/provider-fetch';
 import { checkAudio } from '../http/media-check';
-import { withRetries } from '../http/retry';
+import { retryPolicyOf, withRetries } from '../http/retry';
 import { ProviderError } from '../provider-error';
 import type { SpeechRequest, SpeechSynthesizer, SpeechVoice, SynthesizedSpeech } from '../speech';
 
@@ -99,6 +99,8 @@ export interface ElevenLabsConnection {
   timeoutMs?: number | undefined;
   /** Connection and headers; FIRST_BYTE_TIMEOUT_MS when absent. */
   firstByteTimeoutMs?: number | undefined;
+  /** The first back-off between tries, doubled each time; DEFAULT_RETRY_POLICY's when absent (tests shorten it). */
+  retryBaseDelayMs?: number | undefined;
 }
 
 /**
@@ -202,8 +204,9 @@ export function createElevenLabsSpeech(connection: ElevenLabsConnection): Speech
     model: ELEVENLABS_MODEL,
     // ElevenLabs ids carry no prefix; every other provider's do.
     ownsVoice: (voiceId) => !voiceId.includes(':'),
-    listVoices: (signal) => withRetries(() => listVoicesOnce(signal), undefined, signal),
-    synthesize: (request) => withRetries(() => synthesizeOnce(request), undefined, request.signal),
+    listVoices: (signal) => withRetries(() => listVoicesOnce(signal), retryPolicyOf(connection), signal),
+    synthesize: (request) =>
+      withRetries(() => synthesizeOnce(request), retryPolicyOf(connection), request.signal),
     async checkKey(signal) {
       const user = await call('/v1/user', LIST_TIMEOUT_MS, signal);
       if (user.status === 200) {

@@ -10,6 +10,15 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { attempts: 3, baseDelayMs: 500, maxDelayMs: 20_000 };
 
+/**
+ * A connection's policy: the default, with the first back-off a test may shorten (`retryBaseDelayMs`);
+ * the tries and the longest `retry-after` waited for stay the default's.
+ */
+export const retryPolicyOf = (connection: { retryBaseDelayMs?: number | undefined }): RetryPolicy =>
+  connection.retryBaseDelayMs === undefined
+    ? DEFAULT_RETRY_POLICY
+    : { ...DEFAULT_RETRY_POLICY, baseDelayMs: connection.retryBaseDelayMs };
+
 /** `retry-after` as seconds or an HTTP date, in milliseconds; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
   if (!value) return undefined;

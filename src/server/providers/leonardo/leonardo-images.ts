@@ -8,7 +8,7 @@ import {
   transientFailure,
 } from '../http/provider-fetch';
 import { checkImage } from '../http/media-check';
-import { withRetries } from '../http/retry';
+import { retryPolicyOf, withRetries } from '../http/retry';
 import type { GeneratedImage, ImageGenerator, ImageRequest } from '../images';
 import { ProviderError } from '../provider-error';
 
@@ -61,6 +61,8 @@ export interface LeonardoConnection {
   timeoutMs?: number | undefined;
   /** Connection and headers of each call; FIRST_BYTE_TIMEOUT_MS when absent. */
   firstByteTimeoutMs?: number | undefined;
+  /** The first back-off between tries, doubled each time; DEFAULT_RETRY_POLICY's when absent (tests shorten it). */
+  retryBaseDelayMs?: number | undefined;
 }
 
 function failureOf(response: ProviderResponse): ProviderError {
@@ -199,11 +201,12 @@ export function createLeonardoImages(connection: LeonardoConnection): ImageGener
 
   return {
     provider: 'leonardo',
-    generate: (request) => withRetries(() => generateOnce(request), undefined, request.signal),
-    tokenInfo: (signal) => withRetries(() => tokenInfo(signal), undefined, signal),
+    generate: (request) =>
+      withRetries(() => generateOnce(request), retryPolicyOf(connection), request.signal),
+    tokenInfo: (signal) => withRetries(() => tokenInfo(signal), retryPolicyOf(connection), signal),
     async checkKey(signal) {
       try {
-        await withRetries(() => tokenInfo(signal), undefined, signal);
+        await withRetries(() => tokenInfo(signal), retryPolicyOf(connection), signal);
         return true;
       } catch (error) {
         if (error instanceof ProviderError && error.code === 'provider_invalid_key') return false;

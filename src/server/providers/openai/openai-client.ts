@@ -13,6 +13,8 @@ export interface OpenAiConnection {
   timeoutMs?: number | undefined;
   /** Connection and headers; FIRST_BYTE_TIMEOUT_MS when absent. */
   firstByteTimeoutMs?: number | undefined;
+  /** The first back-off between tries, doubled each time; DEFAULT_RETRY_POLICY's when absent (tests shorten it). */
+  retryBaseDelayMs?: number | undefined;
 }
 
 /** A call's overall time: the connection's override or the kind's own. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ImageFormat } from '../../../shared/catalogs/image-styles';
 import { checkImage } from '../http/media-check';
 import { providerFetch, transientFailure } from '../http/provider-fetch';
-import { withRetries } from '../http/retry';
+import { retryPolicyOf, withRetries } from '../http/retry';
 import type { GeneratedImage, ImageGenerator, ImageRequest } from '../images';
 import { ProviderError } from '../provider-error';
 import { callSignal, createOpenAiClient, type OpenAiConnection, overallTimeout } from './openai-client';
@@ -120,6 +120,7 @@ export function createOpenAiImages(
 
   return {
     provider: 'openai',
-    generate: (request) => withRetries(() => generateOnce(request), undefined, request.signal),
+    generate: (request) =>
+      withRetries(() => generateOnce(request), retryPolicyOf(connection), request.signal),
   };
 }

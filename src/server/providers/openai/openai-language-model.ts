@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { withRetries } from '../http/retry';
+import { retryPolicyOf, withRetries } from '../http/retry';
 import type { JsonCompletion, JsonCompletionRequest, LanguageModel } from '../language-model';
 import { ProviderError } from '../provider-error';
 import { callSignal, createOpenAiClient, type OpenAiConnection, overallTimeout } from './openai-client';
@@ -152,9 +152,9 @@ export function createOpenAiLanguageModel(connection: OpenAiConnection & { model
     model: connection.model,
     completeJson<T>(request: JsonCompletionRequest<T>) {
       if (!SCHEMA_NAME.test(request.schemaName)) throw new Error(`Invalid schema name ${request.schemaName}`);
-      return withRetries(() => completeOnce(request), undefined, request.signal);
+      return withRetries(() => completeOnce(request), retryPolicyOf(connection), request.signal);
     },
-    listModels: (signal) => withRetries(() => listModels(signal), undefined, signal),
+    listModels: (signal) => withRetries(() => listModels(signal), retryPolicyOf(connection), signal),
     async checkKey(signal) {
       try {
         await listModels(signal);

@@ -1,5 +1,5 @@
 import { checkAudio } from '../http/media-check';
-import { withRetries } from '../http/retry';
+import { retryPolicyOf, withRetries } from '../http/retry';
 import type { SpeechRequest, SpeechSynthesizer, SpeechVoice, SynthesizedSpeech } from '../speech';
 import { callSignal, createOpenAiClient, type OpenAiConnection, overallTimeout } from './openai-client';
 import { fromOpenAiError } from './openai-errors';
@@ -100,6 +100,7 @@ export function createOpenAiSpeech(connection: OpenAiConnection): SpeechSynthesi
           provider: 'openai',
         })),
       ),
-    synthesize: (request) => withRetries(() => synthesizeOnce(request), undefined, request.signal),
+    synthesize: (request) =>
+      withRetries(() => synthesizeOnce(request), retryPolicyOf(connection), request.signal),
   };
 }
