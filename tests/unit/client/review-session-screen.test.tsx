@@ -6,6 +6,7 @@ import { reviewPaths } from '../../../src/shared/api/review';
 import { ReviewPage } from '../../../src/client/features/review/review.page';
 import { settingsQueryOptions } from '../../../src/client/lib/api/settings.api';
 import { createQueryClient } from '../../../src/client/lib/query-client';
+import { queryKeys } from '../../../src/client/lib/query-keys';
 import type { FakeApi } from '../../support/client/fake-api';
 import { useFakeClient } from '../../support/client/fake-client';
 import { answerSignedInLearner, loadTexts, renderPage } from '../../support/client/render-client';
@@ -68,7 +69,9 @@ describe('a review session', () => {
       newReviewCard(2, 'el gato', 'кошка', 'ru-es'),
       newReviewCard(3, 'la casa', 'дом', 'es-ru'),
     ]);
-    await renderReview();
+    const { queryClient } = await renderReview();
+    // Home's progress, as a visit to Home left it in the page's cache.
+    queryClient.setQueryData(queryKeys.progress, { wordsStudiedToday: 0 });
     // Anki's three numbers: new, learning, due (docs/product/review.md#counts).
     await waitFor(() => expect(counts()).toBe('Новые:3Изучаемые:0К повторению:0'));
     expect(prompt().textContent).toContain('el gato');
@@ -106,6 +109,8 @@ describe('a review session', () => {
     expect(summary.textContent).toContain('Карточек4');
     expect(summary.textContent).toContain('Вспомнили75 %');
     await waitFor(() => expect(server.grades.map((grade) => grade.grade)).toHaveLength(4));
+    // A grade is study (docs/product/progress.md#daily-activity): Home reads its figures again when next shown.
+    expect(queryClient.getQueryState(queryKeys.progress)?.isInvalidated).toBe(true);
     expect(server.grades.map((grade) => [grade.cardId, grade.grade])).toEqual([
       [1, 'again'],
       [2, 'easy'],
