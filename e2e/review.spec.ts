@@ -1,11 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import {
-  addWords,
-  expectNoSeriousViolations,
-  signInLearner,
-  UPLOAD_TIMEOUT_MS,
-  test,
-} from './support';
+import { addWords, expectNoSeriousViolations, signInLearner, UPLOAD_TIMEOUT_MS, test } from './support';
 
 /** The review mode (docs/product/review.md) in Chromium, with the built-in voices and pictures. */
 
