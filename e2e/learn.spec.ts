@@ -10,7 +10,9 @@ import {
 
 /**
  * The Learn screen with the built-in voices (no speech key): what the learner hears is observed by
- * recording every `play()` of an audio element, in order, with the clip it plays.
+ * recording every `play()` of an audio element, in order, with the clip it plays. Only what a real browser
+ * shows is here (real audio, the keys, layout, network order, axe); the screen's rules are
+ * tests/unit/client/learn-session-screen.test.tsx's, the player's timing learn-player.test.ts's.
  */
 
 declare global {
