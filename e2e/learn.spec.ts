@@ -60,48 +60,47 @@ test('Space plays every card in three voices in order, counts each listen, and A
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 90_000);
   await signInLearner(page, { openHome: false });
-  // The fastest speech a learner can choose: nine clips are heard in real time.
+  // The fastest speech a learner can choose: six clips are heard in real time.
   await saveSettings(page, {
     bilingualPlaybackLearn: true,
     autoplayAudio: false,
     loopPlayAll: 1,
     speechSpeed: 1.2,
   });
-  await addWords(page, ['cantar / петь', 'bailar / танцевать', 'nadar / плавать']);
+  await addWords(page, ['cantar / петь', 'bailar / танцевать']);
   const words = await listWords(page);
-  expect(words).toHaveLength(3);
+  expect(words).toHaveLength(2);
 
   await recordPlayedClips(page);
   // The page's timers run on a clock the test can move on (it flows at the normal pace until then).
   await page.clock.install();
   await page.goto('/learn');
-  await expect(counter(page)).toHaveText('1 из 3');
+  await expect(counter(page)).toHaveText('1 из 2');
   await expect(page.getByTestId('learn-card-spanish')).toHaveText(words[0]!.spanish);
   await expectNoSeriousViolations(page);
 
   await page.keyboard.press('Space');
   await expect(playAllButton(page)).toHaveAccessibleName('Остановить');
   await expect(playAllButton(page)).toHaveAccessibleName('Воспроизвести все', { timeout: 60_000 });
-  await expect(counter(page)).toHaveText('3 из 3');
+  await expect(counter(page)).toHaveText('2 из 2');
 
   // First Spanish voice, Russian voice, second Spanish voice, card after card.
   const expected: string[] = [];
   for (const word of words) expected.push(...(await cardClips(page, word.id)));
-  expect(new Set(expected).size).toBe(9);
+  expect(new Set(expected).size).toBe(6);
   expect(await playedClips(page)).toEqual(expected);
 
   // Each card played through was saved as one listen.
-  await expect.poll(async () => (await listWords(page)).map((word) => word.attempts)).toEqual([1, 1, 1]);
+  await expect.poll(async () => (await listWords(page)).map((word) => word.attempts)).toEqual([1, 1]);
 
   // Back to the first card; play-all again, and a manual step stops it.
   await page.getByRole('button', { name: 'Предыдущее слово' }).click();
-  await page.getByRole('button', { name: 'Предыдущее слово' }).click();
-  await expect(counter(page)).toHaveText('1 из 3');
+  await expect(counter(page)).toHaveText('1 из 2');
   await expect(page.getByRole('button', { name: 'Предыдущее слово' })).toBeDisabled();
   await page.keyboard.press('Space');
-  await expect.poll(async () => (await playedClips(page)).length).toBeGreaterThan(9);
+  await expect.poll(async () => (await playedClips(page)).length).toBeGreaterThan(6);
   await page.keyboard.press('ArrowRight');
-  await expect(counter(page)).toHaveText('2 из 3');
+  await expect(counter(page)).toHaveText('2 из 2');
   await expect(playAllButton(page)).toHaveAccessibleName('Воспроизвести все');
   const heardWhenStopped = (await playedClips(page)).length;
   // Nothing may carry play-all on: every clip is paused, so none can end and start the next one, and
@@ -113,7 +112,7 @@ test('Space plays every card in three voices in order, counts each listen, and A
   await page.clock.runFor(10_000);
   expect((await playedClips(page)).length).toBe(heardWhenStopped);
   await expect(playAllButton(page)).toHaveAccessibleName('Воспроизвести все');
-  await expect(counter(page)).toHaveText('2 из 3');
+  await expect(counter(page)).toHaveText('2 из 2');
 
   // The menu through Radix in the real page. What each item does and sends is
   // tests/unit/client/learn-session-screen.test.tsx's; here what only rendering shows.
@@ -139,55 +138,6 @@ test('Space plays every card in three voices in order, counts each listen, and A
   await page.getByRole('button', { name: 'Убрать из изучения' }).click();
   await expect(page.getByText('Слово скрыто', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Отменить' })).toBeVisible();
-  await expect(counter(page)).toHaveText('2 из 2');
+  await expect(counter(page)).toHaveText('1 из 1');
   await expectNoSeriousViolations(page);
-});
-
-test('nothing of the next card is fetched before the first card’s picture has arrived', async ({ page }) => {
-  test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
-  await signInLearner(page, { openHome: false });
-  await addWords(page, ['el gato / кошка', 'el perro / собака'], { generateImages: true });
-  const [first, second] = await listWords(page);
-  const firstPicture = first?.imageUrl ?? '';
-  const secondPicture = second?.imageUrl ?? '';
-  expect(firstPicture).toMatch(/^\/media\/[0-9a-f]{64}\.webp$/);
-  expect(secondPicture).toMatch(/^\/media\/[0-9a-f]{64}\.webp$/);
-  expect(secondPicture).not.toBe(firstPicture);
-
-  // The second card's picture, its audio answer, or one of its clips.
-  const secondWordPaths = [
-    secondPicture,
-    `/api/words/${second!.id}/audio`,
-    ...(await cardClips(page, second!.id)),
-  ];
-  const requested: string[] = [];
-  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-  const ofSecondWord = () => requested.filter((path) => secondWordPaths.includes(path));
-
-  let releasePicture: () => void = () => undefined;
-  const pictureReleased = new Promise<void>((resolve) => {
-    releasePicture = resolve;
-  });
-  await page.route(
-    (url) => url.pathname === firstPicture,
-    async (route) => {
-      await pictureReleased;
-      await route.continue();
-    },
-  );
-  await recordPlayedClips(page);
-  await page.goto('/learn');
-  await expect(counter(page)).toHaveText('1 из 2');
-  await expect.poll(() => requested.includes(firstPicture)).toBe(true);
-
-  // Playing the card is when the next one used to be fetched ahead: its first clip is heard, and still
-  // nothing of the next card went out while the picture is on its way.
-  await page.getByRole('button', { name: 'Воспроизвести карточку' }).click();
-  await expect.poll(async () => (await playedClips(page)).length).toBeGreaterThan(0);
-  expect(ofSecondWord()).toEqual([]);
-
-  releasePicture();
-  await expect(page.getByTestId('learn-card-picture')).toHaveJSProperty('complete', true);
-  await expect.poll(() => ofSecondWord()).toContain(secondPicture);
-  await expect.poll(() => ofSecondWord().length).toBeGreaterThan(1);
 });
