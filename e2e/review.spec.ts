@@ -1,12 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import {
-  addWords,
-  expectNoSeriousViolations,
-  listWords,
-  signInLearner,
-  UPLOAD_TIMEOUT_MS,
-  test,
-} from './support';
+import { addWords, expectNoSeriousViolations, signInLearner, UPLOAD_TIMEOUT_MS, test } from './support';
 
 /** The review mode (docs/product/review.md) in Chromium, with the built-in voices and pictures. */
 
@@ -29,141 +22,59 @@ const gradeButton = (page: Page, name: string) =>
     .getByRole('group', { name: 'Насколько легко вспомнили?' })
     .getByRole('button', { name: new RegExp(name) });
 
-test('a ten-card session by keyboard in both directions: intervals on the buttons, an Again coming back, the summary, Ctrl+Z', async ({
+test('a session by keyboard in the real page: Space on the focused button reveals, 1–4 grade, an Again comes back, Ctrl+Z from the summary; each state passes axe', async ({
   page,
 }) => {
+  // What the screen shows for each grade (counts, intervals, the summary) is
+  // tests/unit/client/review-session-screen.test.tsx's; here the keys as Chromium delivers them, with the
+  // focus where the screen puts it, and the grades reaching the real server.
   test.setTimeout(UPLOAD_TIMEOUT_MS + 60_000);
   await signInLearner(page, { openHome: false });
-  // Both directions of a word in one session: the learner keeps them together (docs/product/review.md#burying).
-  await saveSettings(page, { autoplayAudio: false, reviewBurySiblings: false });
-  await addWords(page, [
-    'el gato / кошка',
-    'la casa / дом',
-    'el libro / книга',
-    'cantar / петь',
-    'el agua / вода',
-  ]);
-  expect(await listWords(page)).toHaveLength(5);
+  await saveSettings(page, { autoplayAudio: false, reviewDirections: ['es-ru'] });
+  await addWords(page, ['el gato / кошка', 'la casa / дом']);
 
-  await page.goto('/');
-  await expect(page.getByTestId('home-review-due')).toHaveText('На повторение: 10');
-  await page
-    .getByRole('navigation', { name: 'Основная навигация' })
-    .getByRole('link', { name: 'Повторение' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Повторение' })).toBeVisible();
-  // Anki's three numbers: new, learning, due (docs/product/review.md#counts).
-  await expect(page.getByTestId('review-counts')).toHaveText('Новые:10Изучаемые:0К повторению:0');
+  await page.goto('/review');
+  await expect(prompt(page)).toContainText('el gato');
+  await expect(page.getByRole('button', { name: /^Показать ответ/ })).toBeFocused();
   await expectNoSeriousViolations(page);
+  await page.keyboard.press('Space');
+  await expect(answer(page)).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Насколько легко вспомнили?' })).toBeFocused();
+  await expect(gradeButton(page, 'Снова')).toContainText('1 мин');
+  await expectNoSeriousViolations(page);
+  await page.keyboard.press('1');
 
-  const directions: string[] = [];
-  const prompts: string[] = [];
-  for (let index = 0; index < 10; index += 1) {
-    const shown = prompt(page);
-    await expect(shown).toBeVisible();
+  for (const word of ['la casa', 'el gato']) {
+    await expect(prompt(page)).toContainText(word);
     await expect(answer(page)).toHaveCount(0);
-    prompts.push((await shown.innerText()).split('\n')[0] ?? '');
-    directions.push(
-      (await page.getByText(/^(Испанский → русский|Русский → испанский)$/).innerText()).toLowerCase(),
-    );
     await page.keyboard.press('Space');
     await expect(answer(page)).toBeVisible();
-    if (index === 1) {
-      // The first card, graded Again, went from New to Learning.
-      await expect(page.getByTestId('review-count-new')).toHaveText('Новые:9');
-      await expect(page.getByTestId('review-count-learning')).toHaveText('Изучаемые:1');
-    }
-    if (index === 0) {
-      // A new card's four intervals, as Anki shows them.
-      await expect(gradeButton(page, 'Снова')).toContainText('1 мин');
-      await expect(gradeButton(page, 'Трудно')).toContainText('6 мин');
-      await expect(gradeButton(page, 'Хорошо')).toContainText('10 мин');
-      await expect(gradeButton(page, 'Легко')).toContainText('8 дн');
-      await expectNoSeriousViolations(page);
-    }
-    await page.keyboard.press(index === 0 ? '1' : '4');
+    await page.keyboard.press('4');
   }
-  expect(new Set(directions)).toEqual(new Set(['испанский → русский', 'русский → испанский']));
-  expect(prompts.slice(0, 2)).toEqual(['el gato', 'кошка']);
-
-  // The card graded Again comes back at the end (learning ahead of its minute).
-  await expect(page.getByTestId('review-counts')).toHaveText('Новые:0Изучаемые:1К повторению:0');
-  await expect(prompt(page)).toContainText('el gato');
-  await page.keyboard.press('Space');
-  // Good would bring it back in ten minutes, so again in this session; Easy ends its learning steps.
-  await expect(gradeButton(page, 'Хорошо')).toContainText('10 мин');
-  await page.keyboard.press('4');
-
-  const summary = page.getByTestId('review-summary');
   await expect(page.getByRole('heading', { name: 'Сессия завершена' })).toBeVisible();
-  await expect(summary).toContainText('Карточек11');
-  await expect(summary).toContainText('Вспомнили91 %');
-  // Said relatively, in the learner's days (docs/product/review.md#session-summary).
-  await expect(page.getByTestId('review-next-due')).toHaveText(
-    /^Следующее повторение: (завтра|через \d+ (день|дня|дней))$/,
-  );
+  await expect(page.getByTestId('review-summary')).toContainText('Карточек3');
+  await expect(page.getByTestId('review-next-due')).toBeVisible();
   await expectNoSeriousViolations(page);
-  await expect.poll(async () => (await statsOf(page)).reviewedToday).toBe(11);
-  expect(await statsOf(page)).toMatchObject({ correctToday: 10 });
+  await expect.poll(async () => (await statsOf(page)).reviewedToday).toBe(3);
 
   // Ctrl+Z takes the last grade back, from the summary too (docs/product/review.md#keys).
   await page.keyboard.press('Control+z');
   await expect(prompt(page)).toContainText('el gato');
-  await expect(page.getByTestId('review-counts')).toHaveText('Новые:0Изучаемые:1К повторению:0');
-  await expect.poll(async () => (await statsOf(page)).reviewedToday).toBe(10);
+  await expect.poll(async () => (await statsOf(page)).reviewedToday).toBe(2);
   await page.keyboard.press('Space');
   await page.keyboard.press('4');
   await expect(page.getByRole('heading', { name: 'Сессия завершена' })).toBeVisible();
-  await expect.poll(async () => (await statsOf(page)).reviewedToday).toBe(11);
+  await expect.poll(async () => (await statsOf(page)).reviewedToday).toBe(3);
+  expect(await statsOf(page)).toMatchObject({ correctToday: 2 });
 });
 
-test('a typed answer is checked with article and accent tolerance and shown letter by letter', async ({
+test('the accent bar from the keyboard: a letter inserted at the caret, focus back in the field, AltGr-typed letters kept; the letter-by-letter check passes axe', async ({
   page,
 }) => {
   test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
   await signInLearner(page, { openHome: false });
   await saveSettings(page, { autoplayAudio: false, reviewTypedAnswers: true, reviewDirections: ['ru-es'] });
-  await addWords(page, ['el árbol / дерево', 'la mesa / стол']);
-
-  await page.goto('/review');
-  await expect(prompt(page)).toContainText('дерево');
-  const field = page.getByLabel('Ваш ответ по-испански');
-  await expect(field).toBeFocused();
-  await field.fill('arbol');
-  await field.press('Enter');
-  const diff = page.getByTestId('typed-answer-diff');
-  await expect(diff).toContainText('Почти: артикль или ударения');
-  await expect(diff.locator('[data-diff="accent"]').first()).toHaveText('a');
-  // 'el ' is missing: a gap in what was typed, the letters marked in the word.
-  await expect(diff.locator('[data-diff="missing"]')).toHaveCount(6);
-  expect(await diff.locator('[data-diff="missing"]').allTextContents()).toEqual([
-    '_',
-    '_',
-    '_',
-    'e',
-    'l',
-    ' ',
-  ]);
-  await expect(answer(page)).toContainText('el árbol');
-  await expectNoSeriousViolations(page);
-  await page.keyboard.press('4');
-
-  await expect(prompt(page)).toContainText('стол');
-  await page.getByLabel('Ваш ответ по-испански').fill('la masa');
-  await page.getByRole('button', { name: 'Проверить' }).click();
-  await expect(page.getByTestId('typed-answer-diff')).toContainText('Неверно');
-  await expect(page.getByTestId('typed-answer-diff').locator('[data-diff="wrong"]')).toHaveText(['a', 'e']);
-  await gradeButton(page, 'Снова').click();
-  await expect.poll(async () => (await statsOf(page)).reviewedToday).toBe(2);
-});
-
-test('the accent bar from the keyboard: a letter inserted at the caret, focus back in the field, AltGr-typed letters kept', async ({
-  page,
-}) => {
-  test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
-  await signInLearner(page, { openHome: false });
-  await saveSettings(page, { autoplayAudio: false, reviewTypedAnswers: true, reviewDirections: ['ru-es'] });
-  await addWords(page, ['el árbol / дерево', 'el niño / ребёнок']);
+  await addWords(page, ['el árbol / дерево', 'el niño / ребёнок', 'la mesa / стол']);
 
   await page.goto('/review');
   await expect(prompt(page)).toContainText('дерево');
@@ -200,72 +111,20 @@ test('the accent bar from the keyboard: a letter inserted at the caret, focus ba
   await expect(answer(page)).toHaveCount(0);
   await field.press('Enter');
   await expect(page.getByTestId('typed-answer-diff')).toContainText('Верно');
-});
-
-test('past the day’s new-card limit, “Ещё 10 новых” brings more new cards', async ({ page }) => {
-  test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
-  await signInLearner(page, { openHome: false });
-  await saveSettings(page, { autoplayAudio: false, reviewDirections: ['es-ru'], reviewNewPerDay: 1 });
-  await addWords(page, ['uno / один', 'dos / два', 'tres / три']);
-
-  await page.goto('/review');
-  await expect(page.getByTestId('review-counts')).toHaveText('Новые:1Изучаемые:0К повторению:0');
-  await page.keyboard.press('Space');
   await page.keyboard.press('4');
-  await expect(page.getByRole('heading', { name: 'Сессия завершена' })).toBeVisible();
-  await page.getByRole('button', { name: 'Ещё 10 новых' }).click();
-  await expect(page.getByTestId('review-counts')).toHaveText('Новые:2Изучаемые:0К повторению:0');
-  await expect(prompt(page)).toContainText('dos');
-  await expectNoSeriousViolations(page);
-});
 
-test('grades made while the connection is down are kept and sent in order when it returns, none lost or doubled', async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(UPLOAD_TIMEOUT_MS + 30_000);
-  await signInLearner(page, { openHome: false });
-  await saveSettings(page, { autoplayAudio: false, reviewDirections: ['es-ru'] });
-  await addWords(page, ['uno / один', 'dos / два', 'tres / три', 'cuatro / четыре']);
-
-  await page.goto('/review');
-  await expect(prompt(page)).toContainText('uno');
-  await page.keyboard.press('Space');
-  await page.keyboard.press('4');
-  await expect.poll(async () => (await statsOf(page)).reviewedToday).toBe(1);
-
-  await context.setOffline(true);
-  for (const word of ['dos', 'tres']) {
-    await expect(prompt(page)).toContainText(word);
-    await page.keyboard.press('Space');
-    await page.keyboard.press('4');
+  // A wrong answer shows every kind of mark at once (a missing article, a wrong letter, an accent), each
+  // of which must stay readable in real rendering; what the check says is
+  // tests/unit/client/review-session-screen.test.tsx's.
+  await expect(prompt(page)).toContainText('стол');
+  await field.fill('masá');
+  await field.press('Enter');
+  const diff = page.getByTestId('typed-answer-diff');
+  await expect(diff).toContainText('Неверно');
+  for (const kind of ['missing', 'wrong', 'accent']) {
+    await expect(diff.locator(`[data-diff="${kind}"]`).first()).toBeVisible();
   }
-  await expect(page.getByText('Оценок ждут отправки: 2. Отправим, как только появится связь.')).toBeVisible();
-  // Kept in the browser, in order.
-  const kept = await page.evaluate(() =>
-    Object.entries(localStorage as Record<string, string>)
-      .filter(([key]) => key.startsWith('reviewOutbox:'))
-      .map(([, value]) =>
-        (JSON.parse(value) as Array<{ reviewedAt: string }>).map((grade) => grade.reviewedAt),
-      ),
-  );
-  expect(kept).toHaveLength(1);
-  expect(kept[0]).toHaveLength(2);
-  expect([...(kept[0] ?? [])].sort()).toEqual(kept[0]);
-  expect((await statsOf(page)).reviewedToday).toBe(1);
-
-  await context.setOffline(false);
-  await expect(page.getByText(/Оценок ждут отправки/)).toHaveCount(0);
-  await expect.poll(async () => (await statsOf(page)).reviewedToday).toBe(3);
-  await expect(prompt(page)).toContainText('cuatro');
-  await page.keyboard.press('Space');
-  await page.keyboard.press('4');
-  await expect(page.getByRole('heading', { name: 'Сессия завершена' })).toBeVisible();
-  // Every card graded Easy while new: back in eight days.
-  await expect(page.getByTestId('review-next-due')).toHaveText('Следующее повторение: через 8 дней');
-  await expect.poll(async () => (await statsOf(page)).reviewedToday).toBe(4);
-  // Nothing is left to send, and nothing was graded twice: every card once.
-  expect(await statsOf(page)).toMatchObject({ reviewedToday: 4, queueSize: 0 });
+  await expectNoSeriousViolations(page);
 });
 
 test('on a 390 px phone the six navigation entries fit the tab bar, each label inside its cell, in both languages', async ({

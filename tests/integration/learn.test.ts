@@ -406,6 +406,22 @@ describe('GET /api/words/:id/audio', () => {
     expect(syntheses.map((request) => [request.text, request.language])).toEqual([['Кошка спит', 'ru-RU']]);
   });
 
+  it('makes no Russian clip for a word kept without a translation: its card plays the Spanish voices alone', async () => {
+    // docs/product/upload.md#spanish-only-lines; the player skips a voice without a clip
+    // (tests/unit/client/learn-player.test.ts).
+    const learner = await registerUser(testApp.app);
+    const [wordId] = await seedWords(learner, [{ spanish: 'nadar', russian: '', needsTranslation: true }]);
+    const clips = wordAudioResponseSchema.parse(
+      (await send(learner, 'GET', `/api/words/${wordId}/audio`)).json(),
+    );
+    expect(clips).toEqual({
+      audioData: expect.stringMatching(CLIP_PATH),
+      russianAudioData: null,
+      secondVoiceAudioData: expect.stringMatching(CLIP_PATH),
+    });
+    expect(syntheses.map((request) => request.language)).not.toContain('ru-RU');
+  });
+
   it('leaves a clip that fails empty and still answers the others', async () => {
     const learner = await registerUser(testApp.app);
     const [wordId] = await seedWords(learner, [{ spanish: 'el sol', russian: 'солнце' }]);

@@ -5,7 +5,7 @@ import { cn } from '../../../lib/cn';
 const VERDICT_STYLE = {
   exact: 'text-green-700 dark:text-green-400',
   close: 'text-amber-700 dark:text-amber-400',
-  wrong: 'text-destructive',
+  wrong: 'text-destructive dark:text-red-400',
 } as const;
 
 /** The letters of one line: what was typed, or the word, each marked by how it compares. */
