@@ -66,3 +66,9 @@ export function answerNewLearnerHome(api: FakeApi, user: User = NEW_LEARNER): vo
     }),
   }));
 }
+
+/** Learn for a learner without words: nothing to play, nothing in the spaced-repetition list. */
+export function answerLearnWithoutWords(api: FakeApi): void {
+  api.on('GET', wordsPaths.words, () => ({ body: [] }));
+  api.on('GET', wordsPaths.spacedRepetition, () => ({ body: [] }));
+}
