@@ -140,7 +140,7 @@ describe('sign-in', () => {
     expect(email.getAttribute('type')).toBe('email');
     fireEvent.change(email, { target: { value: 'marina@example.com' } });
     fireEvent.change(screen.getByLabelText('Пароль'), { target: { value: 'not-the-password' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Войти', exact: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Войти' }));
     expect(await screen.findByText('Неверные учетные данные')).toBeDefined();
     expect(toasts).toEqual(['Ошибка входа']);
     expect(window.location.pathname).toBe('/login');

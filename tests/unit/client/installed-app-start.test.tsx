@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../src/client/lib/query-client';
 import { STORAGE_KEYS } from '../../../src/client/lib/storage-keys';
 import { authPaths } from '../../../src/shared/api/auth-paths';
-import { deferred, type FakeApi } from '../../support/client/fake-api';
+import { deferred, type FakeAnswer, type FakeApi } from '../../support/client/fake-api';
 import { useFakeClient } from '../../support/client/fake-client';
 import { answerSignedInLearner, loadTexts } from '../../support/client/render-client';
 import { answerLearnWithoutWords, answerNewLearnerHome } from '../../support/client/shell-answers';
@@ -28,7 +28,10 @@ const realMatchMedia = window.matchMedia.bind(window);
 async function startApp(path: string, { isStandalone }: { isStandalone: boolean }) {
   vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
     if (query.replace(/\s+/g, '') !== '(display-mode:standalone)') return realMatchMedia(query);
-    return { ...realMatchMedia(query), matches: isStandalone };
+    const list = realMatchMedia(query);
+    // The app reads only `matches`.
+    Object.defineProperty(list, 'matches', { value: isStandalone });
+    return list;
   });
   window.history.replaceState(null, '', path);
   vi.resetModules();
@@ -47,12 +50,9 @@ async function startApp(path: string, { isStandalone }: { isStandalone: boolean 
 
 /** The sign-in check, held until the test answers it. */
 function holdSignInCheck() {
-  const answer = deferred<void>();
-  api.on('GET', authPaths.status, async () => {
-    await answer.promise;
-    return { body: { isAuthenticated: true } };
-  });
-  return answer.resolve;
+  const answer = deferred<FakeAnswer>();
+  api.on('GET', authPaths.status, () => answer.promise);
+  return () => answer.resolve({ body: { isAuthenticated: true } });
 }
 
 /** Two touchends dispatched back to back on the page: whether each one's default was prevented. */
@@ -105,7 +105,9 @@ describe('the installed app', () => {
 
     // The answered check keeps the screen and stamps the session anew.
     answerCheck();
-    await waitFor(() => expect(Number(localStorage.getItem(STORAGE_KEYS.pwaSessionAt))).toBeGreaterThan(stamp));
+    await waitFor(() =>
+      expect(Number(localStorage.getItem(STORAGE_KEYS.pwaSessionAt))).toBeGreaterThan(stamp),
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Нет слов для изучения' })).toBeDefined();
   });
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../../src/client/app/app.component';
 import { createQueryClient } from '../../../src/client/lib/query-client';
@@ -12,7 +12,11 @@ import '../../../src/client/features/learn/learn.page';
 import { type FakeApi } from '../../support/client/fake-api';
 import { useFakeClient } from '../../support/client/fake-client';
 import { answerSignedInLearner, loadTexts } from '../../support/client/render-client';
-import { answerLearnWithoutWords, answerNewLearnerHome, NEW_LEARNER } from '../../support/client/shell-answers';
+import {
+  answerLearnWithoutWords,
+  answerNewLearnerHome,
+  NEW_LEARNER,
+} from '../../support/client/shell-answers';
 
 /**
  * The signed-in shell (docs/product/overview.md#navigation, #home-and-progress): a new learner's home, the
@@ -90,7 +94,7 @@ describe('the bar', () => {
     answerLearnWithoutWords(api);
     openApp('/');
     await screen.findByRole('heading', { level: 1, name: 'Привет, Марина!' });
-    act(() => fireEvent.click(within(nav()).getByRole('link', { name: 'Изучение' })));
+    fireEvent.click(within(nav()).getByRole('link', { name: 'Изучение' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Нет слов для изучения' })).toBeDefined();
     expect(window.location.pathname).toBe('/learn');
     expect(screen.queryByRole('navigation', { name: 'Основная навигация' })).toBeNull();
