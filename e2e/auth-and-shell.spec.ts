@@ -24,9 +24,11 @@ test('on a phone, a visitor registers, logs out and signs in again through the f
   await page.getByRole('link', { name: 'На главную' }).click();
   await expect(page).toHaveURL('/');
   await expectSound(page.getByRole('heading', { level: 1, name: 'Изучай испанский' }), '/');
+  // A link shows the screen it leaves until the next one's code is in (src/client/app/app-routes.component.tsx):
+  // each screen is known by its own heading.
   await page.getByRole('link', { name: 'Создать аккаунт' }).click();
   await expect(page).toHaveURL('/register');
-  await expectSound(heading, '/register');
+  await expectSound(page.getByRole('heading', { level: 1, name: 'Регистрация' }), '/register');
   await page.getByLabel('Имя', { exact: true }).fill(user.firstName);
   await page.getByLabel('Фамилия').fill(user.lastName);
   await page.getByLabel('Email').fill(user.email);
@@ -44,9 +46,10 @@ test('on a phone, a visitor registers, logs out and signs in again through the f
   await expectSound(heading, '/ after the logout');
 
   await page.getByRole('link', { name: 'Создать аккаунт' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Регистрация' })).toBeVisible();
   await page.getByRole('main').getByRole('link', { name: 'Войти' }).click();
   await expect(page).toHaveURL('/login');
-  await expectSound(heading, '/login');
+  await expectSound(page.getByRole('heading', { level: 1, name: 'Вход' }), '/login');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Пароль').fill(user.password);
   await page.getByRole('button', { name: 'Войти', exact: true }).click();
