@@ -2,17 +2,20 @@ import { expect } from '@playwright/test';
 import { holdChunkUntil, signInLearner, test } from './support';
 
 /**
- * A screen draws its menus' buttons only; each menu's code comes once the page is idle or the learner reaches
- * for its button (docs/product/overview.md#serving-the-client). The menu must work as if it had always been
- * there: a press that comes before the code opens it when the code arrives, and the keyboard keeps its
- * place.
+ * Code that arrives late or not at all (docs/product/overview.md#serving-the-client). A screen draws its
+ * menus' buttons only; each menu's code comes once the page is idle or the learner reaches for its button.
+ * The menu must work as if it had always been there: a press that comes before the code opens it when the
+ * code arrives, and the keyboard keeps its place. A screen whose code fails to load (after a deploy) shows
+ * the error page until the learner leaves or reloads.
  */
-test('a menu pressed before its code has arrived opens when it does, and the keyboard keeps its place', async ({
+test('a menu pressed before its code arrives opens when it does; a screen whose code fails shows the error page', async ({
   page,
 }) => {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
   const wasHeld = await holdChunkUntil(page, /\/assets\/user-menu-content\.component-[\w-]+\.js$/, released);
+  const dictionaryCode = /\/assets\/dictionary\.page-[^/]+\.js$/;
+  await page.route(dictionaryCode, (route) => route.abort());
   await signInLearner(page);
 
   const trigger = page.getByRole('button', { name: /Меню пользователя/ });
@@ -28,8 +31,24 @@ test('a menu pressed before its code has arrived opens when it does, and the key
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toHaveCount(0);
 
-  // From the keyboard: the button keeps the focus, Enter opens the menu, Escape gives the focus back.
-  await page.reload();
+  const nav = page.getByRole('navigation', { name: 'Основная навигация' });
+  await nav.getByRole('link', { name: 'Словарь' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Что-то пошло не так' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Что-то пошло не так' })).toHaveCount(0);
+  await expect(nav).toBeVisible();
+
+  // Coming back while the code still fails shows the error page again; once the code can load, the page's
+  // reload button brings the dictionary.
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 1, name: 'Что-то пошло не так' })).toBeVisible();
+  await page.unroute(dictionaryCode);
+  await page.getByRole('button', { name: 'Обновить страницу' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Словарь' })).toBeVisible();
+
+  // On the reloaded page, from the keyboard: the button keeps the focus, Enter opens the menu, Escape gives
+  // the focus back.
   const reloadedTrigger = page.getByRole('button', { name: /Меню пользователя/ });
   await reloadedTrigger.focus();
   await expect(reloadedTrigger).toBeFocused();
