@@ -21,7 +21,7 @@ import {
  * tests/integration/uploads.test.ts's and upload-current-and-stages.test.ts's.
  */
 
-/** Every documented format, with emoji (docs/product/upload.md#formats). */
+/** Every documented format, with emoji (docs/product/upload.md#line-formats). */
 const PASTED_LINES = [
   '🏠 casa / дом',
   '🐶 el perro / собака',
