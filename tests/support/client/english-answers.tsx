@@ -1,9 +1,27 @@
-import { screen, waitFor } from '@testing-library/react';
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
+import { authPaths } from '../../../src/shared/api/auth-paths';
+import { userSchema } from '../../../src/shared/api/auth';
+import { audiobookPaths, genreListSchema } from '../../../src/shared/api/audiobooks';
+import { currentUploadSchema } from '../../../src/shared/api/jobs';
+import { progressPaths, progressSchema } from '../../../src/shared/api/progress';
+import { reviewPaths } from '../../../src/shared/api/review-paths';
+import { reviewQueueSchema, reviewStatsSchema } from '../../../src/shared/api/review';
+import {
+  type Settings,
+  settingsDefaults,
+  settingsPaths,
+  settingsSchema,
+} from '../../../src/shared/api/settings';
+import { historySchema, statsPaths } from '../../../src/shared/api/stats';
+import { uploadPaths } from '../../../src/shared/api/upload-paths';
+import { wordsPaths } from '../../../src/shared/api/words-paths';
+import { BUILTIN_AUDIOBOOK_GENRES } from '../../../src/shared/catalogs/audiobook-genres';
 import { App } from '../../../src/client/app/app.component';
 import { changeInterfaceLanguage, initInterfaceTexts } from '../../../src/client/i18n/setup';
 import { createQueryClient } from '../../../src/client/lib/query-client';
+import type { FakeApi } from './fake-api';
+import { answerSignedInLearner } from './render-client';
 
 /**
  * The English interface as a learner reads it (docs/product/errors.md#interface-language): the whole app
@@ -75,4 +93,121 @@ export function renderApp(path: string) {
 
 export async function findHeading(name: string | RegExp) {
   return waitFor(() => screen.getByRole('heading', { level: 1, name }), { timeout: 5_000 });
+}
+
+/** The learner's settings as `GET /api/settings` answers them (as answerSignedInLearner's). */
+export function settingsOf(settings: Partial<Settings>): Settings {
+  return settingsSchema.parse({
+    ...settingsDefaults,
+    timeZone: 'UTC',
+    reviewDirections: ['es-ru'],
+    hasOpenaiApiKey: false,
+    hasElevenlabsApiKey: false,
+    hasLeonardoApiKey: false,
+    openaiApiKeyHint: null,
+    elevenlabsApiKeyHint: null,
+    leonardoApiKeyHint: null,
+    unreadableApiKeys: [],
+    ...settings,
+  });
+}
+
+/** The learner's own name, Russian as the seeded learners' are: content, allowed on every page. */
+export const LEARNER_NAME = ['Марина', 'Тестова'] as const;
+export const TODAY = '2026-03-02';
+
+/**
+ * A signed-in learner with no words and no books, whose browser chose English before signing in: every call
+ * the screens make when first opened, answered as the server would for a new account.
+ */
+export function answerNewLearner(api: FakeApi, settings: Partial<Settings> = {}): void {
+  let saved: Partial<Settings> = { interfaceLanguage: 'en', ...settings };
+  answerSignedInLearner(api, saved);
+  // The browser's unsaved choice of English is saved as the learner's setting, answered as saved.
+  api.on('PUT', settingsPaths.settings, (request) => {
+    saved = { ...saved, ...(request.body as Partial<Settings>) };
+    answerSignedInLearner(api, saved);
+    return { body: settingsOf(saved) };
+  });
+  api.on('GET', authPaths.user, () => ({
+    body: userSchema.parse({
+      id: 'learner-1',
+      email: 'marina@example.com',
+      firstName: LEARNER_NAME[0],
+      lastName: LEARNER_NAME[1],
+      profileImageUrl: null,
+      claims: { first_name: null },
+    }),
+  }));
+  api.on('GET', progressPaths.progress, () => ({
+    body: progressSchema.parse({
+      wordsAdded: 0,
+      wordsLearned: 0,
+      totalSentences: 0,
+      totalSessions: 0,
+      currentStreak: 0,
+      lastStudyDate: null,
+      dailyWordGoal: 10,
+      wordsStudiedToday: 0,
+      wordsReviewedToday: 0,
+      totalWords: 0,
+      dailyTimeGoal: 15,
+      secondsStudiedToday: 0,
+      playsToday: 0,
+      today: TODAY,
+      timeZone: 'UTC',
+    }),
+  }));
+  api.on('GET', statsPaths.history, () => ({
+    body: historySchema.parse({
+      today: TODAY,
+      activityStartsOn: null,
+      weeks: [{ weekStart: TODAY, wordsAdded: 0, wordsKnown: 0 }],
+      days: [{ day: TODAY, reviews: 0, listeningMinutes: 0, hasData: false }],
+      forecast: [{ day: TODAY, count: 0 }],
+    }),
+  }));
+  api.on('GET', reviewPaths.stats, () => ({
+    body: reviewStatsSchema.parse({
+      today: TODAY,
+      queueSize: 0,
+      dueCount: 0,
+      newCount: 0,
+      reviewedToday: 0,
+      correctToday: 0,
+      secondsToday: 0,
+      studiedCards: 0,
+      masteredCards: 0,
+      nextDueAt: null,
+      forecast: [],
+    }),
+  }));
+  api.on('GET', reviewPaths.queue, () => ({
+    body: reviewQueueSchema.parse({
+      cards: [],
+      scheduler: { kind: 'fixed' },
+      isTypedAnswer: false,
+      today: TODAY,
+      hasMoreNew: false,
+    }),
+  }));
+  api.on('GET', wordsPaths.words, () => ({ body: [] }));
+  api.on('GET', wordsPaths.spacedRepetition, () => ({ body: [] }));
+  api.on('GET', uploadPaths.current, () => ({ body: currentUploadSchema.parse({ job: null }) }));
+  api.on('GET', audiobookPaths.genres, () => ({
+    body: genreListSchema.parse(
+      BUILTIN_AUDIOBOOK_GENRES.map((name, index) => ({
+        id: index + 1,
+        name,
+        isBuiltin: true,
+        createdAt: '2026-03-01T00:00:00.000Z',
+      })),
+    ),
+  }));
+  api.on('GET', audiobookPaths.books, () => ({ body: [] }));
+}
+
+/** Opens a Radix menu or option list from the keyboard: happy-dom sends none of the pointer events Radix reads. */
+export function openWithKeyboard(trigger: HTMLElement): void {
+  fireEvent.keyDown(trigger, { key: 'Enter' });
 }
