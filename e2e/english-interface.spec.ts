@@ -1,6 +1,5 @@
 import { expect, type Locator, type Page, type Route } from '@playwright/test';
 import type { PoolLearner } from './learner-pool';
-import { poolLearner } from './learner-pool';
 import {
   addWords,
   holdJobNews,
@@ -24,7 +23,9 @@ import {
  * - RUSSIAN_CONTENT: the language's own name in the language switch, the sample pairs that show the
  *   upload's line formats (the dictionary is Spanish–Russian), the Russian voice's preview sentence.
  *
- * To cover a new screen or state, add a step to one of the tests (or a new test) and call `expectEnglish`.
+ * The signed-out pages, a new learner's screens and settings are scanned the same way, without a browser, by
+ * tests/unit/client/english-*.test.tsx (tests/support/client/english-answers.tsx). To cover a new screen or
+ * state, add a step there (or here, if it needs the real server or a browser) and call `expectEnglish`.
  */
 
 const RUSSIAN_CONTENT = [
@@ -99,199 +100,80 @@ async function closeWith(page: Page, opened: Locator) {
 test.describe('the English interface', () => {
   test.use({ locale: 'en-US' });
 
-  test('signed out: landing, sign-in, registration, their errors, the sign-in error page and 404', async ({
+  /**
+   * What only a browser shows of the interface language, in one pass through the real app: the browser's own
+   * form checks (an empty required field, an address without '@', a field that is not a URL), worded by the
+   * app in the interface's language whatever the browser's (docs/product/errors.md#interface-language), and
+   * the English catalogue fetched only once English is chosen, an English page never showing Russian while it
+   * loads (docs/product/settings.md#interface-language). Every screen's texts in English are scanned by the
+   * RTL tests tests/unit/client/english-*.test.tsx.
+   */
+  test('the browser’s own form checks follow the interface language; English is fetched when chosen', async ({
     page,
   }) => {
-    await chooseEnglish(page);
-    await expectEnglish(page, 'landing');
+    // The common part (en.json) and any screen area's texts (dictionary.en.json…), as the build names them.
+    const englishCatalogue = /\/assets\/(?:[a-z-]+\.)?en-[\w-]+\.js$/;
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    const validationOf = (field: Locator) =>
+      field.evaluate((input: HTMLInputElement) => (input.reportValidity(), input.validationMessage));
+    // Russian from its first letter (an example address may follow).
+    const onlyRussian = /^[^a-z]*\p{Script=Cyrillic}/iu;
+    const noRussian = /^[^\p{Script=Cyrillic}]+$/u;
 
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-    await expectEnglish(page, 'login');
-    // An empty form is stopped by the browser's check, worded by the app.
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    const email = page.getByLabel('Email');
-    expect(await email.evaluate((input: HTMLInputElement) => input.validationMessage)).toMatch(
-      /^[^\p{Script=Cyrillic}]+$/u,
-    );
-    await email.fill('nobody@example.com');
-    await page.getByLabel('Password').fill('wrong-password');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page.getByText('Invalid credentials', { exact: true })).toBeVisible();
-    await expectEnglish(page, 'login: wrong password');
-
+    // Russian, in an English browser: the browser's checks in Russian, and no English catalogue fetched.
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Войти', exact: true }).click();
+    expect(await validationOf(page.getByLabel('Email'))).toMatch(onlyRussian);
     await page.goto('/register');
-    await expect(page.getByRole('heading', { level: 1, name: 'Registration' })).toBeVisible();
-    await expectEnglish(page, 'register');
-    const registerEmail = page.getByLabel('Email');
-    await registerEmail.fill('not-an-address');
-    await page.getByRole('button', { name: 'Register', exact: true }).click();
-    expect(await registerEmail.evaluate((input: HTMLInputElement) => input.validationMessage)).toMatch(
-      /^[^\p{Script=Cyrillic}]+$/u,
-    );
-    // A taken e-mail (a seeded learner's, so no account is made): the server's code in English.
-    await registerEmail.fill(poolLearner(0).email);
-    await page.getByLabel('Password', { exact: true }).fill('abcdef');
-    await page.getByLabel('Confirm password').fill('abcdeg');
-    await page.getByRole('button', { name: 'Register', exact: true }).click();
-    await expect(page.getByText('Passwords do not match', { exact: true })).toBeVisible();
-    await page.getByLabel('Password', { exact: true }).fill('abc');
-    await page.getByLabel('Confirm password').fill('abc');
-    await page.getByRole('button', { name: 'Register', exact: true }).click();
-    await expect(
-      page.getByText('Password must be at least 6 characters long', { exact: true }),
-    ).toBeVisible();
-    await page.getByLabel('First name').fill('Ana');
-    await page.getByLabel('Password', { exact: true }).fill('abcdef1');
-    await page.getByLabel('Confirm password').fill('abcdef1');
-    await page.getByRole('button', { name: 'Register', exact: true }).click();
-    await expect(page.getByText('A user with this email already exists', { exact: true })).toBeVisible();
-    await expectEnglish(page, 'register: errors');
+    await page.getByLabel('Email').fill('not-an-address');
+    await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+    expect(await validationOf(page.getByLabel('Email'))).toMatch(onlyRussian);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Изучай испанский' })).toBeVisible();
+    expect(fetched.filter((path) => englishCatalogue.test(path))).toEqual([]);
 
-    for (const reason of ['auth_failed', 'no_user', 'login_failed', 'other']) {
-      await page.goto(`/auth-error?reason=${reason}`);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expectEnglish(page, `auth-error ${reason}`);
-    }
-
-    await page.goto('/no/such/page');
-    await expect(page).toHaveURL('/login');
-    await expectEnglish(page, 'protected route while signed out');
-  });
-
-  test('signed in, before any word: home, menus, dashboard, empty screens, settings, placeholders', async ({
-    page,
-  }) => {
-    // Eight screens and every settings tab: beside a test writing a book, more than the default 30 s.
-    test.setTimeout(UPLOAD_TIMEOUT_MS);
     await chooseEnglish(page);
-    const learner = await signInLearner(page, { language: 'en' });
-    await expectEnglish(page, 'home (empty)', learner);
+    expect(fetched.filter((path) => englishCatalogue.test(path))).toHaveLength(1);
+    // A reload in English waits for the catalogue: no Russian word is ever on the page, not even 'Загрузка...'.
+    const russianSeen: string[] = [];
+    await page.exposeFunction('recordRussian', (text: string) => russianSeen.push(text));
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        // The language switcher names Russian in Russian, in every interface.
+        // Before the body exists (the script runs from the document's start) there is nothing to read.
+        const body = document.body as HTMLElement | null;
+        const text = (body?.innerText ?? '').replaceAll('Русский', '');
+        if (/\p{Script=Cyrillic}/u.test(text)) {
+          (window as unknown as { recordRussian: (seen: string) => void }).recordRussian(text);
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Learn Spanish' })).toBeVisible();
+    expect(russianSeen).toEqual([]);
 
-    await page.getByRole('button', { name: 'User menu' }).click();
-    const userMenu = page.getByRole('menu');
-    await expect(userMenu).toBeVisible();
-    await expectEnglish(page, 'user menu open', learner);
-    await closeWith(page, userMenu);
+    // English: the same checks in English.
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    expect(await validationOf(page.getByLabel('Email'))).toMatch(noRussian);
+    await page.goto('/register');
+    await page.getByLabel('Email').fill('not-an-address');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    expect(await validationOf(page.getByLabel('Email'))).toMatch(noRussian);
 
-    const screens: Array<[path: string, heading: string]> = [
-      ['/dashboard', 'Progress'],
-      ['/dictionary', 'Dictionary'],
-      ['/upload', 'Upload words'],
-      ['/audiobooks', 'Audiobooks'],
-      ['/audiobook/1', 'Audiobook'],
-      ['/audio-test', 'Audio diagnostics'],
-      ['/review', 'Review'],
-      ['/no/such/page', '404 Page Not Found'],
-    ];
-    for (const [path, heading] of screens) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await expectEnglish(page, path, learner);
-      if (path === '/dashboard') {
-        // The calendars' labels, which are hidden from screen readers, are English too.
-        const calendar = page.getByTestId('activity-calendar').first();
-        await expect(calendar.getByTestId('calendar-weekdays')).toHaveText('MonTueWedThuFriSatSun');
-      }
-    }
-
-    await page.goto('/learn');
-    await expect(page.getByRole('link', { name: 'Upload words' })).toBeVisible();
-    await expectEnglish(page, 'learn (no words)', learner);
-
-    // The upload form's picture styles.
-    await page.goto('/upload');
-    await page.getByRole('combobox', { name: 'Picture style' }).click();
-    await expect(page.getByRole('option', { name: /Sketch/ })).toBeVisible();
-    await expectEnglish(page, 'upload: picture styles', learner);
-    await closeWith(page, page.getByRole('listbox'));
-
-    for (const tab of ['Interface', 'Audio', 'Images', 'API', 'Data']) {
-      await page.goto('/settings');
-      await page.getByRole('tab', { name: tab }).click();
-      await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
-      await expectEnglish(page, `settings: ${tab}`, learner);
-    }
-    // The file field of the Data tab is a button in English, not the browser's own.
-    await expect(page.getByRole('button', { name: 'Choose a file' })).toBeVisible();
-    await expect(page.getByTestId('file-picker-name')).toHaveText('No file chosen');
-    // Every option list of the Interface tab. `all()` does not wait: the lists are counted only once the tab's
-    // own panel shows, or the previous tab's lists would be counted.
-    const panelOf = async (tab: string) => {
-      await page.getByRole('tab', { name: tab }).click();
-      const panel = page.getByRole('tabpanel', { name: tab });
-      await expect(panel).toBeVisible();
-      await expect(panel.getByRole('combobox').first()).toBeVisible();
-      return panel;
-    };
-    for (const combobox of await (await panelOf('Interface')).getByRole('combobox').all()) {
-      await combobox.click();
-      const options = page.getByRole('listbox');
-      await expect(options).toBeVisible();
-      await expectEnglish(page, 'settings: an option list', learner);
-      await closeWith(page, options);
-    }
-
-    // The Interface tab's switches for phrase translations and listen counts.
-    const interfacePanel = page.getByRole('tabpanel', { name: 'Interface' });
-    await expect(interfacePanel.getByRole('switch', { name: 'Show phrase translations' })).toBeVisible();
-    await expect(interfacePanel.getByRole('switch', { name: 'Show listen counts' })).toBeVisible();
-    await expectEnglish(page, 'settings: display switches', learner);
-
-    const audioPanel = await panelOf('Audio');
-    // The voice slots settle once the voice list has loaded.
-    await expect(audioPanel.getByRole('status')).toHaveCount(0);
-    // With built-in voices only, the voice style is disabled and says why; the pause's list opens below.
-    await expect(audioPanel.getByRole('combobox', { name: 'Voice style' })).toBeDisabled();
-    await expect(audioPanel.getByText(/Built-in voices always read the same way/)).toBeVisible();
-    await expect(audioPanel.getByRole('combobox', { name: 'Pause between cards' })).toBeEnabled();
-    for (const combobox of await audioPanel.getByRole('combobox').all()) {
-      if (await combobox.isDisabled()) continue;
-      await combobox.click();
-      const options = page.getByRole('listbox');
-      await expect(options).toBeVisible();
-      await expectEnglish(page, 'settings: a voice list', learner);
-      await closeWith(page, options);
-    }
-
-    // A key the provider refuses: the notice with the steps to fix it, and the translation fix without a key.
-    await page.getByRole('tab', { name: 'API' }).click();
-    const keyInput = page.getByLabel('OpenAI key', { exact: true });
-    await keyInput.fill('sk-not-a-real-key');
-    await page.locator('form').filter({ has: keyInput }).getByRole('button', { name: 'Apply' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'OpenAI' }).first()).toBeVisible();
+    // Signed in: the API tab's address field, in English, then in Russian once the learner switches back.
+    await signInLearner(page, { language: 'en' });
+    await page.goto('/settings?tab=api');
     const baseUrl = page.getByLabel(/OpenAI-compatible API/);
     await baseUrl.fill('not a url');
-    expect(
-      await baseUrl.evaluate((input: HTMLInputElement) => (input.reportValidity(), input.validationMessage)),
-    ).toMatch(/^[^\p{Script=Cyrillic}]+$/u);
-    await expectEnglish(page, 'settings: API with a refused key', learner);
-
-    // The upload styles on the Images tab.
-    const imagesPanel = await (async () => {
-      await page.getByRole('tab', { name: 'Images' }).click();
-      return page.getByRole('tabpanel', { name: 'Images' });
-    })();
-    await expect(
-      imagesPanel.getByRole('group', { name: 'Picture style for uploaded words' }).getByRole('button'),
-    ).toHaveCount(5);
-    await expectEnglish(page, 'settings: upload styles', learner);
-
-    // With a key, an OpenAI voice speaks the cards: the voice style's list opens, and the voices' icons show.
-    await withLanguageModelKey(page);
-    await page.goto('/settings?tab=audio');
-    const keyedAudio = page.getByRole('tabpanel', { name: 'Audio' });
-    await expect(keyedAudio.getByRole('status')).toHaveCount(0);
-    const voiceStyle = keyedAudio.getByRole('combobox', { name: 'Voice style' });
-    await expect(voiceStyle).toBeEnabled();
-    await voiceStyle.click();
-    await expect(page.getByRole('option', { name: 'Professional' })).toBeVisible();
-    await expectEnglish(page, 'settings: voice styles', learner);
-    await closeWith(page, page.getByRole('listbox'));
-    await keyedAudio.getByRole('combobox', { name: 'Spanish voice (main)' }).click();
-    await expect(page.getByRole('listbox').locator('[data-voice-provider="openai"]').first()).toBeVisible();
-    await expectEnglish(page, 'settings: voices with their providers', learner);
-    await closeWith(page, page.getByRole('listbox'));
+    expect(await validationOf(baseUrl)).toMatch(noRussian);
+    await page.getByRole('button', { name: /User menu/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Русский' }).click();
+    const russianBaseUrl = page.getByLabel('Адрес OpenAI-совместимого API (необязательно)');
+    await russianBaseUrl.fill('not a url');
+    await expect(page.getByText('Адрес должен начинаться с http:// или https://')).toBeVisible();
+    expect(await validationOf(russianBaseUrl)).toMatch(onlyRussian);
   });
 
   test('with words: upload results, dictionary, word card, maintenance dialogs, Learn and its menu', async ({
@@ -726,65 +608,4 @@ test.describe('the English interface', () => {
     await page.getByTestId('audio-test-retryLogic').getByText('Details').click();
     await expectEnglish(page, 'audio diagnostics: finished', learner);
   });
-});
-
-test('a Russian first page carries no English catalogue; English is fetched when chosen and shown from the first frame', async ({
-  page,
-}) => {
-  // The common part (en.json) and any screen area's texts (dictionary.en.json…), as the build names them.
-  const englishCatalogue = /\/assets\/(?:[a-z-]+\.)?en-[\w-]+\.js$/;
-  const fetched: string[] = [];
-  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Изучай испанский' })).toBeVisible();
-  expect(fetched.filter((path) => englishCatalogue.test(path))).toEqual([]);
-
-  await chooseEnglish(page);
-  expect(fetched.filter((path) => englishCatalogue.test(path))).toHaveLength(1);
-  // A reload in English waits for the catalogue: no Russian word is ever on the page, not even 'Загрузка...'.
-  const russianSeen: string[] = [];
-  await page.exposeFunction('recordRussian', (text: string) => russianSeen.push(text));
-  await page.addInitScript(() => {
-    new MutationObserver(() => {
-      // The language switcher names Russian in Russian, in every interface.
-      // Before the body exists (the script runs from the document's start) there is nothing to read.
-      const body = document.body as HTMLElement | null;
-      const text = (body?.innerText ?? '').replaceAll('Русский', '');
-      if (/\p{Script=Cyrillic}/u.test(text)) {
-        (window as unknown as { recordRussian: (seen: string) => void }).recordRussian(text);
-      }
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  });
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Learn Spanish' })).toBeVisible();
-  expect(russianSeen).toEqual([]);
-});
-
-test('the Russian interface words the browser’s own form checks in Russian, in an English browser', async ({
-  browser,
-}) => {
-  const context = await browser.newContext({ locale: 'en-US' });
-  const page = await context.newPage();
-  // Russian from its first letter (an example address may follow).
-  const onlyRussian = /^[^a-z]*\p{Script=Cyrillic}/iu;
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Войти', exact: true }).click();
-  expect(
-    await page.getByLabel('Email').evaluate((input: HTMLInputElement) => input.validationMessage),
-  ).toMatch(onlyRussian);
-  await page.goto('/register');
-  const email = page.getByLabel('Email');
-  await email.fill('not-an-address');
-  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
-  expect(await email.evaluate((input: HTMLInputElement) => input.validationMessage)).toMatch(onlyRussian);
-
-  await signInLearner(page, { openHome: false });
-  await page.goto('/settings?tab=api');
-  const baseUrl = page.getByLabel('Адрес OpenAI-совместимого API (необязательно)');
-  await baseUrl.fill('not a url');
-  await expect(page.getByText('Адрес должен начинаться с http:// или https://')).toBeVisible();
-  expect(
-    await baseUrl.evaluate((input: HTMLInputElement) => (input.reportValidity(), input.validationMessage)),
-  ).toMatch(onlyRussian);
-  await context.close();
 });

@@ -105,10 +105,10 @@ describe('settings in English', () => {
     renderApp('/settings?tab=audio');
     const audio = await openTab('Audio');
     await waitFor(() => expect(within(audio).queryByRole('status')).toBeNull());
-    const style = within(audio).getByRole('combobox', { name: 'Voice style' }) as HTMLButtonElement;
+    const style = within(audio).getByRole<HTMLButtonElement>('combobox', { name: 'Voice style' });
     expect(style.disabled).toBe(true);
     expect(within(audio).getByText(/Built-in voices always read the same way/)).toBeDefined();
-    const pause = within(audio).getByRole('combobox', { name: 'Pause between cards' }) as HTMLButtonElement;
+    const pause = within(audio).getByRole<HTMLButtonElement>('combobox', { name: 'Pause between cards' });
     expect(pause.disabled).toBe(false);
     await scanEachOptionList(audio, 'settings: a voice list');
   });
@@ -122,7 +122,7 @@ describe('settings in English', () => {
     fireEvent.change(key, { target: { value: 'sk-not-a-real-key' } });
     fireEvent.click(within(key.closest('form')!).getByRole('button', { name: 'Apply' }));
     await waitFor(() =>
-      expect(screen.getAllByRole('alert').some((alert) => alert.textContent?.includes('OpenAI'))).toBe(true),
+      expect(screen.getAllByRole('alert').some((alert) => alert.textContent.includes('OpenAI'))).toBe(true),
     );
     expectEnglish('settings: API with a refused key', LEARNER_NAME);
   });
@@ -134,7 +134,7 @@ describe('settings in English', () => {
     renderApp('/settings?tab=audio');
     const audio = await openTab('Audio');
     await waitFor(() => expect(within(audio).queryByRole('status')).toBeNull());
-    const style = within(audio).getByRole('combobox', { name: 'Voice style' }) as HTMLButtonElement;
+    const style = within(audio).getByRole<HTMLButtonElement>('combobox', { name: 'Voice style' });
     await waitFor(() => expect(style.disabled).toBe(false));
     openWithKeyboard(style);
     await screen.findByRole('option', { name: 'Professional' });
