@@ -16,6 +16,7 @@ import {
 import { historySchema, statsPaths } from '../../../src/shared/api/stats';
 import { uploadPaths } from '../../../src/shared/api/upload-paths';
 import { wordsPaths } from '../../../src/shared/api/words-paths';
+import { type WordListItem, wordListSchema } from '../../../src/shared/api/words';
 import { BUILTIN_AUDIOBOOK_GENRES } from '../../../src/shared/catalogs/audiobook-genres';
 import { App } from '../../../src/client/app/app.component';
 import { changeInterfaceLanguage, initInterfaceTexts } from '../../../src/client/i18n/setup';
@@ -210,4 +211,60 @@ export function answerNewLearner(api: FakeApi, settings: Partial<Settings> = {})
 /** Opens a Radix menu or option list from the keyboard: happy-dom sends none of the pointer events Radix reads. */
 export function openWithKeyboard(trigger: HTMLElement): void {
   fireEvent.keyDown(trigger, { key: 'Enter' });
+}
+
+/** A word as `GET /api/words` lists it: no media, never studied. */
+export function wordOf(
+  id: number,
+  spanish: string,
+  russian: string,
+  word: Partial<WordListItem> = {},
+): WordListItem {
+  return {
+    id,
+    spanish,
+    russian,
+    needsTranslation: russian === '',
+    example: null,
+    exampleTranslation: null,
+    highlightedSpanishWord: null,
+    highlightedRussianWord: null,
+    cefrLevel: null,
+    partOfSpeech: null,
+    themeCategory: null,
+    imageUrl: null,
+    audioData: null,
+    russianAudioData: null,
+    secondVoiceAudioData: null,
+    isActive: true,
+    isHidden: false,
+    attempts: 0,
+    listenCount: 0,
+    audiobookUsageCount: 0,
+    disabledUsageCount: 0,
+    disabledAt: null,
+    createdAt: `${TODAY}T08:00:00.000Z`,
+    ...word,
+  };
+}
+
+/**
+ * The upload's four words, as the browser test's learner has them: Latin-only translations (so the
+ * learner's words need no exclusion) and one kept without a translation (docs/product/upload.md#spanish-only-lines).
+ */
+export const LEARNER_WORDS: readonly WordListItem[] = wordListSchema.parse([
+  wordOf(4, 'nadar', ''),
+  wordOf(3, 'cantar', 'to sing', { partOfSpeech: 'verb', cefrLevel: 'A1' }),
+  wordOf(2, 'el perro', 'dog', { partOfSpeech: 'noun', cefrLevel: 'A1', listenCount: 2 }),
+  wordOf(1, 'la casa', 'house', { partOfSpeech: 'noun', cefrLevel: 'A1', themeCategory: 'home' }),
+]);
+
+/** A new learner's answers (answerNewLearner), with `words` in the dictionary. */
+export function answerLearnerWithWords(
+  api: FakeApi,
+  words: readonly WordListItem[] = LEARNER_WORDS,
+  settings: Partial<Settings> = {},
+): void {
+  answerNewLearner(api, settings);
+  api.on('GET', wordsPaths.words, () => ({ body: wordListSchema.parse(words) }));
 }
