@@ -10,7 +10,7 @@ import {
   updateTagsResponseSchema,
 } from '../../../src/shared/api/dictionary';
 import { jobPaths } from '../../../src/shared/api/jobs';
-import { wordsPaths, undoResponseSchema } from '../../../src/shared/api/words';
+import { undoResponseSchema, wordsPaths } from '../../../src/shared/api/words';
 import { type FakeApi } from '../../support/client/fake-api';
 import { currentSocket } from '../../support/client/fake-web-socket';
 import { jobAnswer, jobAt, progressMessage, statusMessage } from '../../support/client/job-answers';
