@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { hideWordResponseSchema, undoResponseSchema, wordsPaths } from '../../../src/shared/api/words';
 import {
@@ -17,6 +17,7 @@ import {
   reviewStatsSchema,
   reviewUndoResponseSchema,
 } from '../../../src/shared/api/review';
+import { progressPaths, progressSchema } from '../../../src/shared/api/progress';
 import { type FakeApi } from '../../support/client/fake-api';
 import { useFakeClient } from '../../support/client/fake-client';
 import {
@@ -190,5 +191,32 @@ describe('study in English', () => {
       expect(screen.getByTestId('review-answer').textContent).toContain('no translation yet'),
     );
     expectEnglish('review: the last grade undone, an untranslated answer', LEARNER_NAME);
+  });
+
+  it('home after review: the day’s words from review under the goal, and the way to the dashboard', async () => {
+    api.on('GET', progressPaths.progress, () => ({
+      body: progressSchema.parse({
+        wordsAdded: 4,
+        wordsLearned: 0,
+        totalSentences: 0,
+        totalSessions: 1,
+        currentStreak: 1,
+        lastStudyDate: TODAY,
+        dailyWordGoal: 10,
+        wordsStudiedToday: 3,
+        wordsReviewedToday: 3,
+        totalWords: 4,
+        dailyTimeGoal: 15,
+        secondsStudiedToday: 60,
+        playsToday: 0,
+        today: TODAY,
+        timeZone: 'UTC',
+      }),
+    }));
+    renderApp('/');
+    const progress = await screen.findByRole('region', { name: 'Your progress' }, { timeout: 5_000 });
+    await within(progress).findByText('Of them in review: 3');
+    expect(within(progress).getByRole('link', { name: 'Progress in detail' })).toBeDefined();
+    expectEnglish('home: progress after review', LEARNER_NAME);
   });
 });
