@@ -5,6 +5,7 @@ import { currentUploadSchema, jobPaths } from '../../../src/shared/api/jobs';
 import { uploadPaths } from '../../../src/shared/api/upload-paths';
 import { processBatchRequestSchema, uploadResultsSchema } from '../../../src/shared/api/uploads';
 import { wordListItemSchema, wordsPaths } from '../../../src/shared/api/words';
+import { exportRequestSchema, exportResultsSchema, transferPaths } from '../../../src/shared/api/transfer';
 import { type FakeApi } from '../../support/client/fake-api';
 import { currentSocket } from '../../support/client/fake-web-socket';
 import {
@@ -28,7 +29,7 @@ import {
 /**
  * The upload in English (docs/product/errors.md#interface-language): a running upload and its report with
  * a duplicate, a line kept without a translation, a line refused and back in the box, and a fill undone,
- * each state scanned for Russian (the learner's name aside).
+ * each state scanned for Russian (the learner's name aside); an Anki export voicing its words.
  */
 
 const fakeClient = useFakeClient();
@@ -120,6 +121,53 @@ describe('the upload in English', () => {
       expect(screen.queryByRole('button', { name: 'Undo the part of speech of “la casa”' })).toBeNull(),
     );
     expectEnglish('upload: a fill undone', LEARNER_NAME);
+  });
+});
+
+describe('the Anki export in English', () => {
+  it('voices the words that lack a clip first, on its own progress line, then offers the file', async () => {
+    const EXPORT = 'export-1';
+    let exported = jobAt(EXPORT, 'export-words', 4);
+    api.on('POST', transferPaths.exports, (request) => {
+      expect(exportRequestSchema.parse(request.body).format).toBe('apkg');
+      return { body: { jobId: EXPORT } };
+    });
+    api.on('GET', jobPaths.job(EXPORT), () => ({ body: jobAnswer(exported) }));
+    renderApp('/settings?tab=data');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Export to Anki (.apkg)' }, { timeout: 5_000 }),
+    );
+    await waitFor(() => expect(currentSocket).not.toThrow());
+    act(() => currentSocket().open());
+    await waitFor(() => expect(currentSocket().subscriptions()).toContain(EXPORT));
+    exported = {
+      ...exported,
+      status: 'processing',
+      progress: { ...exported.progress, stage: 'audio', processed: 1 },
+    };
+    act(() => currentSocket().receive(progressMessage(exported)));
+    await screen.findByText('Voicing words for Anki: 1 of 4');
+    expectEnglish('settings: an Anki export voicing its words', LEARNER_NAME);
+    exported = {
+      ...exported,
+      status: 'completed',
+      progress: { ...exported.progress, stage: 'saving', processed: 4 },
+      results: exportResultsSchema.parse({
+        format: 'apkg',
+        fileId: '00000000-0000-4000-8000-000000000003',
+        fileName: 'palabra-words-2026-03-02.apkg',
+        words: 4,
+        byteSize: 2048,
+        downloadUrl: '/api/exports/00000000-0000-4000-8000-000000000003/download',
+        expiresAt: '2026-03-03T08:00:00.000Z',
+      }),
+    };
+    act(() => {
+      currentSocket().receive(progressMessage(exported));
+      currentSocket().receive(statusMessage(exported));
+    });
+    await screen.findByRole('link', { name: 'Download palabra-words-2026-03-02.apkg' });
+    expectEnglish('settings: an Anki export ready', LEARNER_NAME);
   });
 });
 
