@@ -66,6 +66,8 @@ describe('the upload in English', () => {
     fireEvent.change(box, { target: { value: PASTE.join('\n') } });
     fireEvent.click(screen.getByRole('button', { name: 'Upload words' }));
     await screen.findByRole('region', { name: /^Word processing:/ });
+    // A wide screen (happy-dom's window is 1024 px): the panel floats at the bottom right, and the toast says so.
+    await screen.findByText(/Follow it in the panel at the bottom right\.$/);
     await waitFor(() => expect(currentSocket).not.toThrow());
     act(() => currentSocket().open());
     await waitFor(() => expect(currentSocket().subscriptions()).toContain(UPLOAD));
