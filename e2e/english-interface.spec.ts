@@ -1,13 +1,6 @@
 import { expect, type Locator, type Page, type Route } from '@playwright/test';
 import type { PoolLearner } from './learner-pool';
-import {
-  addWords,
-  signInLearner,
-  UPLOAD_TIMEOUT_MS,
-  withLanguageModelKey,
-  writeBook,
-  test,
-} from './support';
+import { addWords, signInLearner, UPLOAD_TIMEOUT_MS, withLanguageModelKey, writeBook, test } from './support';
 
 /**
  * The proof of docs/product/errors.md#interface-language: with the interface in English (and an
