@@ -167,59 +167,6 @@ test.describe('the English interface', () => {
     expect(await validationOf(russianBaseUrl)).toMatch(onlyRussian);
   });
 
-  test('audiobooks: the creation dialog and its progress, a book in the library, genres and maintenance', async ({
-    page,
-  }) => {
-    test.setTimeout(UPLOAD_TIMEOUT_MS * 2);
-    await chooseEnglish(page);
-    const learner = await signInLearner(page, { language: 'en' });
-    await addWords(page, ['perro / dog', 'gato / cat', 'casa / house', 'libro / book', 'mesa / table']);
-    await withLanguageModelKey(page);
-    await page.goto('/audiobooks');
-    await expect(page.getByText('No audiobooks')).toBeVisible();
-    await page.getByRole('button', { name: 'Create audiobook' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New audiobook' });
-    await expect(dialog.getByRole('button', { name: 'Adventure' })).toBeVisible();
-    await expectEnglish(page, 'audiobooks: creation dialog', learner);
-    await dialog.getByRole('button', { name: 'Adventure' }).click();
-    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
-    await expect(dialog.getByText('Preparing the book')).toBeVisible();
-    await expect(dialog.getByText('Details', { exact: true })).toBeVisible();
-    await expect(dialog.getByText('Done!')).toBeVisible({ timeout: UPLOAD_TIMEOUT_MS });
-    await expectEnglish(page, 'audiobooks: creation complete', learner);
-    await expect(page).toHaveURL(/\/audiobook\/\d+$/);
-
-    await page.goto('/audiobooks');
-    await expect(page.getByTestId('audiobook-card')).toHaveCount(1);
-    await expect(page.getByTestId('audiobook-card')).toContainText('Spanish words in the text');
-    await expectEnglish(page, 'audiobooks: library with a book', learner);
-    await page.getByRole('button', { name: 'Genres' }).click();
-    await expect(page.getByRole('dialog', { name: 'Genres' })).toBeVisible();
-    await expectEnglish(page, 'audiobooks: genre manager', learner);
-    await closeWith(page, page.getByRole('dialog', { name: 'Genres' }));
-    await page.getByRole('button', { name: 'Library maintenance' }).click();
-    await expect(page.getByRole('menu')).toBeVisible();
-    await expectEnglish(page, 'audiobooks: maintenance menu', learner);
-    await page.getByRole('menuitem', { name: 'Analyze content' }).click();
-    await expect(page.getByText('Analysis complete').first()).toBeVisible();
-    await expectEnglish(page, 'audiobooks: a maintenance toast', learner);
-    // A dictionary check whose call never reaches the server: its failure toast, title and sentence.
-    await page.route(/\/api\/audiobooks\/re-verify-all\?/, (route) => route.abort());
-    await page.getByRole('button', { name: 'Library maintenance' }).click();
-    await page.getByRole('menuitem', { name: 'Re-check dictionary words in all books' }).click();
-    await expect(
-      page
-        .getByRole('region', { name: /^Notifications/ })
-        .getByRole('listitem')
-        .filter({ hasText: 'Dictionary check failed' }),
-    ).toContainText('The dictionary check could not be run');
-    await expectEnglish(page, 'audiobooks: the dictionary check failed', learner);
-    await page.unroute(/\/api\/audiobooks\/re-verify-all\?/);
-    await page.getByTestId('audiobook-card').getByRole('button', { name: 'Delete audiobook' }).click();
-    await expect(page.getByRole('alertdialog')).toBeVisible();
-    await expectEnglish(page, 'audiobooks: delete confirmation', learner);
-  });
-
   test('the audiobook player, its menu, series and audio status, and the audio diagnostics', async ({
     page,
   }) => {
