@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { authPaths } from '../../../src/shared/api/auth-paths';
 import { userSchema } from '../../../src/shared/api/auth';
-import { audiobookPaths, genreListSchema } from '../../../src/shared/api/audiobooks';
+import { type Audiobook, audiobookPaths, genreListSchema } from '../../../src/shared/api/audiobooks';
 import { currentUploadSchema } from '../../../src/shared/api/jobs';
 import { progressPaths, progressSchema } from '../../../src/shared/api/progress';
 import { reviewPaths } from '../../../src/shared/api/review-paths';
@@ -267,4 +267,36 @@ export function answerLearnerWithWords(
 ): void {
   answerNewLearner(api, settings);
   api.on('GET', wordsPaths.words, () => ({ body: wordListSchema.parse(words) }));
+}
+
+/** A ready book as the library lists it. */
+export function bookOf(book: Partial<Audiobook> = {}): Audiobook {
+  return {
+    id: 1,
+    title: 'Adventure',
+    genre: 'adventure',
+    genreNames: ['adventure'],
+    genreIds: [1],
+    grammarLevel: 'A2',
+    targetWordCount: 300,
+    actualWordCountTotal: 320,
+    actualWordCountSpanish: 160,
+    sentenceCount: 12,
+    activeWordsUsed: 4,
+    totalActiveWords: 5,
+    passiveWordsUsed: 0,
+    totalPassiveWords: 0,
+    listenCount: 0,
+    coverImageData: null,
+    imageCount: 4,
+    imageStep: 3,
+    verificationCompleted: true,
+    selectedImageSeriesId: null,
+    selectedSeries: null,
+    status: 'ready',
+    jobId: null,
+    error: null,
+    createdAt: `${TODAY}T08:00:00.000Z`,
+    ...book,
+  };
 }

@@ -23,13 +23,13 @@ import {
 } from '../../support/client/job-answers';
 import {
   answerNewLearner,
+  bookOf,
   expectEnglish,
   findHeading,
   LEARNER_NAME,
   openWithKeyboard,
   renderApp,
   showEnglish,
-  TODAY,
 } from '../../support/client/english-answers';
 
 /**
@@ -40,38 +40,6 @@ import {
 
 const fakeClient = useFakeClient();
 let api: FakeApi;
-
-/** A ready book as the library lists it. */
-function bookOf(book: Partial<Audiobook> = {}): Audiobook {
-  return {
-    id: 1,
-    title: 'Adventure',
-    genre: 'adventure',
-    genreNames: ['adventure'],
-    genreIds: [1],
-    grammarLevel: 'A2',
-    targetWordCount: 300,
-    actualWordCountTotal: 320,
-    actualWordCountSpanish: 160,
-    sentenceCount: 12,
-    activeWordsUsed: 4,
-    totalActiveWords: 5,
-    passiveWordsUsed: 0,
-    totalPassiveWords: 0,
-    listenCount: 0,
-    coverImageData: null,
-    imageCount: 4,
-    imageStep: 3,
-    verificationCompleted: true,
-    selectedImageSeriesId: null,
-    selectedSeries: null,
-    status: 'ready',
-    jobId: null,
-    error: null,
-    createdAt: `${TODAY}T08:00:00.000Z`,
-    ...book,
-  };
-}
 
 beforeEach(async () => {
   api = fakeClient.api;
