@@ -15,8 +15,9 @@ import { addWords, signInLearner, UPLOAD_TIMEOUT_MS, withLanguageModelKey, write
  *   upload's line formats (the dictionary is Spanish–Russian), the Russian voice's preview sentence.
  *
  * The signed-out pages, a new learner's screens, settings, the upload, dictionary, Learn, review, the
- * audiobook library and the player's load failures, menu and audio status are scanned the same way, without
- * a browser, by tests/unit/client/english-*.test.tsx (tests/support/client/english-answers.tsx). To cover a new screen or
+ * audiobook library, the player's load failures, menu and audio status, and the audio diagnostics after a
+ * run are scanned the same way, without a browser, by tests/unit/client/english-*.test.tsx
+ * (tests/support/client/english-answers.tsx). To cover a new screen or
  * state, add a step there (or here, if it needs the real server or a browser) and call `expectEnglish`.
  */
 
@@ -163,9 +164,7 @@ test.describe('the English interface', () => {
     expect(await validationOf(russianBaseUrl)).toMatch(onlyRussian);
   });
 
-  test('the audiobook player’s play-all, re-voicing and series dialogs, and the audio diagnostics', async ({
-    page,
-  }) => {
+  test('the audiobook player’s play-all, re-voicing and series dialogs', async ({ page }) => {
     test.setTimeout(UPLOAD_TIMEOUT_MS * 2);
     await chooseEnglish(page);
     const learner = await signInLearner(page, { language: 'en' });
@@ -260,13 +259,5 @@ test.describe('the English interface', () => {
       .click();
     await expect(page.getByText(/^OpenAI key not found/).first()).toBeVisible();
     await expectEnglish(page, 'player: AI series started without the OpenAI key', learner);
-
-    await page.goto('/audio-test');
-    await page.getByRole('button', { name: 'Run all tests' }).click();
-    await expect(page.getByTestId('audio-test-status')).toHaveText(Array(5).fill('passed'), {
-      timeout: 45_000,
-    });
-    await page.getByTestId('audio-test-retryLogic').getByText('Details').click();
-    await expectEnglish(page, 'audio diagnostics: finished', learner);
   });
 });
