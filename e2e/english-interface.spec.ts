@@ -15,8 +15,8 @@ import { addWords, signInLearner, UPLOAD_TIMEOUT_MS, withLanguageModelKey, write
  *   upload's line formats (the dictionary is Spanish–Russian), the Russian voice's preview sentence.
  *
  * The signed-out pages, a new learner's screens, settings, the upload, dictionary, Learn, review, the
- * audiobook library, the player's load failures, menu and audio status, and the audio diagnostics after a
- * run are scanned the same way, without a browser, by tests/unit/client/english-*.test.tsx
+ * audiobook library, the player's load failures, menu, audio status and re-voicing, and the audio diagnostics
+ * after a run are scanned the same way, without a browser, by tests/unit/client/english-*.test.tsx
  * (tests/support/client/english-answers.tsx). To cover a new screen or
  * state, add a step there (or here, if it needs the real server or a browser) and call `expectEnglish`.
  */
@@ -164,7 +164,7 @@ test.describe('the English interface', () => {
     expect(await validationOf(russianBaseUrl)).toMatch(onlyRussian);
   });
 
-  test('the audiobook player’s play-all, re-voicing and series dialogs', async ({ page }) => {
+  test('the audiobook player’s play-all and its series dialogs', async ({ page }) => {
     test.setTimeout(UPLOAD_TIMEOUT_MS * 2);
     await chooseEnglish(page);
     const learner = await signInLearner(page, { language: 'en' });
@@ -191,19 +191,6 @@ test.describe('the English interface', () => {
     await page.unroute(isClipCall);
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Play all' })).toBeVisible();
-    // Re-voicing after a change of speed: the dialog with its counts, then the job's toast.
-    expect((await page.request.put('/api/settings', { data: { speechSpeed: 1.2 } })).ok()).toBe(true);
-    await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('menuitem', { name: 'Re-voice the book' }).click();
-    const revoice = page.getByRole('dialog', { name: 'Re-voice the book' });
-    await expect(revoice.getByText(/^Voiced again by your provider \(paid\): [1-9]/)).toBeVisible();
-    await expectEnglish(page, 'player: re-voice dialog', learner);
-    await revoice.getByRole('button', { name: 'Re-voice', exact: true }).click();
-    await expect(page.getByText(/^Clips voiced again: [1-9]/).first()).toBeVisible();
-    await expectEnglish(page, 'player: book re-voiced', learner);
-    // Escape would close the toast first, the top layer.
-    await revoice.getByRole('button', { name: 'Cancel' }).click();
-    await expect(revoice).toHaveCount(0);
     await page.getByRole('button', { name: 'Illustration series' }).click();
     await expect(page.getByRole('menu')).toBeVisible();
     await expectEnglish(page, 'player: series picker', learner);

@@ -7,6 +7,8 @@ import {
   imageStatsSchema,
   playerPathOf,
   positionSchema,
+  revoiceResponseSchema,
+  revoiceSummarySchema,
   seriesListSchema,
 } from '../../../src/shared/api/audiobook-player';
 import {
@@ -15,6 +17,10 @@ import {
   sentenceAudioResponseSchema,
   sentenceListSchema,
 } from '../../../src/shared/api/audiobooks';
+import { revoiceResultsSchema } from '../../../src/shared/api/audiobook-jobs';
+import { jobPaths } from '../../../src/shared/api/jobs';
+import { currentSocket } from '../../support/client/fake-web-socket';
+import { jobAnswer, jobAt, progressMessage, statusMessage } from '../../support/client/job-answers';
 import { type FakeApi } from '../../support/client/fake-api';
 import { useFakeClient } from '../../support/client/fake-client';
 import {
@@ -158,5 +164,40 @@ describe('the audiobook player in English', () => {
       ).toBe(true),
     );
     expectEnglish('player: series picker with a series made in Russian', LEARNER_NAME);
+  });
+
+  it('re-voicing after a change of speed: the dialog with its counts, then the job’s toast', async () => {
+    const REVOICE = 'revoice-1';
+    let revoicing = jobAt(REVOICE, 'revoice-audiobook', 6);
+    api.on('GET', playerPathOf.revoice(1), () => ({
+      body: revoiceSummarySchema.parse({ paidClips: 6, freeClips: 0 }),
+    }));
+    api.on('POST', playerPathOf.revoice(1), () => ({
+      body: revoiceResponseSchema.parse({ jobId: REVOICE }),
+    }));
+    api.on('GET', jobPaths.job(REVOICE), () => ({ body: jobAnswer(revoicing) }));
+    renderApp('/audiobook/1');
+    await screen.findByTestId('player-spanish', {}, { timeout: 5_000 });
+    openWithKeyboard(screen.getByRole('button', { name: 'Menu' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Re-voice the book' }));
+    const revoice = await screen.findByRole('dialog', { name: 'Re-voice the book' });
+    await within(revoice).findByText(/^Voiced again by your provider \(paid\): 6/);
+    expectEnglish('player: re-voice dialog', LEARNER_NAME);
+    fireEvent.click(within(revoice).getByRole('button', { name: 'Re-voice' }));
+    await waitFor(() => expect(currentSocket).not.toThrow());
+    act(() => currentSocket().open());
+    await waitFor(() => expect(currentSocket().subscriptions()).toContain(REVOICE));
+    revoicing = {
+      ...revoicing,
+      status: 'completed',
+      progress: { ...revoicing.progress, processed: 6 },
+      results: revoiceResultsSchema.parse({ audiobookId: 1, revoicedCount: 6, failedCount: 0 }),
+    };
+    act(() => {
+      currentSocket().receive(progressMessage(revoicing));
+      currentSocket().receive(statusMessage(revoicing));
+    });
+    await screen.findAllByText(/^Clips voiced again: 6/);
+    expectEnglish('player: book re-voiced', LEARNER_NAME);
   });
 });
