@@ -7,8 +7,9 @@ import {
   sentenceSchema,
 } from '../../../src/shared/api/audiobooks';
 import { type Series, seriesSchema } from '../../../src/shared/api/audiobook-player';
-import { type Settings, settingsDefaults, settingsSchema } from '../../../src/shared/api/settings';
+import type { Settings } from '../../../src/shared/api/settings';
 import { BUILTIN_AUDIOBOOK_GENRES } from '../../../src/shared/catalogs/audiobook-genres';
+import { learnerSettings } from './render-client';
 
 /**
  * What the server would say about the learner's audiobooks, built here and parsed with the shared schemas
@@ -90,17 +91,5 @@ export function seriesAnswer(overrides: Partial<Series> & Pick<Series, 'id'>): S
 
 /** The learner's settings as `GET`/`PUT /api/settings` answer them (as `answerSignedInLearner` builds them). */
 export function settingsAnswer(settings: Partial<Settings> = {}): Settings {
-  return settingsSchema.parse({
-    ...settingsDefaults,
-    timeZone: 'UTC',
-    reviewDirections: ['es-ru'],
-    hasOpenaiApiKey: false,
-    hasElevenlabsApiKey: false,
-    hasLeonardoApiKey: false,
-    openaiApiKeyHint: null,
-    elevenlabsApiKeyHint: null,
-    leonardoApiKeyHint: null,
-    unreadableApiKeys: [],
-    ...settings,
-  });
+  return learnerSettings(settings);
 }

@@ -11,6 +11,7 @@ import {
 import { DictionaryPage } from '../../../src/client/features/dictionary/dictionary.page';
 import type { FakeApi } from './fake-api';
 import { renderPage } from './render-client';
+import { listedWord } from './word-fixtures';
 
 /**
  * The dictionary screen's answers, kept as a small server would keep them: the word list, and the edits and
@@ -24,29 +25,8 @@ export function dictionaryWord(
   russian: string,
   fields: Partial<WordListItem> = {},
 ): WordListItem {
-  return wordListItemSchema.parse({
-    id,
-    spanish,
-    russian,
+  return listedWord(id, spanish, russian, {
     needsTranslation: false,
-    example: null,
-    exampleTranslation: null,
-    highlightedSpanishWord: null,
-    highlightedRussianWord: null,
-    cefrLevel: null,
-    partOfSpeech: null,
-    themeCategory: null,
-    imageUrl: null,
-    audioData: null,
-    russianAudioData: null,
-    secondVoiceAudioData: null,
-    isActive: true,
-    isHidden: false,
-    attempts: 0,
-    listenCount: 0,
-    audiobookUsageCount: 0,
-    disabledUsageCount: 0,
-    disabledAt: null,
     createdAt: new Date(0).toISOString(),
     ...fields,
   });

@@ -7,12 +7,7 @@ import { currentUploadSchema } from '../../../src/shared/api/jobs';
 import { progressPaths, progressSchema } from '../../../src/shared/api/progress';
 import { reviewPaths } from '../../../src/shared/api/review-paths';
 import { reviewQueueSchema, reviewStatsSchema } from '../../../src/shared/api/review';
-import {
-  type Settings,
-  settingsDefaults,
-  settingsPaths,
-  settingsSchema,
-} from '../../../src/shared/api/settings';
+import { type Settings, settingsPaths } from '../../../src/shared/api/settings';
 import { historySchema, statsPaths } from '../../../src/shared/api/stats';
 import { uploadPaths } from '../../../src/shared/api/upload-paths';
 import { wordsPaths } from '../../../src/shared/api/words-paths';
@@ -22,7 +17,8 @@ import { App } from '../../../src/client/app/app.component';
 import { changeInterfaceLanguage, initInterfaceTexts } from '../../../src/client/i18n/setup';
 import { createQueryClient } from '../../../src/client/lib/query-client';
 import type { FakeApi } from './fake-api';
-import { answerSignedInLearner } from './render-client';
+import { learnerSettings, answerSignedInLearner } from './render-client';
+import { listedWord } from './word-fixtures';
 
 /**
  * The English interface as a learner reads it (docs/product/errors.md#interface-language): the whole app
@@ -98,19 +94,7 @@ export async function findHeading(name: string | RegExp) {
 
 /** The learner's settings as `GET /api/settings` answers them (as answerSignedInLearner's). */
 export function settingsOf(settings: Partial<Settings>): Settings {
-  return settingsSchema.parse({
-    ...settingsDefaults,
-    timeZone: 'UTC',
-    reviewDirections: ['es-ru'],
-    hasOpenaiApiKey: false,
-    hasElevenlabsApiKey: false,
-    hasLeonardoApiKey: false,
-    openaiApiKeyHint: null,
-    elevenlabsApiKeyHint: null,
-    leonardoApiKeyHint: null,
-    unreadableApiKeys: [],
-    ...settings,
-  });
+  return learnerSettings(settings);
 }
 
 /** The learner's own name, Russian as the seeded learners' are: content, allowed on every page. */
@@ -220,32 +204,7 @@ export function wordOf(
   russian: string,
   word: Partial<WordListItem> = {},
 ): WordListItem {
-  return {
-    id,
-    spanish,
-    russian,
-    needsTranslation: russian === '',
-    example: null,
-    exampleTranslation: null,
-    highlightedSpanishWord: null,
-    highlightedRussianWord: null,
-    cefrLevel: null,
-    partOfSpeech: null,
-    themeCategory: null,
-    imageUrl: null,
-    audioData: null,
-    russianAudioData: null,
-    secondVoiceAudioData: null,
-    isActive: true,
-    isHidden: false,
-    attempts: 0,
-    listenCount: 0,
-    audiobookUsageCount: 0,
-    disabledUsageCount: 0,
-    disabledAt: null,
-    createdAt: `${TODAY}T08:00:00.000Z`,
-    ...word,
-  };
+  return listedWord(id, spanish, russian, { createdAt: `${TODAY}T08:00:00.000Z`, ...word });
 }
 
 /**

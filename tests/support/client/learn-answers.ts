@@ -9,12 +9,7 @@ import {
   wordAudioResponseSchema,
   wordImageResponseSchema,
 } from '../../../src/shared/api/learn';
-import {
-  type Settings,
-  settingsDefaults,
-  settingsPaths,
-  settingsSchema,
-} from '../../../src/shared/api/settings';
+import { type Settings, settingsPaths, settingsSchema } from '../../../src/shared/api/settings';
 import {
   hideWordResponseSchema,
   undoResponseSchema,
@@ -24,6 +19,11 @@ import {
 } from '../../../src/shared/api/words';
 import { wordsPaths } from '../../../src/shared/api/words-paths';
 import type { FakeApi } from './fake-api';
+import { listedWord } from './word-fixtures';
+import { learnerSettings } from './render-client';
+
+/** The signed-in learner's settings (tests/support/client/render-client.tsx). */
+export { learnerSettings };
 
 /**
  * The Learn screen's server for a client test (docs/product/learn.md): the learner's words and settings,
@@ -39,33 +39,7 @@ export function learnWord(
   russian: string,
   overrides: Partial<WordListItem> = {},
 ): WordListItem {
-  const id = nextId++;
-  return wordListItemSchema.parse({
-    id,
-    spanish,
-    russian,
-    needsTranslation: russian === '',
-    example: null,
-    exampleTranslation: null,
-    highlightedSpanishWord: null,
-    highlightedRussianWord: null,
-    cefrLevel: null,
-    partOfSpeech: null,
-    themeCategory: null,
-    imageUrl: null,
-    audioData: null,
-    russianAudioData: null,
-    secondVoiceAudioData: null,
-    isActive: true,
-    isHidden: false,
-    attempts: 0,
-    listenCount: 0,
-    audiobookUsageCount: 0,
-    disabledUsageCount: 0,
-    disabledAt: null,
-    createdAt: new Date().toISOString(),
-    ...overrides,
-  });
+  return listedWord(nextId++, spanish, russian, { createdAt: new Date().toISOString(), ...overrides });
 }
 
 /** The clips the audio call answers for a word: one path per voice, named by the word and voice. */
@@ -83,21 +57,6 @@ export interface LearnServer {
 }
 
 /** The signed-in learner's settings as the server answers them, with `overrides`. */
-export function learnerSettings(overrides: Partial<Settings> = {}): Settings {
-  return settingsSchema.parse({
-    ...settingsDefaults,
-    timeZone: 'UTC',
-    reviewDirections: ['es-ru'],
-    hasOpenaiApiKey: false,
-    hasElevenlabsApiKey: false,
-    hasLeonardoApiKey: false,
-    openaiApiKeyHint: null,
-    elevenlabsApiKeyHint: null,
-    leonardoApiKeyHint: null,
-    unreadableApiKeys: [],
-    ...overrides,
-  });
-}
 
 /** Answers every call the Learn screen makes from `server`, for each of its words. */
 export function answerLearn(api: FakeApi, server: LearnServer): void {

@@ -35,22 +35,25 @@ export function renderPage(ui: ReactElement, queryClient: QueryClient = createQu
   return { queryClient, ...render(ui, { wrapper: pageWrapper(queryClient) }) };
 }
 
+/** The signed-in learner's settings as `GET`/`PUT /api/settings` answer them, with `overrides`. */
+export function learnerSettings(overrides: Partial<Settings> = {}): Settings {
+  return settingsSchema.parse({
+    ...settingsDefaults,
+    timeZone: 'UTC',
+    reviewDirections: ['es-ru'],
+    hasOpenaiApiKey: false,
+    hasElevenlabsApiKey: false,
+    hasLeonardoApiKey: false,
+    openaiApiKeyHint: null,
+    elevenlabsApiKeyHint: null,
+    leonardoApiKeyHint: null,
+    unreadableApiKeys: [],
+    ...overrides,
+  });
+}
+
 /** The sign-in check and the settings of a signed-in learner. */
 export function answerSignedInLearner(api: FakeApi, settings: Partial<Settings> = {}): void {
   api.on('GET', authPaths.status, () => ({ body: { isAuthenticated: true } }));
-  api.on('GET', settingsPaths.settings, () => ({
-    body: settingsSchema.parse({
-      ...settingsDefaults,
-      timeZone: 'UTC',
-      reviewDirections: ['es-ru'],
-      hasOpenaiApiKey: false,
-      hasElevenlabsApiKey: false,
-      hasLeonardoApiKey: false,
-      openaiApiKeyHint: null,
-      elevenlabsApiKeyHint: null,
-      leonardoApiKeyHint: null,
-      unreadableApiKeys: [],
-      ...settings,
-    }),
-  }));
+  api.on('GET', settingsPaths.settings, () => ({ body: learnerSettings(settings) }));
 }

@@ -1,6 +1,5 @@
 import {
   type Settings,
-  settingsDefaults,
   settingsPaths,
   settingsSchema,
   settingsUpdateSchema,
@@ -8,6 +7,7 @@ import {
 } from '../../../src/shared/api/settings';
 import { authPaths } from '../../../src/shared/api/auth-paths';
 import type { FakeApi } from './fake-api';
+import { learnerSettings } from './render-client';
 
 /**
  * The learner's settings as the server keeps them: `GET /api/settings` answers what is stored, and each
@@ -23,19 +23,7 @@ export interface SettingsServer {
 
 /** A signed-in learner (the sign-in check answered) whose settings the fake server keeps. */
 export function answerSettings(api: FakeApi, settings: Partial<Settings> = {}): SettingsServer {
-  let stored: Settings = settingsSchema.parse({
-    ...settingsDefaults,
-    timeZone: 'UTC',
-    reviewDirections: ['es-ru'],
-    hasOpenaiApiKey: false,
-    hasElevenlabsApiKey: false,
-    hasLeonardoApiKey: false,
-    openaiApiKeyHint: null,
-    elevenlabsApiKeyHint: null,
-    leonardoApiKeyHint: null,
-    unreadableApiKeys: [],
-    ...settings,
-  });
+  let stored: Settings = learnerSettings(settings);
   const saves: SettingsUpdate[] = [];
   api.on('GET', authPaths.status, () => ({ body: { isAuthenticated: true } }));
   api.on('GET', settingsPaths.settings, () => ({ body: stored }));

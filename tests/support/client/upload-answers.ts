@@ -10,12 +10,13 @@ import {
   type UploadStage,
   type UploadStageSkipReason,
 } from '../../../src/shared/api/uploads';
-import { type WordListItem, wordListItemSchema, wordsPaths } from '../../../src/shared/api/words';
+import { type WordListItem, wordsPaths } from '../../../src/shared/api/words';
 import type { ServerMessage } from '../../../src/shared/realtime';
 import { toastStore } from '../../../src/client/ui/toast-store';
 import type { FakeApi, FakeRequest } from './fake-api';
 import { currentSocket } from './fake-web-socket';
 import { jobAnswer, jobAt, type JobFixture, progressMessage, statusMessage } from './job-answers';
+import { listedWord } from './word-fixtures';
 
 /**
  * The server's side of the upload screen (docs/product/upload.md#upload-screen) for client tests: the
@@ -142,35 +143,8 @@ export function reportedWord(
   };
 }
 
-/** A word as `GET /api/words` lists it. */
-export function listedWord(id: number, spanish: string, russian: string, extra: Partial<WordListItem> = {}) {
-  return wordListItemSchema.parse({
-    id,
-    spanish,
-    russian,
-    needsTranslation: russian === '',
-    example: null,
-    exampleTranslation: null,
-    highlightedSpanishWord: null,
-    highlightedRussianWord: null,
-    cefrLevel: null,
-    partOfSpeech: null,
-    themeCategory: null,
-    imageUrl: null,
-    audioData: null,
-    russianAudioData: null,
-    secondVoiceAudioData: null,
-    isActive: true,
-    isHidden: false,
-    attempts: 0,
-    listenCount: 0,
-    audiobookUsageCount: 0,
-    disabledUsageCount: 0,
-    disabledAt: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...extra,
-  });
-}
+/** A word as `GET /api/words` lists it (tests/support/client/word-fixtures.ts). */
+export { listedWord };
 
 /** Each toast raised from now on as "title — description", for a test that reads both. */
 export function recordToastTexts(): { texts: string[]; stop: () => void } {

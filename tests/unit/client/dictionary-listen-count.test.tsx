@@ -2,13 +2,13 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { wordListSchema } from '../../../src/shared/api/words';
 import { wordsPaths } from '../../../src/shared/api/words-paths';
 import { DictionaryPage } from '../../../src/client/features/dictionary/dictionary.page';
 import { useFakeClient } from '../../support/client/fake-client';
 import { currentSocket } from '../../support/client/fake-web-socket';
 import { loadTexts, renderPage } from '../../support/client/render-client';
 import { answerSettings } from '../../support/client/settings-answers';
+import { listedWord } from '../../support/client/word-fixtures';
 
 /**
  * The listen-count badge of each dictionary row follows the learner's `showListenCount`
@@ -17,33 +17,9 @@ import { answerSettings } from '../../support/client/settings-answers';
 
 const fakeClient = useFakeClient();
 
-const GATO = wordListSchema.parse([
-  {
-    id: 1,
-    spanish: 'el gato',
-    russian: 'кот',
-    needsTranslation: false,
-    example: null,
-    exampleTranslation: null,
-    highlightedSpanishWord: null,
-    highlightedRussianWord: null,
-    cefrLevel: null,
-    partOfSpeech: 'noun',
-    themeCategory: null,
-    imageUrl: null,
-    audioData: null,
-    russianAudioData: null,
-    secondVoiceAudioData: null,
-    isActive: true,
-    isHidden: false,
-    attempts: 0,
-    listenCount: 0,
-    audiobookUsageCount: 0,
-    disabledUsageCount: 0,
-    disabledAt: null,
-    createdAt: '2026-01-05T10:00:00.000Z',
-  },
-]);
+const GATO = [
+  listedWord(1, 'el gato', 'кот', { partOfSpeech: 'noun', createdAt: '2026-01-05T10:00:00.000Z' }),
+];
 
 beforeEach(async () => {
   await loadTexts(['dictionary', 'errors']);

@@ -11,34 +11,11 @@ import {
 } from '../../../src/client/features/learn/lib/card-text';
 import { buildLearnList } from '../../../src/client/features/learn/lib/learn-list';
 import { afterCardPlayed, formatElapsed } from '../../../src/client/features/learn/lib/listen-progress';
+import { listedWord } from '../../support/client/word-fixtures';
 
 let nextId = 1;
-const item = (spanish: string, overrides: Partial<WordListItem> = {}): WordListItem => ({
-  id: nextId++,
-  spanish,
-  russian: `ru-${spanish}`,
-  needsTranslation: false,
-  example: null,
-  exampleTranslation: null,
-  highlightedSpanishWord: null,
-  highlightedRussianWord: null,
-  cefrLevel: null,
-  partOfSpeech: null,
-  themeCategory: null,
-  imageUrl: null,
-  audioData: null,
-  russianAudioData: null,
-  secondVoiceAudioData: null,
-  isActive: true,
-  isHidden: false,
-  attempts: 0,
-  listenCount: 0,
-  audiobookUsageCount: 0,
-  disabledUsageCount: 0,
-  disabledAt: null,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  ...overrides,
-});
+const item = (spanish: string, overrides: Partial<WordListItem> = {}): WordListItem =>
+  listedWord(nextId++, spanish, `ru-${spanish}`, { createdAt: '2026-11-01T00:00:00.000Z', ...overrides });
 
 describe('learn list', () => {
   const perro = item('perro', { attempts: 5 });
