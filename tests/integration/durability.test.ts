@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { withMadeCluster } from '../support/embedded-cluster';
 import { freePort } from '../support/free-port';
 
 /*
@@ -31,7 +32,8 @@ const tempDirs: string[] = [];
 async function freshDataDir(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'palabra-durability-'));
   tempDirs.push(dir);
-  return dir;
+  // Made as a first start leaves it: these tests are about kill -9 and the lock, not initdb.
+  return withMadeCluster(dir);
 }
 
 async function launch(dataDir: string): Promise<ServerProcess> {

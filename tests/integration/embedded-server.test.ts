@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { withMadeCluster } from '../support/embedded-cluster';
 
 /*
  * The embedded PostgreSQL server as `npm start` runs it (docs/product/decisions.md#embedded-database), each
@@ -128,7 +129,8 @@ describe('the embedded PostgreSQL server', () => {
   it(
     'stops the server a killed app left running, then starts on the same data',
     async () => {
-      const dataDir = dataDirInPrivateHome();
+      // Made as a first start leaves it: the two tests above prove that start, this one the restart.
+      const dataDir = await withMadeCluster(dataDirInPrivateHome());
       const first = startChild(dataDir, 'root', '--stay');
       const before = await first.report;
       first.child.kill('SIGKILL');

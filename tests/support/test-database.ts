@@ -12,6 +12,7 @@ import {
 } from '../../src/server/db/client';
 import { embeddedConnectionOf, startEmbeddedServer } from '../../src/server/db/embedded-server';
 import { lockDataDir } from '../../src/server/lib/data-dir';
+import { withMadeCluster } from './embedded-cluster';
 
 const SNAPSHOT_FOLDER = fileURLToPath(new URL('../../.tmp/test-pglite/', import.meta.url));
 // Read as a file: the package's exports do not name its manifest.
@@ -137,7 +138,8 @@ export async function openSharedTestDatabase(): Promise<SharedTestDatabase> {
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'palabra-shared-'));
   const lock = lockDataDir(dataDir);
-  const server = await startEmbeddedServer(dataDir);
+  // A copy of a made cluster: initdb is tests/integration/embedded-server.test.ts's subject, not these files'.
+  const server = await startEmbeddedServer(await withMadeCluster(dataDir));
   const { host, user, database: name } = embeddedConnectionOf(dataDir);
   const url = `postgres://${user}@${encodeURIComponent(String(host))}/${name}`;
   // Migrated once, then a few connections: several server processes share the server's 30.
