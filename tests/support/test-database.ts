@@ -54,6 +54,11 @@ async function loadMigratedSnapshot(): Promise<Blob> {
 /** Loaded once per worker: the integration files share their worker's modules (vitest.config.ts). */
 let migratedSnapshot: Promise<Blob> | undefined;
 
+/** The migrated PGlite cluster, for a test that opens PGlite in a data folder of its own. */
+export function migratedPgliteSnapshot(): Promise<Blob> {
+  return (migratedSnapshot ??= loadMigratedSnapshot());
+}
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by DATABASE_URL (CI runs the integration suite both ways).
