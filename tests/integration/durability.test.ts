@@ -1,19 +1,25 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { build as bundle } from 'esbuild';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { withMadeCluster } from '../support/embedded-cluster';
 import { freePort } from '../support/free-port';
 
 /*
- * The real server in a child process on a real data folder: what a learner's machine runs.
- * `node --import tsx` rather than the `tsx` binary, because the binary runs the server in a second
- * process and a kill -9 of the wrapper would leave the server itself running.
+ * The real server in a child process on a real data folder: what a learner's machine runs, bundled once by
+ * esbuild as `npm run build` bundles it (scripts/build.ts) and run by `node` alone, as `npm start` runs it:
+ * one process to kill -9 (the `tsx` binary would run the server in a second one), and no TypeScript
+ * compiled anew by each of the four starts.
  */
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+// Inside the project, so the bundle finds node_modules and dist/ as the built server does.
+const bundleDir = path.join(repoRoot, '.tmp', 'durability-server', `bundle-${process.pid}`);
+const serverFile = path.join(bundleDir, 'main.js');
 const STARTUP_TIMEOUT_MS = 60_000;
 const TEST_TIMEOUT_MS = 120_000;
 
@@ -31,12 +37,13 @@ const tempDirs: string[] = [];
 async function freshDataDir(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'palabra-durability-'));
   tempDirs.push(dir);
-  return dir;
+  // Made as a first start leaves it: these tests are about kill -9 and the lock, not initdb.
+  return withMadeCluster(dir);
 }
 
 async function launch(dataDir: string): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [serverFile], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -117,6 +124,32 @@ async function postmasterOf(dataDir: string): Promise<number | undefined> {
     return undefined;
   }
 }
+
+beforeAll(async () => {
+  await bundle({
+    // The workers are entries of their own: the server starts each from the file beside its own.
+    entryPoints: {
+      main: path.join(repoRoot, 'src/server/main.ts'),
+      'speech-synthesis.worker': path.join(
+        repoRoot,
+        'src/server/providers/builtin-speech/speech-synthesis.worker.ts',
+      ),
+      'file-reading.worker': path.join(repoRoot, 'src/server/modules/transfer/file-reading.worker.ts'),
+    },
+    outdir: bundleDir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  // Read at start from the folder beside the code, as in the build (src/server/db/client.ts).
+  await cp(path.join(repoRoot, 'src/server/db/migrations'), path.join(bundleDir, 'migrations'), {
+    recursive: true,
+  });
+});
+afterAll(() => rm(bundleDir, { recursive: true, force: true }));
 
 afterEach(async () => {
   for (const server of children.splice(0)) {

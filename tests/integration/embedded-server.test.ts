@@ -3,7 +3,9 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } f
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { build as bundle } from 'esbuild';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { withMadeCluster } from '../support/embedded-cluster';
 
 /*
  * The embedded PostgreSQL server as `npm start` runs it (docs/product/decisions.md#embedded-database), each
@@ -12,6 +14,9 @@ import { afterEach, describe, expect, it } from 'vitest';
  */
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+/** The child script bundled once by esbuild and run by `node` alone: each start under tsx compiled it anew. */
+const bundleDir = path.join(repoRoot, '.tmp', 'embedded-server-child', `bundle-${process.pid}`);
+const childFile = path.join(bundleDir, 'embedded-server-child.js');
 const TEST_TIMEOUT_MS = 90_000;
 const isRunnerRoot = process.getuid?.() === 0;
 
@@ -48,13 +53,7 @@ function startChild(
   user: 'root' | 'normal',
   mode: '--stop' | '--stay',
 ): { child: ChildProcess; report: Promise<ChildReport>; exited: Promise<number | null> } {
-  const command = [
-    ...asUser(user),
-    process.execPath,
-    '--import',
-    'tsx',
-    'tests/support/embedded-server-child.ts',
-  ];
+  const command = [...asUser(user), process.execPath, childFile];
   const [file, ...args] = command as [string, ...string[]];
   const child = spawn(file, [...args, dataDir, mode], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
@@ -89,6 +88,20 @@ function postmasterOf(dataDir: string): number | undefined {
   if (!existsSync(pidFile)) return undefined;
   return Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
 }
+
+beforeAll(async () => {
+  await bundle({
+    entryPoints: [path.join(repoRoot, 'tests/support/embedded-server-child.ts')],
+    outdir: bundleDir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+});
+afterAll(() => rmSync(bundleDir, { recursive: true, force: true }));
 
 afterEach(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
@@ -128,7 +141,8 @@ describe('the embedded PostgreSQL server', () => {
   it(
     'stops the server a killed app left running, then starts on the same data',
     async () => {
-      const dataDir = dataDirInPrivateHome();
+      // Made as a first start leaves it: the two tests above prove that start, this one the restart.
+      const dataDir = await withMadeCluster(dataDirInPrivateHome());
       const first = startChild(dataDir, 'root', '--stay');
       const before = await first.report;
       first.child.kill('SIGKILL');

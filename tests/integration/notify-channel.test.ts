@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { createNotifyChannel } from '../../src/server/realtime/notify-channel';
+import { withMadeCluster } from '../support/embedded-cluster';
 
 /*
  * The LISTEN connection of a PostgreSQL server (docs/product/jobs.md#progress), on the embedded server as
@@ -20,7 +21,7 @@ afterAll(async () => {
 });
 
 it('a LISTEN connection the server ends is made again, and notifications are heard once more', async () => {
-  database = await openDatabase({ kind: 'embedded', dataDir });
+  database = await openDatabase({ kind: 'embedded', dataDir: await withMadeCluster(dataDir) });
   const pool = database.pool;
   if (!pool) throw new Error('the embedded server is reached through a pool');
   const channel = createNotifyChannel(database);

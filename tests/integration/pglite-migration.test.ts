@@ -9,6 +9,7 @@ import { openEmbeddedDatabase } from '../../src/server/db/embedded-database';
 import { LegacyDataConflictError } from '../../src/server/db/pglite-migration';
 import type { UploadWordsJob } from '../../src/shared/api/jobs';
 import { offlineResolver, registerUser, TEST_APP_SECRET, type TestUser } from '../support/build-test-app';
+import { withMadeCluster } from '../support/embedded-cluster';
 import { createFastBuiltinSpeech } from '../support/fast-builtin-speech';
 import { waitForUploadJob } from '../support/upload-jobs';
 
@@ -27,10 +28,11 @@ afterEach(async () => {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function freshDataDir(): string {
+/** A data folder whose PostgreSQL cluster a first start made (initdb is not what these tests are about). */
+async function freshDataDir(): Promise<string> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'palabra-migrate-'));
   tempDirs.push(dir);
-  return dir;
+  return withMadeCluster(dir);
 }
 
 async function appOn(database: Database, overrides: Partial<AppDeps> = {}): Promise<FastifyInstance> {
@@ -131,7 +133,7 @@ describe('moving from the earlier embedded database', () => {
   it(
     'copies every row and media file into PostgreSQL, keeps the old folder, and signs the learner in as before',
     async () => {
-      const dataDir = freshDataDir();
+      const dataDir = await freshDataDir();
       const { user, words, before } = withLegacyFolder(dataDir);
       expect(before.counts.words).toBe(3);
       expect(before.media.length).toBeGreaterThanOrEqual(3);
@@ -185,7 +187,7 @@ describe('moving from the earlier embedded database', () => {
   it(
     'recognises a copy that finished before a crash left the old folder in place, and copies nothing twice',
     async () => {
-      const dataDir = freshDataDir();
+      const dataDir = await freshDataDir();
       const { before } = withLegacyFolder(dataDir);
       const first = await openEmbeddedDatabase(dataDir, silentLog);
       await first.close();
@@ -204,7 +206,7 @@ describe('moving from the earlier embedded database', () => {
   it(
     'refuses to start, changing nothing, when both the old folder and the new database hold learners',
     async () => {
-      const dataDir = freshDataDir();
+      const dataDir = await freshDataDir();
       // A learner on the new engine first…
       const current = await openEmbeddedDatabase(dataDir, silentLog);
       const app = await appOn(current);

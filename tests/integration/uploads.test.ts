@@ -23,6 +23,7 @@ import {
 } from '../support/build-test-app';
 import { type FakeProviders, startFakeProviders } from '../support/fake-providers/fake-provider-server';
 import { connectRealtime, type RealtimeTestClient } from '../support/realtime-client';
+import { migratedPgliteSnapshot } from '../support/test-database';
 import { seedWords } from '../support/word-seeds';
 
 let fake: FakeProviders;
@@ -585,8 +586,9 @@ describe('cancel and restart', () => {
   it('finishes a job after a restart with every word exactly once', { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'palabra-restart-'));
     try {
-      const open = async () => {
-        const database = await openDatabase({ kind: 'pglite', dataDir });
+      const open = async (snapshot?: Blob) => {
+        // The first start from a migrated cluster (initdb and migrations are not this test's subject).
+        const database = await openDatabase({ kind: 'pglite', dataDir, snapshot });
         // The suite's test app (its fast offline voice among its doubles): this test is about the restart.
         const app = await buildTestAppOn(database, {
           providerBaseUrls: fake.providerBaseUrls,
@@ -595,7 +597,7 @@ describe('cancel and restart', () => {
         return { app, database };
       };
       fake.setBehaviour('openai', 'latency', { delayMs: 300 });
-      const first = await open();
+      const first = await open(await migratedPgliteSnapshot());
       const learner = await registerUser(first.app);
       await post(first.app, learner, '/api/validate-openai-key', { apiKey: 'sk-test-valid' });
       await post(first.app, learner, '/api/validate-elevenlabs-key', { apiKey: 'el-test-valid' });

@@ -12,6 +12,7 @@ import {
 } from '../../src/server/db/client';
 import { embeddedConnectionOf, startEmbeddedServer } from '../../src/server/db/embedded-server';
 import { lockDataDir } from '../../src/server/lib/data-dir';
+import { withMadeCluster } from './embedded-cluster';
 
 const SNAPSHOT_FOLDER = fileURLToPath(new URL('../../.tmp/test-pglite/', import.meta.url));
 // Read as a file: the package's exports do not name its manifest.
@@ -52,6 +53,11 @@ async function loadMigratedSnapshot(): Promise<Blob> {
 
 /** Loaded once per worker: the integration files share their worker's modules (vitest.config.ts). */
 let migratedSnapshot: Promise<Blob> | undefined;
+
+/** The migrated PGlite cluster, for a test that opens PGlite in a data folder of its own. */
+export function migratedPgliteSnapshot(): Promise<Blob> {
+  return (migratedSnapshot ??= loadMigratedSnapshot());
+}
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
@@ -137,7 +143,8 @@ export async function openSharedTestDatabase(): Promise<SharedTestDatabase> {
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'palabra-shared-'));
   const lock = lockDataDir(dataDir);
-  const server = await startEmbeddedServer(dataDir);
+  // A copy of a made cluster: initdb is tests/integration/embedded-server.test.ts's subject, not these files'.
+  const server = await startEmbeddedServer(await withMadeCluster(dataDir));
   const { host, user, database: name } = embeddedConnectionOf(dataDir);
   const url = `postgres://${user}@${encodeURIComponent(String(host))}/${name}`;
   // Migrated once, then a few connections: several server processes share the server's 30.

@@ -35,8 +35,9 @@ export type DatabaseOptions =
   /** The embedded default: a PostgreSQL server of the app's own, its cluster in `dataDir` (embedded-server.ts). */
   | { kind: 'embedded'; dataDir: string; onOrphanStopped?: (pid: number) => void }
   /**
-   * `dataDir` undefined: an in-memory database (tests), started from `snapshot` when given: a cluster that
-   * `dumpDataDir` wrote, which spares the initdb a new cluster costs (about 2 s of a test file's 3).
+   * `dataDir` undefined: an in-memory database (tests). `snapshot` (tests only; the app never passes one): a
+   * cluster that `dumpDataDir` wrote, which a new database starts from, in memory or in a new `dataDir`,
+   * sparing the initdb a new cluster costs (about 2 s of a test file's 3).
    */
   | { kind: 'pglite'; dataDir?: string; snapshot?: Blob };
 
@@ -118,7 +119,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) {
     const folder = path.resolve(options.dataDir, 'pglite');
     mkdirSync(folder, { recursive: true });
-    pglite = await PGlite.create(folder, PGLITE_TYPES);
+    pglite = await PGlite.create(folder, { ...PGLITE_TYPES, loadDataDir: options.snapshot });
   } else {
     pglite = await PGlite.create({ ...PGLITE_TYPES, loadDataDir: options.snapshot });
   }
