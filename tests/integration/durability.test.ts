@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build as bundle } from 'esbuild';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withMadeCluster } from '../support/embedded-cluster';
 import { freePort } from '../support/free-port';
+import { bundleForNode } from '../support/node-bundle';
 
 /*
  * The real server in a child process on a real data folder: what a learner's machine runs, bundled once by
@@ -126,28 +126,21 @@ async function postmasterOf(dataDir: string): Promise<number | undefined> {
 }
 
 beforeAll(async () => {
-  await bundle({
-    // The workers are entries of their own: the server starts each from the file beside its own.
-    entryPoints: {
-      main: path.join(repoRoot, 'src/server/main.ts'),
-      'speech-synthesis.worker': path.join(
-        repoRoot,
-        'src/server/providers/builtin-speech/speech-synthesis.worker.ts',
-      ),
-      'file-reading.worker': path.join(repoRoot, 'src/server/modules/transfer/file-reading.worker.ts'),
+  await bundleForNode(
+    {
+      // The workers are entries of their own: the server starts each from the file beside its own.
+      entryPoints: {
+        main: path.join(repoRoot, 'src/server/main.ts'),
+        'speech-synthesis.worker': path.join(
+          repoRoot,
+          'src/server/providers/builtin-speech/speech-synthesis.worker.ts',
+        ),
+        'file-reading.worker': path.join(repoRoot, 'src/server/modules/transfer/file-reading.worker.ts'),
+      },
+      outdir: bundleDir,
     },
-    outdir: bundleDir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  // Read at start from the folder beside the code, as in the build (src/server/db/client.ts).
-  await cp(path.join(repoRoot, 'src/server/db/migrations'), path.join(bundleDir, 'migrations'), {
-    recursive: true,
-  });
+    { withMigrations: true },
+  );
 });
 afterAll(() => rm(bundleDir, { recursive: true, force: true }));
 

@@ -3,9 +3,9 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } f
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build as bundle } from 'esbuild';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withMadeCluster } from '../support/embedded-cluster';
+import { bundleForNode } from '../support/node-bundle';
 
 /*
  * The embedded PostgreSQL server as `npm start` runs it (docs/product/decisions.md#embedded-database), each
@@ -90,15 +90,9 @@ function postmasterOf(dataDir: string): number | undefined {
 }
 
 beforeAll(async () => {
-  await bundle({
+  await bundleForNode({
     entryPoints: [path.join(repoRoot, 'tests/support/embedded-server-child.ts')],
     outdir: bundleDir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
   });
 });
 afterAll(() => rmSync(bundleDir, { recursive: true, force: true }));

@@ -1,12 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { cp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { build as bundle } from 'esbuild';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emptyJobProgress } from '../../src/shared/realtime';
@@ -23,6 +22,7 @@ import {
   stepsInput,
 } from '../support/steps-job';
 import { openSharedTestDatabase, type SharedTestDatabase } from '../support/test-database';
+import { bundleForNode } from '../support/node-bundle';
 
 /*
  * Jobs that cannot crash-loop (docs/product/jobs.md#crashed-jobs), with real processes: server processes
@@ -77,25 +77,19 @@ const holdServer = createServer((request, response) => {
 let holdUrl = '';
 
 beforeAll(async () => {
-  await bundle({
-    entryPoints: [
-      path.join(repoRoot, 'tests/support/job-server-child.ts'),
-      path.join(repoRoot, 'src/server/jobs/jobs.cli.ts'),
-    ],
-    outdir: bundleDir,
-    entryNames: '[name]',
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  // Read beside the code, as in the build (scripts/build.ts): the command migrates a folder it opens itself.
-  await cp(path.join(repoRoot, 'src/server/db/migrations'), path.join(bundleDir, 'migrations'), {
-    recursive: true,
-  });
+  // The command migrates a folder it opens itself, from the migrations beside its code.
+  await bundleForNode(
+    {
+      entryPoints: [
+        path.join(repoRoot, 'tests/support/job-server-child.ts'),
+        path.join(repoRoot, 'src/server/jobs/jobs.cli.ts'),
+      ],
+      outdir: bundleDir,
+      entryNames: '[name]',
+      outExtension: { '.js': '.mjs' },
+    },
+    { withMigrations: true },
+  );
   shared = await openSharedTestDatabase();
   await new Promise<void>((resolve) => holdServer.listen(0, '127.0.0.1', resolve));
   holdUrl = `http://127.0.0.1:${(holdServer.address() as AddressInfo).port}/unit`;
