@@ -57,12 +57,16 @@ test('home, the user menu open, the upload results, the word card and Learn with
   await expect(page.getByLabel('Пары слов, по одной на строку')).toHaveValue('123');
   await expectNoSeriousViolations(page);
 
-  await page.goto('/dictionary');
+  // By the app's own links, not page loads: the app is loaded once.
+  const nav = page.getByRole('navigation', { name: 'Основная навигация' });
+  await nav.getByRole('link', { name: 'Словарь' }).click();
   await page.getByRole('button', { name: 'Карточка слова «correr»' }).click();
   await expect(page.getByRole('dialog', { name: 'correr' })).toBeVisible();
   await expectNoSeriousViolations(page);
 
-  await page.goto('/learn');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await nav.getByRole('link', { name: 'Изучение' }).click();
   await expect(page.getByTestId('learn-counter')).toHaveText('1 из 2');
   await page.getByRole('button', { name: 'Меню' }).click();
   await expect(page.getByRole('menu')).toBeVisible();
