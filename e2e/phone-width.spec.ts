@@ -1,14 +1,6 @@
 import { expect, type Locator } from '@playwright/test';
 import { watchScreens } from './screen-checks';
-import {
-  addWords,
-  expectNoSeriousViolations,
-  signInLearner,
-  UPLOAD_TIMEOUT_MS,
-  withLanguageModelKey,
-  writeBook,
-  test,
-} from './support';
+import { addWords, signInLearner, UPLOAD_TIMEOUT_MS, withLanguageModelKey, writeBook, test } from './support';
 
 /**
  * A phone (390×844; the tab bar also at 375×740), signed in with words and a book, in one pass over every
@@ -28,16 +20,7 @@ test('on a phone with words and a book: the tab bar, scrolling, and no screen sc
   test.setTimeout(UPLOAD_TIMEOUT_MS * 3);
   const expectSound = await watchScreens(page);
   await signInLearner(page, { openHome: false });
-  await addWords(page, [
-    'perro / собака',
-    'gato / кошка',
-    'casa / дом',
-    'libro / книга',
-    'mesa / стол',
-    'bosque / лес',
-    'camino / дорога',
-    'puerta / дверь',
-  ]);
+  await addWords(page, ['perro / собака', 'gato / кошка', 'casa / дом', 'libro / книга']);
   await withLanguageModelKey(page);
   const bookId = await writeBook(page, ['adventure']);
   const heading = page.getByRole('heading', { level: 1 });
@@ -136,7 +119,7 @@ test('on a phone with words and a book: the tab bar, scrolling, and no screen sc
   const choose = page.getByRole('button', { name: 'Выбрать файл' });
   await expect(choose).toBeVisible();
   await expect(page.getByTestId('file-picker-name')).toHaveText('Файл не выбран');
-  await expectNoSeriousViolations(page);
+  // The tab with this field is scanned by axe in e2e/transfer.spec.ts.
   await choose.focus();
   await expect(choose).toBeFocused();
   await page.keyboard.press('Enter');

@@ -6,6 +6,7 @@ import {
   imageJobListSchema,
   imageStatsSchema,
   playerPathOf,
+  playerPaths,
   positionSchema,
   revoiceResponseSchema,
   revoiceSummarySchema,
@@ -19,9 +20,10 @@ import {
 } from '../../../src/shared/api/audiobooks';
 import { revoiceResultsSchema } from '../../../src/shared/api/audiobook-jobs';
 import { jobPaths } from '../../../src/shared/api/jobs';
+import { providerPaths } from '../../../src/shared/api/providers';
 import { currentSocket } from '../../support/client/fake-web-socket';
 import { jobAnswer, jobAt, progressMessage, statusMessage } from '../../support/client/job-answers';
-import { type FakeApi } from '../../support/client/fake-api';
+import { deferred, type FakeApi } from '../../support/client/fake-api';
 import { useFakeClient } from '../../support/client/fake-client';
 import {
   answerNewLearner,
@@ -37,7 +39,8 @@ import {
 /**
  * The audiobook player in English (docs/product/errors.md#interface-language): a book that cannot be read
  * (no connection, then a server error), the player, its menu, audio status and series picker with a series
- * made while the interface was Russian, each state scanned for Russian (the learner's name aside). The
+ * made while the interface was Russian, play-all while its first clip is made, the AI and new-series dialogs
+ * with their notes, samples and toasts, each state scanned for Russian (the learner's name aside). The
  * story's Russian sentences are the learner's content: shown hidden, as the learner chose.
  */
 
@@ -199,5 +202,128 @@ describe('the audiobook player in English', () => {
     });
     await screen.findAllByText(/^Clips voiced again: 6/);
     expectEnglish('player: book re-voiced', LEARNER_NAME);
+  });
+
+  it('play-all starting, and the two series dialogs with their notes, samples and toasts', async () => {
+    // The first clip is still being made: play-all says it is starting.
+    const firstClip = deferred<{ body: unknown }>();
+    api.on('GET', audiobookPathOf.sentenceAudio(1, 1), () => firstClip.promise);
+    api.on('GET', playerPaths.stylePreviews, () => ({
+      body: [1, 2, 3, 4, 5].map((styleId) => ({
+        styleId,
+        imageData: `/media/${String(styleId).padStart(64, 'f')}.webp`,
+      })),
+    }));
+    let sampleRefused = false;
+    api.on('POST', providerPaths.generateSampleImage, () => ({
+      body: sampleRefused
+        ? {
+            success: false,
+            imageData: null,
+            error: 'Leonardo refused the key',
+            code: 'provider_invalid_key',
+            params: { provider: 'leonardo' },
+            provider: 'leonardo',
+          }
+        : {
+            success: true,
+            imageData: `/media/${'9'.padStart(64, 'f')}.webp`,
+            error: null,
+            provider: 'openai',
+          },
+    }));
+    let made = 0;
+    api.on('POST', playerPathOf.imageJobs(1), () => {
+      made += 1;
+      return {
+        body: {
+          jobId: `series-${made}`,
+          job: { id: made, status: 'pending', styleName: null },
+          seriesId: 20 + made,
+        },
+      };
+    });
+    for (const id of ['series-1', 'series-2', 'series-3']) {
+      api.on('GET', jobPaths.job(id), () => ({ body: jobAnswer(jobAt(id, 'generate-image-series', 3)) }));
+    }
+    const starting = renderApp('/audiobook/1');
+    await screen.findByTestId('player-spanish', {}, { timeout: 5_000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Play all' }));
+    await screen.findByRole('button', { name: 'Starting playback...' });
+    expectEnglish('player: play-all starting', LEARNER_NAME);
+    // The rest on a player opened afresh, its first clip answered.
+    starting.unmount();
+    firstClip.resolve({
+      body: sentenceAudioResponseSchema.parse({ success: false, audio: null, cached: false, error: null }),
+    });
+    const { unmount } = renderApp('/audiobook/1');
+    await screen.findByTestId('player-spanish', {}, { timeout: 5_000 });
+
+    // The AI dialog: who draws, Leonardo without its key, a sample, the series its stand-in draws.
+    const openAiDialog = async () => {
+      openWithKeyboard(screen.getByRole('button', { name: 'Illustration series' }));
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'Draw pictures with AI' }));
+      return screen.findByRole('dialog', { name: 'Draw pictures with AI' });
+    };
+    let dialog = await openAiDialog();
+    await waitFor(() => expect(within(dialog).getAllByTestId('style-picture')).toHaveLength(5));
+    expect(within(dialog).getByTestId('drawing-provider').textContent).toBe('Drawn by: OpenAI/DALL-E');
+    expectEnglish('player: AI series dialog', LEARNER_NAME);
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Leonardo/ }));
+    within(dialog).getByText('Please add a Leonardo AI API key in Settings');
+    expectEnglish('player: AI series dialog, Leonardo without a key', LEARNER_NAME);
+    const watercolor = within(within(dialog).getByRole('group', { name: 'Watercolor' }));
+    fireEvent.click(watercolor.getByRole('button', { name: 'Show an example: Watercolor' }));
+    await waitFor(() =>
+      expect(watercolor.getByTestId('style-picture').getAttribute('data-kind')).toBe('sample'),
+    );
+    expectEnglish('player: AI series dialog, a sample', LEARNER_NAME);
+    fireEvent.click(watercolor.getByRole('button', { name: 'Watercolor' }));
+    await screen.findAllByText(/^Leonardo API key not found! Go to Settings/);
+    expectEnglish('player: AI series started by a stand-in', LEARNER_NAME);
+
+    // The new series dialog, and the toast of the series it starts.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    openWithKeyboard(screen.getByRole('button', { name: 'Illustration series' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Create a new series' }));
+    const newSeries = await screen.findByRole('dialog', { name: 'Create a new illustration series' });
+    fireEvent.click(within(newSeries).getByRole('radio', { name: 'Watercolor' }));
+    fireEvent.click(within(newSeries).getByRole('button', { name: /Built-in pictures/ }));
+    expectEnglish('player: new series dialog', LEARNER_NAME);
+    fireEvent.click(within(newSeries).getByRole('button', { name: 'Create the series' }));
+    await screen.findAllByText(/^A series in the style "Watercolor" is being drawn!/);
+    expectEnglish('player: series started', LEARNER_NAME);
+    unmount();
+
+    // A Leonardo key the service refuses: the sample fails.
+    answerNewLearner(api, {
+      showAudiobookTranslations: false,
+      hasOpenaiApiKey: true,
+      hasLeonardoApiKey: true,
+    });
+    sampleRefused = true;
+    const withLeonardo = renderApp('/audiobook/1');
+    await screen.findByTestId('player-spanish', {}, { timeout: 5_000 });
+    dialog = await openAiDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show an example: Cartoon' }));
+    await screen.findAllByText('Generation failed');
+    expectEnglish('player: a sample failed', LEARNER_NAME);
+    withLeonardo.unmount();
+
+    // OpenAI picked without its key: the note, and the toast of the series its stand-in draws.
+    answerNewLearner(api, { showAudiobookTranslations: false, hasOpenaiApiKey: false });
+    renderApp('/audiobook/1');
+    await screen.findByTestId('player-spanish', {}, { timeout: 5_000 });
+    dialog = await openAiDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: /^OpenAI/ }));
+    within(dialog).getByText('Please add an OpenAI key in Settings');
+    expectEnglish('player: AI series dialog, OpenAI without a key', LEARNER_NAME);
+    fireEvent.click(
+      within(within(dialog).getByRole('group', { name: 'Minimalist' })).getByRole('button', {
+        name: 'Minimalist',
+      }),
+    );
+    await screen.findAllByText(/^OpenAI key not found/);
+    expectEnglish('player: AI series started without the OpenAI key', LEARNER_NAME);
   });
 });
