@@ -1,12 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import {
-  addWords,
-  expectNoSeriousViolations,
-  signInLearner,
-  UPLOAD_TIMEOUT_MS,
-  withLanguageModelKey,
-  test,
-} from './support';
+import { expectNoSeriousViolations } from './axe-violations';
+import { addWords, signInLearner, UPLOAD_TIMEOUT_MS, withLanguageModelKey, test } from './support';
 
 /**
  * An audiobook from its creation to its deletion (docs/product/audiobooks.md#creation, #player, #playback,
@@ -26,18 +20,8 @@ declare global {
   }
 }
 
-const WORDS = [
-  'perro / собака',
-  'gato / кошка',
-  'casa / дом',
-  'libro / книга',
-  'mesa / стол',
-  'luna / луна',
-  'bosque / лес',
-  'camino / дорога',
-  'puerta / дверь',
-  'llave / ключ',
-];
+// Few words: the server voices every added word with the built-in voices, and a story needs only some.
+const WORDS = ['perro / собака', 'gato / кошка', 'casa / дом', 'libro / книга'];
 
 interface Sentence {
   spanish: string;
@@ -124,16 +108,15 @@ test('a book written through the dialog, its steps followed live, is heard in or
     `Испанских слов в тексте: ${book.actualWordCountSpanish}`,
   );
 
-  // Three sentences before the end, by the position slider's keys: play-all (one loop) then plays exactly
-  // those three.
-  const lastThree = sentences.slice(-3);
+  // Two sentences before the end, by the position slider's keys: play-all (one loop) then plays exactly
+  // those two, which shows the order within a sentence and from one sentence to the next.
+  const lastTwo = sentences.slice(-2);
   const slider = page.getByRole('slider', { name: 'Положение в книге' });
   await slider.focus();
   await slider.press('End');
   await slider.press('ArrowLeft');
-  await slider.press('ArrowLeft');
-  await expect(page.getByTestId('player-spanish')).toHaveText(lastThree[0]!.spanish);
-  await expect(page.getByTestId('player-russian')).toHaveText(lastThree[0]!.russian);
+  await expect(page.getByTestId('player-spanish')).toHaveText(lastTwo[0]!.spanish);
+  await expect(page.getByTestId('player-russian')).toHaveText(lastTwo[0]!.russian);
 
   // Bilingual audiobook mode from the menu, saved on the server: the Russian voice plays between the two
   // Spanish ones.
@@ -151,35 +134,33 @@ test('a book written through the dialog, its steps followed live, is heard in or
   await expect(page.getByRole('button', { name: 'Остановить', exact: true })).toBeVisible();
   // The end of the book: play-all stops by itself on the last sentence.
   await expect(page.getByRole('button', { name: 'Воспроизвести все' })).toBeVisible({ timeout: 45_000 });
-  await expect(page.getByTestId('player-spanish')).toHaveText(lastThree[2]!.spanish);
+  await expect(page.getByTestId('player-spanish')).toHaveText(lastTwo[1]!.spanish);
 
   // Every clip the server made on demand is now kept on its sentence: the order heard is theirs.
-  const kept = (await sentencesOf()).slice(-3);
+  const kept = (await sentencesOf()).slice(-2);
   const expected = kept.flatMap((sentence) =>
     [sentence.audioData, sentence.russianAudioData, sentence.secondVoiceAudioData].map(pathOf),
   );
   expect(expected.every((clip) => clip !== null)).toBe(true);
   expect(await page.evaluate(() => window.playedClips)).toEqual(expected);
   // Each sentence played through counted one listen.
-  expect(kept.map((sentence) => sentence.listenCount)).toEqual([1, 1, 1]);
+  expect(kept.map((sentence) => sentence.listenCount)).toEqual([1, 1]);
 
+  const savedPosition = async () =>
+    ((await (await page.request.get(`${bookPath}/position`)).json()) as { position: number }).position;
+  await expect.poll(savedPosition).toBe(sentences.length - 1);
   await page.getByRole('button', { name: 'Предыдущее предложение' }).click();
-  await expect(page.getByTestId('player-spanish')).toHaveText(lastThree[1]!.spanish);
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`${bookPath}/position`)).json()) as { position: number }).position,
-    )
-    .toBe(sentences.length - 2);
+  await expect(page.getByTestId('player-spanish')).toHaveText(lastTwo[0]!.spanish);
+  await expect.poll(savedPosition).toBe(sentences.length - 2);
   await page.reload();
-  await expect(page.getByTestId('player-spanish')).toHaveText(lastThree[1]!.spanish);
+  await expect(page.getByTestId('player-spanish')).toHaveText(lastTwo[0]!.spanish);
 
   // The transcript: the sentence shown is highlighted; tapping another jumps there and plays it. One axe
   // scan of the player with its transcript open, which leaves the rest of the player in view.
   await page.getByRole('button', { name: 'Меню' }).click();
   await page.getByRole('menuitem', { name: 'Показать весь текст' }).click();
   const transcript = page.getByRole('region', { name: 'Текст книги' });
-  await expect(transcript.locator('[aria-current="true"]')).toContainText(lastThree[1]!.spanish);
+  await expect(transcript.locator('[aria-current="true"]')).toContainText(lastTwo[0]!.spanish);
   const heardBefore = (await page.evaluate(() => window.playedClips)).length;
   await transcript.getByRole('button', { name: sentences[0]!.spanish }).click();
   await expect(page.getByTestId('player-spanish')).toHaveText(sentences[0]!.spanish);

@@ -1,13 +1,6 @@
 import { expect, type Page, type Response } from '@playwright/test';
-import {
-  addWords,
-  expectNoSeriousViolations,
-  holdChunkUntil,
-  listWords,
-  UPLOAD_TIMEOUT_MS,
-  signInLearner,
-  test,
-} from './support';
+import { expectNoSeriousViolations } from './axe-violations';
+import { addWords, holdChunkUntil, listWords, UPLOAD_TIMEOUT_MS, signInLearner, test } from './support';
 
 /**
  * The dictionary screen against the built app and the fake providers of playwright.config.ts: only what a
