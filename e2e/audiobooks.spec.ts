@@ -60,26 +60,23 @@ test('a book written through the dialog, its steps followed live, is heard in or
   ).toBe(true);
   await addWords(page, WORDS);
 
-  // Without a language model: the create button's reason and the maintenance menu's, as rendered.
+  // Without a language model: the empty library with its create button disabled, as rendered. The
+  // maintenance menu's disabled items and their reasons are the RTL test's; a menu of the same kind is
+  // scanned open in e2e/accessibility.spec.ts.
   await page.goto('/audiobooks');
   await expect(page.getByText('Нет аудиокниг')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Создать аудиокнигу' })).toBeDisabled();
-  await page.getByRole('button', { name: 'Обслуживание библиотеки' }).click();
-  await expect(page.getByRole('menuitem', { name: 'Проверить логику историй' })).toHaveAttribute(
-    'aria-disabled',
-    'true',
-  );
   await expectNoSeriousViolations(page);
-  await page.keyboard.press('Escape');
 
   await withLanguageModelKey(page);
   await page.reload();
   await page.getByRole('button', { name: 'Создать аудиокнигу' }).click();
   const dialog = page.getByRole('dialog', { name: 'Новая аудиокнига' });
-  // The form with a genre chosen, and the toast asking for one.
-  await dialog.getByRole('button', { name: 'Создать', exact: true }).click();
-  await expect(page.getByText('Выберите жанр').first()).toBeVisible();
+  // The form with a genre chosen and the shortest story (the toast asking for a genre, the defaults and the
+  // request sent: the RTL test's). A short story is fewer sentences to draw and voice.
   await dialog.getByRole('button', { name: 'Приключения' }).click();
+  await dialog.getByRole('slider', { name: /^Количество слов/ }).press('Home');
+  await expect(dialog.getByRole('slider', { name: /^Количество слов/ })).toHaveValue('100');
   await expectNoSeriousViolations(page);
   await dialog.getByRole('button', { name: 'Создать', exact: true }).click();
 
@@ -87,7 +84,7 @@ test('a book written through the dialog, its steps followed live, is heard in or
   await expect(dialog.getByRole('list', { name: 'Шаги создания' }).getByRole('listitem')).toHaveCount(8);
   await expect(dialog.getByText('Завершено!')).toBeVisible({ timeout: UPLOAD_TIMEOUT_MS });
   await expect(dialog.getByTestId('creation-steps-done')).toHaveText('Выполнено шагов: 8 из 8');
-  // The counters are the job's own (a story of the default 200 words is written in one chapter or more).
+  // The counters are the job's own (a story of 100 words is written in one chapter or more).
   await expect(dialog.getByTestId('counter-chaptersGenerated')).toHaveText(/^[1-9]\d*$/);
   await expect(page).toHaveURL(/\/audiobook\/\d+$/);
   const bookId = Number(new URL(page.url()).pathname.split('/').at(-1));
@@ -196,8 +193,8 @@ test('a book written through the dialog, its steps followed live, is heard in or
   await expectNoSeriousViolations(page);
   await page.keyboard.press('Escape');
   await cards(page).getByRole('button', { name: 'Удалить аудиокнигу' }).click();
+  // The confirmation is the shared alert dialog, scanned open in e2e/dictionary.spec.ts.
   const confirm = page.getByRole('alertdialog', { name: 'Удалить аудиокнигу?' });
-  await expectNoSeriousViolations(page);
   await confirm.getByRole('button', { name: 'Удалить' }).click();
   await expect(page.getByText('Аудиокнига удалена').first()).toBeVisible();
   await expect(cards(page)).toHaveCount(0);
