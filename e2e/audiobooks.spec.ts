@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { expectNoSeriousViolations } from './axe-violations';
+import { expectNoSeriousViolations, expectNoSeriousViolationsIn } from './axe-violations';
 import { addWords, signInLearner, UPLOAD_TIMEOUT_MS, withLanguageModelKey, test } from './support';
 
 /**
@@ -77,7 +77,7 @@ test('a book written through the dialog, its steps followed live, is heard in or
   await dialog.getByRole('button', { name: 'Приключения' }).click();
   await dialog.getByRole('slider', { name: /^Количество слов/ }).press('Home');
   await expect(dialog.getByRole('slider', { name: /^Количество слов/ })).toHaveValue('100');
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolationsIn(page, '[role="dialog"]');
   await dialog.getByRole('button', { name: 'Создать', exact: true }).click();
 
   // The real job, followed over the socket: every step done, then the book.
@@ -173,7 +173,7 @@ test('a book written through the dialog, its steps followed live, is heard in or
   await expect(
     page.getByRole('dialog', { name: 'Переозвучить книгу' }).getByTestId('revoice-counts'),
   ).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolationsIn(page, '[role="dialog"]');
 
   // The library with the book, its cover and word count; the genre manager; the delete confirmation.
   await page.goto('/audiobooks');
@@ -190,7 +190,7 @@ test('a book written through the dialog, its steps followed live, is heard in or
       .getByRole('list', { name: 'Ваши жанры' })
       .getByRole('listitem'),
   ).toHaveCount(12);
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolationsIn(page, '[role="dialog"]');
   await page.keyboard.press('Escape');
   await cards(page).getByRole('button', { name: 'Удалить аудиокнигу' }).click();
   // The confirmation is the shared alert dialog, scanned open in e2e/dictionary.spec.ts.

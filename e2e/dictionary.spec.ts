@@ -1,5 +1,5 @@
 import { expect, type Page, type Response } from '@playwright/test';
-import { expectNoSeriousViolations } from './axe-violations';
+import { expectNoSeriousViolations, expectNoSeriousViolationsIn } from './axe-violations';
 import { addWords, holdChunkUntil, listWords, UPLOAD_TIMEOUT_MS, signInLearner, test } from './support';
 
 /**
@@ -235,11 +235,11 @@ test('words from an upload: a picture job over the socket, thumbnails under 4 KB
     'src',
     `${picture}?w=384`,
   );
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolationsIn(page, '[role="dialog"]');
   await card.getByRole('button', { name: 'Изменить' }).click();
   const form = page.getByRole('dialog', { name: 'Изменение слова' });
   await expect(form.getByLabel('Испанское слово')).toHaveValue('el coche');
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolationsIn(page, '[role="dialog"]');
   await form.getByRole('button', { name: 'Отмена' }).click();
   await expect(form).toHaveCount(0);
 
@@ -262,7 +262,7 @@ test('words from an upload: a picture job over the socket, thumbnails under 4 KB
   await page.getByRole('menuitem', { name: 'Медиатека' }).click();
   const library = page.getByRole('dialog', { name: 'Медиатека' });
   await expect(library.getByRole('button', { name: /^Применить изображение/ })).toHaveCount(1);
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolationsIn(page, '[role="dialog"]');
   await page.keyboard.press('Escape');
   await expect(library).toHaveCount(0);
   await row(page, 'el coche')
@@ -270,7 +270,7 @@ test('words from an upload: a picture job over the socket, thumbnails under 4 KB
     .click();
   const sentences = page.getByRole('dialog', { name: '«el coche» в аудиокнигах' });
   await expect(sentences.getByText('Слово не найдено в аудиокнигах')).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolationsIn(page, '[role="dialog"]');
   await page.keyboard.press('Escape');
   await expect(sentences).toHaveCount(0);
 
@@ -282,7 +282,7 @@ test('words from an upload: a picture job over the socket, thumbnails under 4 KB
     .getByRole('button', { name: 'Удалить выбранные' })
     .click();
   const confirm = page.getByRole('alertdialog', { name: 'Удалить выбранные слова?' });
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolationsIn(page, '[role="alertdialog"]');
   await confirm.getByRole('button', { name: 'Удалить слова: 1' }).click();
   await expect(page.getByText('Удалено слов: 1', { exact: true })).toBeVisible();
   await expect(shownSpanish(page)).toHaveCount(1);
