@@ -1,12 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import { authPaths } from '../../../src/shared/api/auth-paths';
-import { userSchema } from '../../../src/shared/api/auth';
 import { type Audiobook, audiobookPaths, genreListSchema } from '../../../src/shared/api/audiobooks';
 import { currentUploadSchema } from '../../../src/shared/api/jobs';
-import { progressPaths, progressSchema } from '../../../src/shared/api/progress';
 import { reviewPaths } from '../../../src/shared/api/review-paths';
-import { reviewQueueSchema, reviewStatsSchema } from '../../../src/shared/api/review';
+import { reviewQueueSchema } from '../../../src/shared/api/review';
 import { type Settings, settingsPaths } from '../../../src/shared/api/settings';
 import { historySchema, statsPaths } from '../../../src/shared/api/stats';
 import { uploadPaths } from '../../../src/shared/api/upload-paths';
@@ -19,6 +16,7 @@ import { createQueryClient } from '../../../src/client/lib/query-client';
 import type { FakeApi } from './fake-api';
 import { learnerSettings, answerSignedInLearner } from './render-client';
 import { listedWord } from './word-fixtures';
+import { answerNewLearnerHome } from './shell-answers';
 
 /**
  * The English interface as a learner reads it (docs/product/errors.md#interface-language): the whole app
@@ -114,35 +112,7 @@ export function answerNewLearner(api: FakeApi, settings: Partial<Settings> = {})
     answerSignedInLearner(api, saved);
     return { body: settingsOf(saved) };
   });
-  api.on('GET', authPaths.user, () => ({
-    body: userSchema.parse({
-      id: 'learner-1',
-      email: 'marina@example.com',
-      firstName: LEARNER_NAME[0],
-      lastName: LEARNER_NAME[1],
-      profileImageUrl: null,
-      claims: { first_name: null },
-    }),
-  }));
-  api.on('GET', progressPaths.progress, () => ({
-    body: progressSchema.parse({
-      wordsAdded: 0,
-      wordsLearned: 0,
-      totalSentences: 0,
-      totalSessions: 0,
-      currentStreak: 0,
-      lastStudyDate: null,
-      dailyWordGoal: 10,
-      wordsStudiedToday: 0,
-      wordsReviewedToday: 0,
-      totalWords: 0,
-      dailyTimeGoal: 15,
-      secondsStudiedToday: 0,
-      playsToday: 0,
-      today: TODAY,
-      timeZone: 'UTC',
-    }),
-  }));
+  answerNewLearnerHome(api, { today: TODAY });
   api.on('GET', statsPaths.history, () => ({
     body: historySchema.parse({
       today: TODAY,
@@ -150,21 +120,6 @@ export function answerNewLearner(api: FakeApi, settings: Partial<Settings> = {})
       weeks: [{ weekStart: TODAY, wordsAdded: 0, wordsKnown: 0 }],
       days: [{ day: TODAY, reviews: 0, listeningMinutes: 0, hasData: false }],
       forecast: [{ day: TODAY, count: 0 }],
-    }),
-  }));
-  api.on('GET', reviewPaths.stats, () => ({
-    body: reviewStatsSchema.parse({
-      today: TODAY,
-      queueSize: 0,
-      dueCount: 0,
-      newCount: 0,
-      reviewedToday: 0,
-      correctToday: 0,
-      secondsToday: 0,
-      studiedCards: 0,
-      masteredCards: 0,
-      nextDueAt: null,
-      forecast: [],
     }),
   }));
   api.on('GET', reviewPaths.queue, () => ({

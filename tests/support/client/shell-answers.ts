@@ -27,8 +27,14 @@ export function answerNoExternalSignIn(api: FakeApi): void {
   }));
 }
 
-/** The signed-in learner's user and a new learner's home: no words, nothing studied, nothing to review. */
-export function answerNewLearnerHome(api: FakeApi, user: User = NEW_LEARNER): void {
+/**
+ * The signed-in learner's user and a new learner's home: no words, nothing studied, nothing to review, on the
+ * learner's day `today`.
+ */
+export function answerNewLearnerHome(
+  api: FakeApi,
+  { user = NEW_LEARNER, today = '2025-03-01' }: { user?: User; today?: string } = {},
+): void {
   api.on('GET', authPaths.user, () => ({ body: userSchema.parse(user) }));
   api.on('GET', wordsPaths.words, () => ({ body: [] }));
   api.on('GET', progressPaths.progress, () => ({
@@ -46,13 +52,13 @@ export function answerNewLearnerHome(api: FakeApi, user: User = NEW_LEARNER): vo
       dailyTimeGoal: 15,
       secondsStudiedToday: 0,
       playsToday: 0,
-      today: '2025-03-01',
+      today,
       timeZone: 'UTC',
     }),
   }));
   api.on('GET', reviewPaths.stats, () => ({
     body: reviewStatsSchema.parse({
-      today: '2025-03-01',
+      today,
       queueSize: 0,
       dueCount: 0,
       newCount: 0,
