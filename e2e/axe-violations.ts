@@ -2,10 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /**
- * axe on the page as it is now, as support.ts's `expectNoSeriousViolations` runs it (every rule, no serious or
- * critical violation, each listed with its elements), but collecting the violations alone: axe then skips
- * building a selector for every element that passed, the end of a scan that is longest on a large screen
- * such as Settings (axe-core's `resultTypes` option). What it checks is the same.
+ * axe on the page as it is now: every rule, no serious or critical violation, each listed with its elements.
+ * It collects the violations alone: axe then skips building a selector for every element that passed, the
+ * end of a scan that is longest on a large screen such as Settings (axe-core's `resultTypes` option).
  */
 export async function expectNoSeriousViolations(page: Page) {
   expectNoSerious(await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze());

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
-import { addWords, expectNoSeriousViolations, signInLearner, UPLOAD_TIMEOUT_MS, test } from './support';
+import { addWords, signInLearner, UPLOAD_TIMEOUT_MS, test } from './support';
+import { expectNoSeriousViolations } from './axe-violations';
 
 /**
  * Review grades as study on Home (docs/product/progress.md#daily-activity) and progress over time on

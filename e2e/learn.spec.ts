@@ -1,12 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import {
-  addWords,
-  expectNoSeriousViolations,
-  listWords,
-  UPLOAD_TIMEOUT_MS,
-  signInLearner,
-  test,
-} from './support';
+import { expectNoSeriousViolations } from './axe-violations';
+import { addWords, listWords, UPLOAD_TIMEOUT_MS, signInLearner, test } from './support';
 
 /**
  * The Learn screen with the built-in voices (no speech key): what the learner hears is observed by

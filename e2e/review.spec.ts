@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { addWords, expectNoSeriousViolations, signInLearner, UPLOAD_TIMEOUT_MS, test } from './support';
+import { addWords, signInLearner, UPLOAD_TIMEOUT_MS, test } from './support';
+import { expectNoSeriousViolations } from './axe-violations';
 
 /** The review mode (docs/product/review.md) in Chromium, with the built-in voices and pictures. */
 

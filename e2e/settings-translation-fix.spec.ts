@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
-import { expectNoSeriousViolations, signInLearner, test } from './support';
+import { signInLearner, test } from './support';
+import { expectNoSeriousViolations } from './axe-violations';
 
 /**
  * Without a language-model key, the dictionary's maintenance menu as a browser draws it: the new phrases'

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { claimLearner, type PoolLearner } from './learner-pool';
 
@@ -179,17 +178,6 @@ export async function openHome(
   await page.goto('/');
   const greeting = language === 'en' ? `Hello, ${learner.firstName}!` : `Привет, ${learner.firstName}!`;
   await expect(page.getByRole('heading', { level: 1, name: greeting })).toBeVisible();
-}
-
-/** axe on the page as it is now: no serious or critical violation, each listed with its elements. */
-export async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  expect(serious).toEqual([]);
 }
 
 /** Enrichment of a handful of words with built-in voices takes a while on a small machine. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { addWords, expectNoSeriousViolations, signInLearner, UPLOAD_TIMEOUT_MS, test } from './support';
+import { addWords, signInLearner, UPLOAD_TIMEOUT_MS, test } from './support';
+import { expectNoSeriousViolations } from './axe-violations';
 
 /**
  * Exports, imports and backups (docs/product/transfer.md) from Settings → Данные, as the browser downloads

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { expectNoSeriousViolations, signInLearner, test } from './support';
+import { signInLearner, test } from './support';
+import { expectNoSeriousViolations } from './axe-violations';
 
 /**
  * The upload screen against the built app, its server and socket, and the fake providers of
