@@ -1,6 +1,7 @@
 import { expect, type Page, type Response } from '@playwright/test';
 import { expectNoSeriousViolations, expectNoSeriousViolationsIn } from './axe-violations';
 import { addWords, holdChunkUntil, listWords, UPLOAD_TIMEOUT_MS, signInLearner, test } from './support';
+import { mainOverflow } from './screen-checks';
 
 /**
  * The dictionary screen against the built app and the fake providers of playwright.config.ts: only what a
@@ -152,11 +153,7 @@ test('on a phone ten thousand words stay virtualised, drawn a row at a time from
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect(row(page, 'palabra09999')).toBeVisible();
   expect(await rows.count()).toBeLessThan(60);
-  const overflow = await page.evaluate(() => {
-    const main = document.querySelector('main');
-    return main ? main.scrollWidth - main.clientWidth : Number.NaN;
-  });
-  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await mainOverflow(page)).toBeLessThanOrEqual(0);
   await page.evaluate(() => window.scrollTo(0, 0));
 
   // On a phone the filters fold behind one button (a media query: only a browser lays it out).

@@ -31,3 +31,11 @@ export async function watchScreens(page: Page): Promise<ScreenCheck> {
     expect(shown.violations, label).toEqual([]);
   };
 }
+
+/** How far the screen's own content (`main`) is wider than its box: 0 or less when it fits. */
+export async function mainOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const main = document.querySelector('main');
+    return main ? main.scrollWidth - main.clientWidth : Number.NaN;
+  });
+}

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { signInLearner, test } from './support';
 import { expectNoSeriousViolations } from './axe-violations';
+import { mainOverflow } from './screen-checks';
 
 /**
  * The upload screen against the built app, its server and socket, and the fake providers of
@@ -147,9 +148,5 @@ test('on a phone a .txt file and a paste reach the server, each word once; the r
   // The screen's own content, report and tables included, fits a 375 px phone (the navigation bar above it
   // is the shell's business).
   await page.setViewportSize({ width: 375, height: 812 });
-  const overflow = await page.evaluate(() => {
-    const main = document.querySelector('main');
-    return main ? main.scrollWidth - main.clientWidth : Number.NaN;
-  });
-  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await mainOverflow(page)).toBeLessThanOrEqual(0);
 });
