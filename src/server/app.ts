@@ -46,9 +46,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('userId', null);
   registerErrorHandler(app);
-  // Before any route: forged cross-site requests are refused before a body is read (docs/product/auth.md#forged-requests).
-  registerOriginGuard(app, { allowedOrigins: deps.allowedOrigins ?? [] });
   await registerCorePlugins(app, deps.appSecret);
+  // Before any route: forged cross-site requests are refused before a body is read
+  // (docs/product/auth.md#forged-requests). After the core plugins, whose `/ws` hook must mark an upgrade
+  // first: a refused upgrade's connection is then closed with its answer, not left open.
+  registerOriginGuard(app, { allowedOrigins: deps.allowedOrigins ?? [] });
 
   const infrastructure = await createInfrastructure(app, deps);
   const { db, sessions, sessionResolver, diskSpace, providerFactory, mediaStore, hub, jobRuntime } =

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,6 +163,34 @@ describe('the /ws upgrade', () => {
         headers: { host: APP_HOST, cookie: learner.cookie, origin: 'http://palabra.test:8080' },
       } as object),
     ).rejects.toThrow(/403/);
+  });
+
+  it('closes the connection of a refused upgrade, as a hostile page would leave it open', async () => {
+    // Over a real connection: a refused upgrade left open would hold a socket, and the server's graceful
+    // stop, for good.
+    const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const socket = connect(Number(port), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.write(
+      [
+        'GET /ws HTTP/1.1',
+        `Host: 127.0.0.1:${port}`,
+        'Connection: Upgrade',
+        'Upgrade: websocket',
+        'Sec-WebSocket-Version: 13',
+        `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+        `Cookie: ${learner.cookie}`,
+        'Origin: http://127.0.0.1:8080',
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    // The server ends it: this side never does.
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 403 /);
   });
 
   it('opens a socket for the app’s own origin', async () => {
