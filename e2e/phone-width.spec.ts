@@ -25,7 +25,9 @@ test('on a phone with words and a book: the tab bar, scrolling, and no screen sc
   const bookId = await writeBook(page, ['adventure']);
   const heading = page.getByRole('heading', { level: 1 });
   const nav = page.getByRole('navigation', { name: 'Основная навигация' });
-  const wordOnCard = page.getByRole('button', { name: /^Произнести «.*gato»$/ }).first();
+  // A word's row, by its card button: its speak button waits for the built-in clips job, which runs one
+  // learner at a time on the server (docs/product/upload.md#built-in-clips-on-demand).
+  const wordOnCard = page.getByRole('button', { name: /^Карточка слова «.*gato»$/ }).first();
   const open = async (path: string, ready = heading) => {
     await page.goto(path);
     await expectSound(ready, path);
