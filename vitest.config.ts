@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+/** Client files that replace a module (`vi.mock`), which a worker's shared modules would keep replaced. */
+const ISOLATED_CLIENT_FILES = [
+  'tests/unit/client/dictionary-word-card.test.tsx',
+  'tests/unit/client/english-audio-test.test.tsx',
+  'tests/unit/client/english-new-learner.test.tsx',
+];
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -12,7 +19,20 @@ export default defineConfig({
         // which ask for happy-dom in their first line (`// @vitest-environment happy-dom`): vitest 4 has no
         // environment by glob, and a project of their own would load a second set of workers.
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'] },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', ...ISOLATED_CLIENT_FILES] },
+      },
+      {
+        // The client's screen and hook tests share their worker's packages: each file imported React,
+        // Radix, the icons and happy-dom anew, about a second a file. Each still starts as a fresh page,
+        // with the app's own modules evaluated anew (tests/support/client/fresh-page.ts).
+        extends: true,
+        test: {
+          name: 'client',
+          include: ['tests/unit/client/**/*.test.tsx'],
+          exclude: ISOLATED_CLIENT_FILES,
+          setupFiles: ['tests/support/client/fresh-page.ts'],
+          isolate: false,
+        },
       },
       {
         // The integration files share their worker's modules instead of each importing the server anew
