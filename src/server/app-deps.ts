@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Database } from './db/client';
+import type { PasswordHashCost } from './auth/password';
 import type { Env } from './env';
 import type { AnyJobDefinition } from './jobs/job-runtime';
 import type { JobLeaseSettings } from './jobs/job-leases';
@@ -47,6 +48,11 @@ export interface AppDeps {
    * (src/server/providers/http/retry.ts).
    */
   providerTimeouts?: { firstByteMs?: number; retryBaseDelayMs?: number };
+  /**
+   * argon2id's cost for new passwords (src/server/auth/password.ts has the production one). Test apps, which
+   * register hundreds of learners, use a low one; the tests of the hash itself pass the production cost.
+   */
+  passwordHashCost?: PasswordHashCost;
   /** Tests move the clock: learning sessions, streaks and spaced repetition are all about days. */
   now?: () => Date;
   /**

@@ -58,7 +58,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobStarter: JobStarter = jobRuntime;
   const area = { db, sessionResolver, now: deps.now };
 
-  await registerAuth(app, { ...area, sessions, oidc: deps.oidc, google: deps.google });
+  await registerAuth(app, {
+    ...area,
+    sessions,
+    oidc: deps.oidc,
+    google: deps.google,
+    passwordHashCost: deps.passwordHashCost,
+  });
   const { providerPauses, userProvidersOf } = createProviderAccess({ providerFactory, now: deps.now });
   const { settingsRepository, settingsService } = await registerSettings(app, {
     ...area,

@@ -3,13 +3,15 @@ import type { InjectOptions } from 'fastify';
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import errorsRu from '../../src/client/i18n/errors.ru.json';
+import { PASSWORD_HASH_COST } from '../../src/server/auth/password';
 import { sessions, users } from '../../src/server/db/schema';
 import { errorBodySchema } from '../../src/shared/api/errors';
 import { buildTestApp, registerUser, sessionCookieOf, type TestApp } from '../support/build-test-app';
 
 let testApp: TestApp;
 beforeAll(async () => {
-  testApp = await buildTestApp();
+  // The production cost: these tests are about the stored hash and what a sign-in costs.
+  testApp = await buildTestApp({ passwordHashCost: PASSWORD_HASH_COST });
 });
 afterAll(() => testApp.close());
 

@@ -29,13 +29,21 @@ export const offlineResolver = (hostname: string) =>
 export const TEST_RETRY_BASE_DELAY_MS = 10;
 
 /**
- * An API-only app on a fresh database. Three defaults keep the suite fast, and a test opts out explicitly:
+ * argon2id's cost in test apps: the least it takes (8 KiB, one pass). The suite registers about 500
+ * learners, and the production cost spent 14 s of CPU on their hashes. The hash itself is tested at the
+ * production cost (tests/unit/server/password.test.ts, and the stored hash in tests/integration/auth.test.ts).
+ */
+export const TEST_PASSWORD_HASH_COST = { memoryCost: 8, timeCost: 1 };
+
+/**
+ * An API-only app on a fresh database. Four defaults keep the suite fast, and a test opts out explicitly:
  * - `runsJobs: false`: pg-boss is not started, so a started job only gets its row. A test that needs a
  *   job to run passes `runsJobs: true`.
  * - the offline voice is the fast double (tests/support/fast-builtin-speech.ts). A test about built-in
  *   speech passes `builtinSpeech: createBuiltinSpeech()` for the real eSpeak engine.
  * - a provider call's tries back off `TEST_RETRY_BASE_DELAY_MS`; a test about the back-off passes its own
  *   `providerTimeouts.retryBaseDelayMs`.
+ * - passwords are hashed at `TEST_PASSWORD_HASH_COST`; a test of the stored hash passes `PASSWORD_HASH_COST`.
  * And two keep it safe: a learner's own provider URL may not reach private or loopback addresses (the
  * shared-deployment policy; a test pointing one at the loopback fake passes
  * `providerAddressPolicy: { allowPrivate: true }`), and host names resolve through `offlineResolver`.
@@ -69,6 +77,7 @@ export async function buildTestAppOn(
     builtinSpeech: createFastBuiltinSpeech(),
     providerAddressPolicy: { allowPrivate: false },
     providerAddressResolver: offlineResolver,
+    passwordHashCost: TEST_PASSWORD_HASH_COST,
     ...overrides,
     providerTimeouts: { retryBaseDelayMs: TEST_RETRY_BASE_DELAY_MS, ...overrides.providerTimeouts },
   });

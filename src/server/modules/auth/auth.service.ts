@@ -1,6 +1,6 @@
 import type { RegisterRequest, User } from '../../../shared/api/auth';
 import type { ExternalIdentity } from '../../auth/external-sign-in';
-import { hashPassword, verifyPassword } from '../../auth/password';
+import type { PasswordHasher } from '../../auth/password';
 import type { SignInAttempt, SignInLimits } from '../../auth/sign-in-limits';
 import { AppError } from '../../http/app-error';
 import type { UserRow, UsersRepository } from './users.repository';
@@ -30,8 +30,9 @@ export function createAuthService(deps: {
   limits: SignInLimits;
   /** Whether the account has a live session opened from this address. */
   hasSessionFrom: (userId: string, address: string) => Promise<boolean>;
+  passwords: PasswordHasher;
 }) {
-  const { users, limits, hasSessionFrom } = deps;
+  const { users, limits, hasSessionFrom, passwords } = deps;
 
   async function attemptOf(email: string, user: UserRow | null, client: SignInClient) {
     const deviceId =
@@ -52,7 +53,7 @@ export function createAuthService(deps: {
       limits.recordRegistration(input.email, address);
       const created = await users.insert({
         email: input.email,
-        passwordHash: await hashPassword(input.password),
+        passwordHash: await passwords.hash(input.password),
         firstName: input.firstName || null,
         lastName: input.lastName || null,
         authProvider: 'password',
@@ -69,7 +70,7 @@ export function createAuthService(deps: {
       const user = await users.findByEmail(email);
       const attempt = await attemptOf(email, user, client);
       if (limits.isSignInBlocked(attempt)) throw tooManyAttempts();
-      const isValid = await verifyPassword(user?.passwordHash ?? null, password);
+      const isValid = await passwords.verify(user?.passwordHash ?? null, password);
       if (!user || !isValid) {
         limits.recordSignInFailure(attempt);
         throw new AppError('invalid_credentials', 401);
