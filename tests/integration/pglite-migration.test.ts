@@ -11,6 +11,7 @@ import type { UploadWordsJob } from '../../src/shared/api/jobs';
 import { offlineResolver, registerUser, TEST_APP_SECRET, type TestUser } from '../support/build-test-app';
 import { withMadeCluster } from '../support/embedded-cluster';
 import { createFastBuiltinSpeech } from '../support/fast-builtin-speech';
+import { migratedPgliteSnapshot } from '../support/test-database';
 import { waitForUploadJob } from '../support/upload-jobs';
 
 /*
@@ -80,7 +81,8 @@ async function snapshot(database: Database): Promise<Snapshot> {
 async function seedLegacyFolder(
   dataDir: string,
 ): Promise<{ user: TestUser; words: unknown; before: Snapshot }> {
-  const legacy = await openDatabase({ kind: 'pglite', dataDir });
+  // Started from the migrated cluster: initdb and the migrations are not what these tests are about.
+  const legacy = await openDatabase({ kind: 'pglite', dataDir, snapshot: await migratedPgliteSnapshot() });
   const app = await appOn(legacy, { runsJobs: true });
   const user = await registerUser(app, { email: 'migrated@example.com', password: 'secreto-migrado' });
   const upload = await app.inject({
