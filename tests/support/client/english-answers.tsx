@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { expect } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import { type Audiobook, audiobookPaths, genreListSchema } from '../../../src/shared/api/audiobooks';
 import { currentUploadSchema } from '../../../src/shared/api/jobs';
 import { reviewPaths } from '../../../src/shared/api/review-paths';
@@ -14,6 +14,7 @@ import { App } from '../../../src/client/app/app.component';
 import { changeInterfaceLanguage, initInterfaceTexts } from '../../../src/client/i18n/setup';
 import { createQueryClient } from '../../../src/client/lib/query-client';
 import type { FakeApi } from './fake-api';
+import { useFakeClient } from './fake-client';
 import { learnerSettings, answerSignedInLearner } from './render-client';
 import { listedWord } from './word-fixtures';
 import { answerNewLearnerHome } from './shell-answers';
@@ -74,9 +75,22 @@ export function expectEnglish(state: string, alsoAllowed: readonly string[] = []
 }
 
 /** The interface texts in English, as a browser that chose English has them. */
-export async function showEnglish(): Promise<void> {
+async function showEnglish(): Promise<void> {
   initInterfaceTexts();
   await changeInterfaceLanguage('en');
+}
+
+/**
+ * An English test file's client: the fake client (fake-client.ts), and before each test a browser that
+ * chose English with nothing else stored. Call at the top of a file, before its own `beforeEach`.
+ */
+export function useEnglishClient(): { readonly api: FakeApi } {
+  const fakeClient = useFakeClient();
+  beforeEach(async () => {
+    localStorage.clear();
+    await showEnglish();
+  });
+  return fakeClient;
 }
 
 /** The whole app at `path`, as the browser opens it. */

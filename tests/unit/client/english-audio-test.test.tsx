@@ -3,14 +3,13 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as AudioTests from '../../../src/client/features/audio-test/lib/audio-tests';
 import type { AudioTestResult } from '../../../src/client/features/audio-test/lib/audio-tests';
-import { useFakeClient } from '../../support/client/fake-client';
 import {
   answerNewLearner,
   expectEnglish,
   findHeading,
   LEARNER_NAME,
   renderApp,
-  showEnglish,
+  useEnglishClient,
 } from '../../support/client/english-answers';
 
 /**
@@ -43,11 +42,9 @@ vi.mock('../../../src/client/features/audio-test/lib/audio-tests', async (import
   };
 });
 
-const fakeClient = useFakeClient();
+const fakeClient = useEnglishClient();
 
-beforeEach(async () => {
-  localStorage.clear();
-  await showEnglish();
+beforeEach(() => {
   answerNewLearner(fakeClient.api);
 });
 

@@ -12,7 +12,6 @@ import {
 import { createAudiobookResultsSchema } from '../../../src/shared/api/audiobook-jobs';
 import { jobPaths } from '../../../src/shared/api/jobs';
 import { type FakeApi } from '../../support/client/fake-api';
-import { useFakeClient } from '../../support/client/fake-client';
 import { currentSocket } from '../../support/client/fake-web-socket';
 import {
   jobAnswer,
@@ -29,7 +28,7 @@ import {
   LEARNER_NAME,
   openWithKeyboard,
   renderApp,
-  showEnglish,
+  useEnglishClient,
 } from '../../support/client/english-answers';
 
 /**
@@ -38,13 +37,11 @@ import {
  * dictionary check, and the delete confirmation, each state scanned for Russian (the learner's name aside).
  */
 
-const fakeClient = useFakeClient();
+const fakeClient = useEnglishClient();
 let api: FakeApi;
 
-beforeEach(async () => {
+beforeEach(() => {
   api = fakeClient.api;
-  localStorage.clear();
-  await showEnglish();
   answerNewLearner(api);
 });
 

@@ -14,7 +14,6 @@ import { undoResponseSchema, wordsPaths } from '../../../src/shared/api/words';
 import { type FakeApi } from '../../support/client/fake-api';
 import { currentSocket } from '../../support/client/fake-web-socket';
 import { jobAnswer, jobAt, progressMessage, statusMessage } from '../../support/client/job-answers';
-import { useFakeClient } from '../../support/client/fake-client';
 import {
   answerLearnerWithWords,
   LEARNER_WORDS,
@@ -23,7 +22,7 @@ import {
   LEARNER_NAME,
   openWithKeyboard,
   renderApp,
-  showEnglish,
+  useEnglishClient,
 } from '../../support/client/english-answers';
 
 /**
@@ -31,13 +30,11 @@ import {
  * filters, cards, menus and maintenance dialogs, each state scanned for Russian (the learner's name aside).
  */
 
-const fakeClient = useFakeClient();
+const fakeClient = useEnglishClient();
 let api: FakeApi;
 
-beforeEach(async () => {
+beforeEach(() => {
   api = fakeClient.api;
-  localStorage.clear();
-  await showEnglish();
   answerLearnerWithWords(api);
   for (const { id } of LEARNER_WORDS) {
     api.on('GET', dictionaryPaths.images.replace(':id', String(id)), () => ({ body: [] }));

@@ -3,7 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { audiobookPathOf } from '../../../src/shared/api/audiobooks';
 import { type FakeApi } from '../../support/client/fake-api';
-import { useFakeClient } from '../../support/client/fake-client';
 import {
   answerNewLearner,
   expectEnglish,
@@ -11,7 +10,7 @@ import {
   LEARNER_NAME,
   openWithKeyboard,
   renderApp,
-  showEnglish,
+  useEnglishClient,
 } from '../../support/client/english-answers';
 
 /**
@@ -29,13 +28,11 @@ vi.mock('uplot', () => ({
   },
 }));
 
-const fakeClient = useFakeClient();
+const fakeClient = useEnglishClient();
 let api: FakeApi;
 
-beforeEach(async () => {
+beforeEach(() => {
   api = fakeClient.api;
-  localStorage.clear();
-  await showEnglish();
   answerNewLearner(api);
 });
 

@@ -24,7 +24,6 @@ import { providerPaths } from '../../../src/shared/api/providers';
 import { currentSocket } from '../../support/client/fake-web-socket';
 import { jobAnswer, jobAt, progressMessage, statusMessage } from '../../support/client/job-answers';
 import { deferred, type FakeApi } from '../../support/client/fake-api';
-import { useFakeClient } from '../../support/client/fake-client';
 import {
   answerNewLearner,
   bookOf,
@@ -33,7 +32,7 @@ import {
   openWithKeyboard,
   renderApp,
   TODAY,
-  showEnglish,
+  useEnglishClient,
 } from '../../support/client/english-answers';
 
 /**
@@ -44,7 +43,7 @@ import {
  * story's Russian sentences are the learner's content: shown hidden, as the learner chose.
  */
 
-const fakeClient = useFakeClient();
+const fakeClient = useEnglishClient();
 let api: FakeApi;
 const BOOK = bookOf({ genre: 'scifi', genreNames: ['scifi'], title: 'Science fiction' });
 const SENTENCES = sentenceListSchema.parse(
@@ -62,10 +61,8 @@ const SENTENCES = sentenceListSchema.parse(
   })),
 );
 
-beforeEach(async () => {
+beforeEach(() => {
   api = fakeClient.api;
-  localStorage.clear();
-  await showEnglish();
   answerNewLearner(api, { showAudiobookTranslations: false, hasOpenaiApiKey: true });
   api.on('GET', audiobookPathOf.book(1), () => ({ body: audiobookSchema.parse(BOOK) }));
   api.on('GET', audiobookPathOf.sentences(1), () => ({ body: SENTENCES }));

@@ -5,7 +5,6 @@ import { providerPaths, voicesResponseSchema } from '../../../src/shared/api/pro
 import { modelsResponseSchema } from '../../../src/shared/api/providers';
 import { BUILTIN_VOICES, toSpeechVoice } from '../../../src/server/providers/builtin-speech/builtin-voices';
 import { type FakeApi } from '../../support/client/fake-api';
-import { useFakeClient } from '../../support/client/fake-client';
 import {
   answerNewLearner,
   expectEnglish,
@@ -13,7 +12,7 @@ import {
   LEARNER_NAME,
   openWithKeyboard,
   renderApp,
-  showEnglish,
+  useEnglishClient,
 } from '../../support/client/english-answers';
 
 /**
@@ -22,7 +21,7 @@ import {
  * are listed with the server's own (Russian) names, which the client words in English.
  */
 
-const fakeClient = useFakeClient();
+const fakeClient = useEnglishClient();
 let api: FakeApi;
 
 const builtinVoices = BUILTIN_VOICES.map((voice) => {
@@ -62,10 +61,8 @@ async function scanEachOptionList(panel: HTMLElement, state: string) {
   }
 }
 
-beforeEach(async () => {
+beforeEach(() => {
   api = fakeClient.api;
-  localStorage.clear();
-  await showEnglish();
 });
 
 describe('settings in English', () => {

@@ -4,8 +4,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { authPaths } from '../../../src/shared/api/auth-paths';
 import { authProvidersSchema } from '../../../src/shared/api/auth';
 import { type FakeApi } from '../../support/client/fake-api';
-import { useFakeClient } from '../../support/client/fake-client';
-import { expectEnglish, findHeading, renderApp, showEnglish } from '../../support/client/english-answers';
+import {
+  expectEnglish,
+  findHeading,
+  renderApp,
+  useEnglishClient,
+} from '../../support/client/english-answers';
 
 /**
  * The signed-out pages in English (docs/product/errors.md#interface-language): the landing page, sign-in and
@@ -14,7 +18,7 @@ import { expectEnglish, findHeading, renderApp, showEnglish } from '../../suppor
  * e2e/english-interface.spec.ts, where only a browser words them.
  */
 
-const fakeClient = useFakeClient();
+const fakeClient = useEnglishClient();
 let api: FakeApi;
 
 const errorAnswer = (status: number, code: string) => ({
@@ -22,10 +26,8 @@ const errorAnswer = (status: number, code: string) => ({
   body: { code, message: code },
 });
 
-beforeEach(async () => {
+beforeEach(() => {
   api = fakeClient.api;
-  localStorage.clear();
-  await showEnglish();
   api.on('GET', authPaths.status, () => ({ body: { isAuthenticated: false } }));
   api.on('GET', authPaths.providers, () => ({
     body: authProvidersSchema.parse({ hosted: false, google: false }),

@@ -19,7 +19,6 @@ import {
 } from '../../../src/shared/api/review';
 import { progressPaths, progressSchema } from '../../../src/shared/api/progress';
 import { type FakeApi } from '../../support/client/fake-api';
-import { useFakeClient } from '../../support/client/fake-client';
 import {
   answerLearnerWithWords,
   expectEnglish,
@@ -27,8 +26,8 @@ import {
   LEARNER_NAME,
   openWithKeyboard,
   renderApp,
-  showEnglish,
   TODAY,
+  useEnglishClient,
 } from '../../support/client/english-answers';
 
 /**
@@ -37,13 +36,11 @@ import {
  * scanned for Russian (the learner's name aside; the words' translations are Latin-only).
  */
 
-const fakeClient = useFakeClient();
+const fakeClient = useEnglishClient();
 let api: FakeApi;
 
-beforeEach(async () => {
+beforeEach(() => {
   api = fakeClient.api;
-  localStorage.clear();
-  await showEnglish();
   answerLearnerWithWords(api, undefined, { autoplayAudio: false });
 });
 

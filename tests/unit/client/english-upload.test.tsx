@@ -15,7 +15,6 @@ import {
   progressMessage,
   statusMessage,
 } from '../../support/client/job-answers';
-import { useFakeClient } from '../../support/client/fake-client';
 import {
   answerNewLearner,
   expectEnglish,
@@ -23,7 +22,7 @@ import {
   LEARNER_NAME,
   wordOf,
   renderApp,
-  showEnglish,
+  useEnglishClient,
 } from '../../support/client/english-answers';
 
 /**
@@ -32,13 +31,11 @@ import {
  * each state scanned for Russian (the learner's name aside); an Anki export voicing its words.
  */
 
-const fakeClient = useFakeClient();
+const fakeClient = useEnglishClient();
 let api: FakeApi;
 
-beforeEach(async () => {
+beforeEach(() => {
   api = fakeClient.api;
-  localStorage.clear();
-  await showEnglish();
   answerNewLearner(api);
 });
 
