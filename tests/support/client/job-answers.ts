@@ -55,18 +55,30 @@ export function statusMessage(job: JobFixture): ServerMessage {
   return { type: 'jobStatus', jobId: job.jobId, status: job.status };
 }
 
+/** A word of an upload's report, as the server lists what it added. */
+export function reportedWord(
+  id: number,
+  spanish: string,
+  russian: string,
+  extra: Partial<UploadResults['words'][number]> = {},
+): UploadResults['words'][number] {
+  return {
+    id,
+    spanish,
+    russian,
+    example: null,
+    exampleTranslation: null,
+    cefrLevel: null,
+    partOfSpeech: null,
+    filled: [],
+    ...extra,
+  };
+}
+
 /** An upload's report in which every line was added, one word each. */
 export function uploadResultsOf(pairs: readonly (readonly [string, string])[]): UploadResults {
   return uploadResultsSchema.parse({
-    words: pairs.map(([spanish, russian], index) => ({
-      id: index + 1,
-      spanish,
-      russian,
-      example: null,
-      exampleTranslation: null,
-      cefrLevel: null,
-      partOfSpeech: null,
-    })),
+    words: pairs.map(([spanish, russian], index) => reportedWord(index + 1, spanish, russian)),
     duplicates: [],
     errors: [],
   });

@@ -3,7 +3,6 @@ import { currentUploadSchema, dismissUploadSchema, jobPaths } from '../../../src
 import {
   fileUploadResponseSchema,
   processBatchRequestSchema,
-  type UploadResults,
   uploadPaths,
   uploadResultsSchema,
   UPLOAD_STAGES,
@@ -123,28 +122,11 @@ export function stageCounts(
   });
 }
 
-/** A word of an upload's report, as the server lists what it added. */
-export function reportedWord(
-  id: number,
-  spanish: string,
-  russian: string,
-  extra: Partial<UploadResults['words'][number]> = {},
-): UploadResults['words'][number] {
-  return {
-    id,
-    spanish,
-    russian,
-    example: null,
-    exampleTranslation: null,
-    cefrLevel: null,
-    partOfSpeech: null,
-    filled: [],
-    ...extra,
-  };
-}
-
 /** A word as `GET /api/words` lists it (tests/support/client/word-fixtures.ts). */
 export { listedWord };
+
+/** A word of an upload's report (job-answers.ts). */
+export { reportedWord } from './job-answers';
 
 /** Each toast raised from now on as "title — description", for a test that reads both. */
 export function recordToastTexts(): { texts: string[]; stop: () => void } {

@@ -13,6 +13,7 @@ import {
   jobAt,
   type JobFixture,
   progressMessage,
+  reportedWord,
   statusMessage,
 } from '../../support/client/job-answers';
 import {
@@ -80,13 +81,13 @@ describe('the upload in English', () => {
       results: uploadResultsSchema.parse({
         words: [
           {
-            ...uploadedOf(1, 'la casa', 'house'),
+            ...reportedWord(1, 'la casa', 'house'),
             partOfSpeech: 'noun',
             filled: [{ field: 'partOfSpeech', typed: null }],
           },
-          uploadedOf(2, 'el perro', 'dog'),
-          uploadedOf(3, 'cantar', 'to sing'),
-          uploadedOf(4, 'nadar', ''),
+          reportedWord(2, 'el perro', 'dog'),
+          reportedWord(3, 'cantar', 'to sing'),
+          reportedWord(4, 'nadar', ''),
         ],
         duplicates: [
           {
@@ -169,15 +170,3 @@ describe('the Anki export in English', () => {
     expectEnglish('settings: an Anki export ready', LEARNER_NAME);
   });
 });
-
-function uploadedOf(id: number, spanish: string, russian: string) {
-  return {
-    id,
-    spanish,
-    russian,
-    example: null,
-    exampleTranslation: null,
-    cefrLevel: null,
-    partOfSpeech: null,
-  };
-}
