@@ -13,6 +13,7 @@ import { BUILTIN_AUDIOBOOK_GENRES } from '../../../src/shared/catalogs/audiobook
 import { App } from '../../../src/client/app/app.component';
 import { changeInterfaceLanguage, initInterfaceTexts } from '../../../src/client/i18n/setup';
 import { createQueryClient } from '../../../src/client/lib/query-client';
+import { bookAnswer } from './audiobook-answers';
 import type { FakeApi } from './fake-api';
 import { useFakeClient } from './fake-client';
 import { learnerSettings, answerSignedInLearner } from './render-client';
@@ -197,13 +198,10 @@ export function answerLearnerWithWords(
   api.on('GET', wordsPaths.words, () => ({ body: wordListSchema.parse(words) }));
 }
 
-/** A ready book as the library lists it. */
+/** A ready book as the library lists it, its title in English (bookAnswer's is Russian content). */
 export function bookOf(book: Partial<Audiobook> = {}): Audiobook {
-  return {
-    id: 1,
+  return bookAnswer(1, ['adventure'], {
     title: 'Adventure',
-    genre: 'adventure',
-    genreNames: ['adventure'],
     genreIds: [1],
     grammarLevel: 'A2',
     targetWordCount: 300,
@@ -214,17 +212,10 @@ export function bookOf(book: Partial<Audiobook> = {}): Audiobook {
     totalActiveWords: 5,
     passiveWordsUsed: 0,
     totalPassiveWords: 0,
-    listenCount: 0,
     coverImageData: null,
     imageCount: 4,
     imageStep: 3,
-    verificationCompleted: true,
-    selectedImageSeriesId: null,
-    selectedSeries: null,
-    status: 'ready',
-    jobId: null,
-    error: null,
     createdAt: `${TODAY}T08:00:00.000Z`,
     ...book,
-  };
+  });
 }
