@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { openEmbeddedDatabase } from './db/embedded-database';
 import { readEnv } from './env';
+import { markServedBuilds } from './lib/build-folders';
 import { DataDirLockedError, loadAppSecret, lockDataDir } from './lib/data-dir';
 import { createServerProcess } from './server-process';
 
@@ -20,6 +21,8 @@ sharp.concurrency(1);
 
 async function main(): Promise<void> {
   const env = readEnv();
+  // Before anything else: a build made while this one starts must not prune what it is about to serve.
+  const { clientDir } = markServedBuilds(import.meta.url);
   // The embedded database must have a single owner; a server database manages its own concurrency.
   const lock = env.databaseUrl ? undefined : lockDataDir(env.dataDir);
   const database = env.databaseUrl
@@ -36,6 +39,7 @@ async function main(): Promise<void> {
     app = await buildApp({
       database,
       appSecret: loadAppSecret(env.dataDir, env.appSecret),
+      clientDir,
       oidc: env.oidc,
       google: env.google,
       providerBaseUrls: env.providerBaseUrls,

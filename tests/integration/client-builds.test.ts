@@ -110,3 +110,24 @@ it('sends the build’s own brotli or gzip file as the browser accepts it, this 
     expect(plain.body).toBe(source);
   }
 });
+
+it('answers 404, never the page, for a script, style or icon of a build folder removed under it', async () => {
+  const doomed = build('doomed', ['index-doomed.js', 'style-doomed.css']);
+  writeFileSync(join(doomed, 'manifest.webmanifest'), '{}');
+  const server = await buildTestApp({ clientDir: doomed, previousClientDirs: [] });
+  try {
+    expect((await server.app.inject({ method: 'GET', url: '/assets/index-doomed.js' })).statusCode).toBe(200);
+    rmSync(doomed, { recursive: true, force: true });
+    for (const url of ['/assets/index-doomed.js', '/assets/style-doomed.css', '/manifest.webmanifest']) {
+      const answer = await server.app.inject({ method: 'GET', url });
+      expect({ url, status: answer.statusCode }).toEqual({ url, status: 404 });
+      expect(answer.body).not.toContain('<title>');
+    }
+    // The app's own routes still get its page, kept in memory from the start.
+    const page = await server.app.inject({ method: 'GET', url: '/audiobook/12' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>doomed</title>');
+  } finally {
+    await server.close();
+  }
+});

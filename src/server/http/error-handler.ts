@@ -99,6 +99,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
  * Unknown paths: a GET outside the server's own prefixes gets the single-page app (when it is built),
  * which shows its own '404 Page Not Found'; anything else gets a JSON 404.
  */
+/**
+ * A request for a file (a build's chunk or stylesheet, an icon, the manifest) that no kept build has: it
+ * answers 404, never the app's page, which a browser would run as a script and go blank
+ * (docs/product/overview.md#serving-the-client). The app's own routes have no dot in their last part.
+ */
+const isFilePath = (path: string) => path.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(path);
+
 export function registerNotFoundHandler(
   app: FastifyInstance,
   options: {
@@ -110,7 +117,7 @@ export function registerNotFoundHandler(
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isServerPath = options.serverPrefixes.some((prefix) => path.startsWith(prefix));
-    if (options.appPage && request.method === 'GET' && !isServerPath) {
+    if (options.appPage && request.method === 'GET' && !isServerPath && !isFilePath(path)) {
       return reply
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')

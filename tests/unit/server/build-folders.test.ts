@@ -12,8 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import {
   currentBuildDir,
+  isBuildInUse,
+  markBuildInUse,
+  markServedBuilds,
   newBuildDir,
   olderBuildDirs,
   publishBuild,
@@ -71,6 +76,52 @@ describe('client builds (docs/product/overview.md#serving-the-client)', () => {
     publishBuild(dist, published);
     expect(pruneBuilds(dist, [published, null])).toEqual([old]);
     expect(existsSync(writing)).toBe(true);
+  });
+
+  it('never removes a build a running server serves, however many builds come after it', async () => {
+    const served = finishedBuild('a', 60);
+    publishBuild(dist, served);
+    // Another process serves it, as a second instance started from the same checkout would.
+    const server = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    await once(server, 'spawn');
+    markBuildInUse(dist, served, server.pid);
+    const second = finishedBuild('bb', 50);
+    publishBuild(dist, second);
+    const third = finishedBuild('ccc', 40);
+    const { previous } = publishBuild(dist, third);
+    expect(pruneBuilds(dist, [third, previous])).toEqual([]);
+    expect(existsSync(join(served, 'assets', 'a.js'))).toBe(true);
+
+    // Its process gone (even killed, with no chance to take its mark back), the build goes.
+    server.kill('SIGKILL');
+    await once(server, 'exit');
+    expect(isBuildInUse(dist, served)).toBe(false);
+    expect(pruneBuilds(dist, [third, previous])).toEqual([served]);
+  });
+
+  it('keeps a build while this process marks it, and lets it go when the mark is taken back', () => {
+    const served = finishedBuild('a', 60);
+    const unmark = markBuildInUse(dist, served);
+    const current = finishedBuild('bb', 30);
+    publishBuild(dist, current);
+    expect(pruneBuilds(dist, [current, null])).toEqual([]);
+    unmark();
+    expect(pruneBuilds(dist, [current, null])).toEqual([served]);
+  });
+
+  it('marks what a server serves: the current client build and the bundle it runs from', () => {
+    const project = join(dist, 'project');
+    const projectDist = join(project, 'dist');
+    mkdirSync(join(project, 'src', 'server'), { recursive: true });
+    writeFileSync(join(project, 'package.json'), '{}');
+    const client = newBuildDir(projectDist);
+    publishBuild(projectDist, client);
+    const bundle = newBuildDir(join(projectDist, 'server'));
+
+    const served = markServedBuilds(pathToFileURL(join(bundle, 'main.js')).href);
+    expect(served.clientDir).toBe(client);
+    expect(isBuildInUse(projectDist, client)).toBe(true);
+    expect(isBuildInUse(join(projectDist, 'server'), bundle)).toBe(true);
   });
 
   it('replaces a dist/current folder left by an older layout with the link', () => {
