@@ -15,6 +15,7 @@ import { createPictureVariants } from './media/picture-variants';
 import { registerAudiobooks } from './modules/audiobooks';
 import { registerAuth } from './modules/auth';
 import { registerDictionary } from './modules/dictionary';
+import { registerHealth } from './modules/health';
 import { registerLearn } from './modules/learn';
 import { registerProgress } from './modules/progress';
 import { createProviderAccess, registerProviders } from './modules/providers';
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobStarter: JobStarter = jobRuntime;
   const area = { db, sessionResolver, now: deps.now };
 
+  await registerHealth(app, { db });
   await registerAuth(app, {
     ...area,
     sessions,

@@ -137,7 +137,10 @@ async function emptyInMemory(database: Database): Promise<void> {
   );
 }
 
-/** The names of every relation, constraint, trigger and function outside PostgreSQL's own schemas. */
+/**
+ * The names of every relation, constraint, trigger and function outside PostgreSQL's own schemas, and the
+ * migrations recorded as applied.
+ */
 async function schemaFingerprint(database: Database): Promise<string> {
   const { rows } = await database.pglite!.query<{ fingerprint: string }>(`
     SELECT md5(string_agg(item, ',' ORDER BY item)) AS fingerprint FROM (
@@ -151,6 +154,7 @@ async function schemaFingerprint(database: Database): Promise<string> {
       UNION ALL SELECT 'function ' || p.oid::regprocedure::text
         FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
         WHERE n.nspname NOT IN ('pg_catalog', 'information_schema')
+      UNION ALL SELECT 'migration ' || hash || ' ' || created_at FROM drizzle.__drizzle_migrations
     ) AS items`);
   return rows[0]!.fingerprint;
 }

@@ -4,10 +4,29 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 
+const SOCKET_CLOSE_GRACE_MS = 1_000;
+
 /** The HTTP plugins every route relies on: signed cookies, `/ws`, compression and security headers. */
 export async function registerCorePlugins(app: FastifyInstance, appSecret: string): Promise<void> {
   await app.register(fastifyCookie, { secret: appSecret });
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 64 * 1024 },
+    // A stopping instance closes its sockets with 1012 (service restart), never 1000, which the client takes
+    // as its own close: it reconnects, through the proxy to an instance still running
+    // (docs/DEPLOY.md#stopping). A client that has not finished the closing handshake within a second is
+    // cut off, or the close would wait on it (ws waits 30 s).
+    preClose(done) {
+      const clients = [...this.websocketServer.clients];
+      for (const client of clients) client.close(1012, 'server restarting');
+      const cutOff = setTimeout(() => {
+        for (const client of clients) client.terminate();
+      }, SOCKET_CLOSE_GRACE_MS);
+      this.websocketServer.close(() => {
+        clearTimeout(cutOff);
+        done();
+      });
+    },
+  });
   // JSON answers and the app's scripts shrink to a fraction; pictures and clips are compressed already
   // (their types are not compressible) and pass through.
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });

@@ -108,6 +108,19 @@ describe('realtime socket', () => {
     expect(sockets).toHaveLength(MAX_RECONNECT_ATTEMPTS + 1);
   });
 
+  it('comes back after a stopping server closes with 1012, and subscribes to its jobs again', () => {
+    const realtime = createSocket();
+    realtime.listen(() => undefined);
+    sockets[0]?.open();
+    realtime.subscribeToJob('job-1');
+    sockets[0]?.drop(1012);
+    expect(realtime.getState()).toBe('reconnecting');
+    vi.advanceTimersByTime(RECONNECT_DELAY_MS);
+    sockets[1]?.open();
+    expect(sockets[1]?.sent).toEqual([{ type: 'subscribe', jobId: 'job-1' }]);
+    expect(realtime.getState()).toBe('open');
+  });
+
   it('counts attempts afresh once a connection opens, and subscribes to remembered jobs again', () => {
     const realtime = createSocket();
     realtime.listen(() => undefined);
