@@ -200,48 +200,64 @@ export interface SharedTestDatabase {
  * running app does, so a tool run beside it finds the database as it would a running app's.
  */
 export async function openSharedTestDatabase(): Promise<SharedTestDatabase> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
-    const created = await createServerDatabase(serverUrl);
-    const database = await openDatabase({ kind: 'postgres', url: created.url });
-    let isStopped = false;
-    const stop = async () => {
-      if (isStopped) return;
-      isStopped = true;
-      await database.close();
-    };
-    return {
-      database,
-      url: created.url,
-      dataDir: undefined,
-      stop,
-      async close() {
-        await stop();
-        await created.drop();
-      },
-    };
-  }
-
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'palabra-shared-'));
-  const lock = lockDataDir(dataDir);
-  // A copy of a made cluster: initdb is tests/integration/embedded-server.test.ts's subject, not these files'.
-  const server = await startEmbeddedServer(await withMadeCluster(dataDir));
-  const { host, user, database: name } = embeddedConnectionOf(dataDir);
-  const url = `postgres://${user}@${encodeURIComponent(String(host))}/${name}`;
+  const empty = await openEmptyServerDatabase();
   // Migrated once, then a few connections: several server processes share the server's 30.
-  await (await openDatabase({ kind: 'postgres', url })).close();
-  const database = connectMigratedDatabase({ connectionString: url, max: 4 });
+  await (await openDatabase({ kind: 'postgres', url: empty.url })).close();
+  const database = connectMigratedDatabase({ connectionString: empty.url, max: 4 });
   let isStopped = false;
   const stop = async () => {
     if (isStopped) return;
     isStopped = true;
     await database.close();
+    await empty.stop();
+  };
+  return {
+    database,
+    url: empty.url,
+    dataDir: empty.dataDir,
+    stop,
+    async close() {
+      await stop();
+      await empty.close();
+    },
+  };
+}
+
+/**
+ * A database no one has migrated yet, on a PostgreSQL server: a new one on the server DATABASE_URL names,
+ * or else the embedded server's own in a data folder of its own, whose lock this process holds as a running
+ * app does. `stop` stops the embedded server (nothing on DATABASE_URL's); `close` also removes it all.
+ */
+export async function openEmptyServerDatabase(): Promise<{
+  url: string;
+  dataDir: string | undefined;
+  stop(): Promise<void>;
+  close(): Promise<void>;
+}> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const created = await createServerDatabase(serverUrl);
+    return {
+      url: created.url,
+      dataDir: undefined,
+      stop: () => Promise.resolve(),
+      close: () => created.drop(),
+    };
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'palabra-shared-'));
+  const lock = lockDataDir(dataDir);
+  // A copy of a made cluster: initdb is tests/integration/embedded-server.test.ts's subject, not these files'.
+  const server = await startEmbeddedServer(await withMadeCluster(dataDir));
+  const { host, user, database: name } = embeddedConnectionOf(dataDir);
+  let isStopped = false;
+  const stop = async () => {
+    if (isStopped) return;
+    isStopped = true;
     await server.stop();
     lock.release();
   };
   return {
-    database,
-    url,
+    url: `postgres://${user}@${encodeURIComponent(String(host))}/${name}`,
     dataDir,
     stop,
     async close() {

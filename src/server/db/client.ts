@@ -64,8 +64,35 @@ async function openPool(config: pg.PoolConfig): Promise<Database> {
   // replaced on next use; unhandled, its 'error' event would crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema });
-  await migratePg(db, { migrationsFolder });
+  try {
+    await migrateUnderLock(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
   return { db, kind: 'postgres', isSingleInstance: false, pool, close: () => pool.end() };
+}
+
+/** The advisory lock every instance migrates under (docs/DEPLOY.md#upgrades): any number, the same for all. */
+const MIGRATIONS_LOCK_KEY = 7_315_202_611;
+
+/**
+ * Migrates while holding a session-level advisory lock on one connection, so instances started at once on
+ * one database take turns: the first applies what is missing, the others then find it applied. Without
+ * it two would both create drizzle's journal and run the same migration.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATIONS_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATIONS_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /**
