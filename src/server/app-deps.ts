@@ -24,6 +24,11 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Where provider calls go (the environment's overrides; the fake providers in tests). */
   providerBaseUrls?: Env['providerBaseUrls'];
+  /**
+   * The proxies whose forwarded headers (client address, scheme, host) count (`TRUST_PROXY`: addresses,
+   * CIDRs, range names). Default: loopback only.
+   */
+  trustProxy?: readonly string[];
   /** Origins besides the app's own whose pages may change state (`ALLOWED_ORIGINS`). */
   allowedOrigins?: readonly string[];
   /** Tests may swap the offline providers or shorten Leonardo's polling. */

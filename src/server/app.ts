@@ -39,8 +39,9 @@ export type { AppDeps } from './app-deps';
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
-    // Only a proxy on this machine may tell us the client's address and scheme.
-    trustProxy: 'loopback',
+    // Only the proxies the operator names (a proxy on this machine by default) may tell us the client's
+    // address, scheme and host (docs/DEPLOY.md#behind-a-proxy).
+    trustProxy: [...(deps.trustProxy ?? ['loopback'])],
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

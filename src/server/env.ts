@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_MIN_FREE_DISK_MB } from './lib/disk-space';
 
@@ -33,6 +34,37 @@ const originList = z.string().transform((value, context) => {
   return origins;
 });
 
+/** proxy-addr's names for address ranges, which Fastify's `trustProxy` reads as it does an address. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, an address/prefix (CIDR), or one of `PROXY_RANGE_NAMES`. */
+const isProxyAddress = (entry: string): boolean => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * `TRUST_PROXY`: comma-separated addresses, CIDRs or range names (`loopback`, `linklocal`, `uniquelocal`)
+ * of the proxies whose `X-Forwarded-*` headers count (docs/DEPLOY.md#behind-a-proxy).
+ */
+const proxyList = z.string().transform((value, context) => {
+  const entries = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (isProxyAddress(entry)) continue;
+    context.addIssue({ code: 'custom', message: `not an address, CIDR or range name: ${entry}` });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 /** The only reader of process.env: every setting the server takes, parsed once. */
 const envSchema = z
   .object({
@@ -57,6 +89,7 @@ const envSchema = z
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     ALLOWED_ORIGINS: originList.optional(),
+    TRUST_PROXY: proxyList.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Uploads and imports are refused while the data folder's disk has less free (0: never). */
     MIN_FREE_DISK_MB: z.coerce
@@ -101,6 +134,8 @@ const envSchema = z
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
         : undefined,
     allowedOrigins: env.ALLOWED_ORIGINS ?? [],
+    // A proxy on this machine by default: Caddy beside the app.
+    trustProxy: env.TRUST_PROXY ?? ['loopback'],
     logLevel: env.LOG_LEVEL,
     minFreeDiskMb: env.MIN_FREE_DISK_MB,
   }));

@@ -44,6 +44,7 @@ async function main(): Promise<void> {
       google: env.google,
       providerBaseUrls: env.providerBaseUrls,
       allowedOrigins: env.allowedOrigins,
+      trustProxy: env.trustProxy,
       providerAddressPolicy: { allowPrivate: env.allowPrivateProviderUrls },
       dataDir: env.dataDir,
       minFreeDiskMb: env.minFreeDiskMb,

@@ -187,4 +187,23 @@ describe('readEnv', () => {
       },
     );
   });
+
+  describe('TRUST_PROXY', () => {
+    it('trusts a proxy on this machine by default, and the addresses, CIDRs and ranges listed when set', () => {
+      expect(readEnv({}).trustProxy).toEqual(['loopback']);
+      expect(readEnv({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,fd00::/8 , uniquelocal' }).trustProxy).toEqual([
+        '10.0.0.0/8',
+        '192.0.2.7',
+        'fd00::/8',
+        'uniquelocal',
+      ]);
+    });
+
+    it.each(['proxy.example', '10.0.0.0/33', '10.0.0.1/8/2', '::1/129', '10.0.0/8', '*'])(
+      'refuses %s, which is not an address, CIDR or range name',
+      (value) => {
+        expect(() => readEnv({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+      },
+    );
+  });
 });
