@@ -64,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAuth(app, {
     ...area,
     sessions,
+    attemptLimits: infrastructure.attemptLimits,
     oidc: deps.oidc,
     google: deps.google,
     passwordHashCost: deps.passwordHashCost,
@@ -129,7 +130,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audiobooks,
     extraJobs: deps.extraJobs,
   });
-  await startBackground(app, { sessions, transferService: transfer.transferService, jobRuntime });
+  await startBackground(app, {
+    sessions,
+    attemptLimits: infrastructure.attemptLimits,
+    transferService: transfer.transferService,
+    jobRuntime,
+  });
   await registerClientApp(app, deps);
   return app;
 }

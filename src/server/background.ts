@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AttemptLimits } from './auth/attempt-limiter';
 import type { SessionStore } from './auth/sessions';
 import type { JobRuntime } from './jobs/job-runtime';
 import type { TransferService } from './modules/transfer/transfer.service';
@@ -7,17 +8,25 @@ const HOUR = 60 * 60 * 1000;
 
 /**
  * What the app does besides answering requests, started once every area and job is in place: the hourly
- * purge of expired sessions and exports, and the jobs a stopped or crashed server left unfinished. Each
+ * purge of expired sessions, ended attempt-count windows and exports, and the jobs a stopped or crashed server left unfinished. Each
  * timer stops when the app closes.
  */
 export async function startBackground(
   app: FastifyInstance,
-  deps: { sessions: SessionStore; transferService: TransferService; jobRuntime: JobRuntime },
+  deps: {
+    sessions: SessionStore;
+    attemptLimits: AttemptLimits;
+    transferService: TransferService;
+    jobRuntime: JobRuntime;
+  },
 ): Promise<void> {
   const purgeTimer = setInterval(() => {
     deps.sessions
       .purgeExpired()
       .catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
+    deps.attemptLimits
+      .purgeEnded()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'attempt count purge failed'));
     // Exports are kept 24 hours (docs/product/transfer.md#exports).
     deps.transferService
       .purgeExpired()

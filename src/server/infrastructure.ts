@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './app-deps';
+import { createAttemptCountsRepository } from './auth/attempt-counts.repository';
+import { type AttemptLimits, createAttemptLimits } from './auth/attempt-limiter';
 import { createSessionResolver } from './auth/session-cookie';
 import { createSessionStore } from './auth/sessions';
 import { createJobQueue } from './jobs/job-queue';
@@ -21,6 +23,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's one job runtime: tests start their own kinds of job through it. */
     jobRuntime: JobRuntime;
+    /** The rate limits of http/rate-limits.ts, which every route's limit (`perUserLimit`) counts in. */
+    attemptLimits: AttemptLimits;
   }
 }
 
@@ -50,6 +54,8 @@ export async function createInfrastructure(app: FastifyInstance, deps: AppDeps) 
     retryBaseDelayMs: deps.providerTimeouts?.retryBaseDelayMs,
   });
   const mediaRepository = createMediaRepository(db);
+  const attemptLimits = createAttemptLimits({ counts: createAttemptCountsRepository(db), now: deps.now });
+  app.decorate('attemptLimits', attemptLimits);
 
   const hub = createRealtimeHub(createNotifyChannel(deps.database));
   await hub.start();
@@ -87,6 +93,7 @@ export async function createInfrastructure(app: FastifyInstance, deps: AppDeps) 
   return {
     db,
     sessions,
+    attemptLimits,
     sessionResolver: createSessionResolver(sessions),
     secretBox: createSecretBox(deps.appSecret),
     diskSpace: createDiskSpaceGuard({

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt } from './columns';
 
 export const users = pgTable(
@@ -32,4 +32,19 @@ export const sessions = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [index('sessions_expire_idx').on(t.expire), index('sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * The attempt counts every instance shares (docs/DEPLOY.md#shared-limits): one fixed window per limit and
+ * key. `key` is a hash of the limit's name and what it counts (an address, an account, a learner and a
+ * route), so the table holds no e-mail or address in the clear.
+ */
+export const attemptCounts = pgTable(
+  'attempt_counts',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamptz('reset_at').notNull(),
+  },
+  (t) => [index('attempt_counts_reset_at_idx').on(t.resetAt)],
 );

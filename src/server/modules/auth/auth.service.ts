@@ -49,8 +49,8 @@ export function createAuthService(deps: {
 
   return {
     async register(input: Required<RegisterRequest>, address: string): Promise<UserRow> {
-      if (limits.isRegistrationBlocked(input.email, address)) throw tooManyAttempts();
-      limits.recordRegistration(input.email, address);
+      if (await limits.isRegistrationBlocked(input.email, address)) throw tooManyAttempts();
+      await limits.recordRegistration(input.email, address);
       const created = await users.insert({
         email: input.email,
         passwordHash: await passwords.hash(input.password),
@@ -69,13 +69,13 @@ export function createAuthService(deps: {
     async login(email: string, password: string, client: SignInClient): Promise<UserRow> {
       const user = await users.findByEmail(email);
       const attempt = await attemptOf(email, user, client);
-      if (limits.isSignInBlocked(attempt)) throw tooManyAttempts();
+      if (await limits.isSignInBlocked(attempt)) throw tooManyAttempts();
       const isValid = await passwords.verify(user?.passwordHash ?? null, password);
       if (!user || !isValid) {
-        limits.recordSignInFailure(attempt);
+        await limits.recordSignInFailure(attempt);
         throw new AppError('invalid_credentials', 401);
       }
-      limits.recordSignInSuccess(attempt);
+      await limits.recordSignInSuccess(attempt);
       return user;
     },
 

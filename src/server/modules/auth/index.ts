@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AttemptLimits } from '../../auth/attempt-limiter';
 import type { Env } from '../../env';
 import { createExternalSignIn } from '../../auth/external-sign-in';
 import type { SessionStore } from '../../auth/sessions';
@@ -14,6 +15,7 @@ export async function registerAuth(
   app: FastifyInstance,
   deps: AreaContext & {
     sessions: SessionStore;
+    attemptLimits: AttemptLimits;
     oidc?: Env['oidc'];
     google?: Env['google'];
     passwordHashCost?: PasswordHashCost;
@@ -22,7 +24,7 @@ export async function registerAuth(
   const { sessions } = deps;
   const auth = createAuthService({
     users: createUsersRepository(deps.db),
-    limits: createSignInLimits(),
+    limits: createSignInLimits(deps.attemptLimits),
     hasSessionFrom: (userId, address) => sessions.hasSessionFrom(userId, address),
     passwords: createPasswordHasher(deps.passwordHashCost),
   });
