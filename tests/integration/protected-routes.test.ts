@@ -8,7 +8,10 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-/** Reachable signed out by design: sign-in itself, its redirects, and the status probe. */
+/**
+ * Reachable signed out by design: sign-in itself, its redirects, the status probe, and the proxy's health
+ * checks (docs/DEPLOY.md#health-and-readiness).
+ */
 const PUBLIC_ROUTES = new Set([
   'POST /auth/register',
   'POST /auth/login',
@@ -22,6 +25,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/callback',
   'GET /auth/google',
   'GET /auth/google/callback',
+  'GET /healthz',
+  'GET /readyz',
 ]);
 
 const registeredRoutes = () => registeredRoutesOf(testApp.app);
