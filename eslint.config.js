@@ -99,7 +99,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['tests/**/*.{ts,tsx}', 'e2e/**/*.ts', 'scripts/**/*.ts'],
+    files: ['tests/**/*.{ts,tsx}', 'e2e/**/*.ts', 'e2e-deploy/**/*.ts', 'scripts/**/*.ts'],
     rules: {
       'no-console': 'off',
       // Tests assert on parsed JSON whose shape the assertion itself checks.

@@ -39,4 +39,6 @@ export async function startBackground(
   // but none another live instance holds; from now on this instance keeps its leases and looks for lapsed ones.
   await deps.jobRuntime.resumeUnfinished();
   deps.jobRuntime.watchLeases();
+  // The id the jobs table's owner column and `npm run jobs -- list` name this instance by.
+  app.log.info({ instanceId: deps.jobRuntime.instanceId }, 'instance started');
 }
