@@ -5,8 +5,10 @@
  * period. The learners and their sessions are written straight into the database (100 sign-ups from one
  * address would meet the sign-up limit). The server runs as `npm start` runs it (the bundle, after
  * `npm run build`), on the embedded default and, when BENCH_DATABASE_URL names a PostgreSQL server, on a fresh
- * database there too. Reports per engine: throughput, p50/p99 per call and overall, errors, 429s apart, and
- * the server's memory (its process tree: RSS and PSS, the most seen). Target: p99 < 200 ms, no errors.
+ * database there too. `npm run bench:load -- --proxy` runs the reference deployment instead: two instances
+ * behind Caddy over TLS (docs/DEPLOY.md#the-reference-deployment), on BENCH_DATABASE_URL's server or the
+ * embedded one. Reports per engine: throughput, p50/p99 per call and overall, errors, 429s apart, and the
+ * servers' memory (their process trees: RSS and PSS, the most seen). Target: p99 < 200 ms, no errors.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,9 +17,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { hashPassword } from '../src/server/auth/password';
 import { createSessionStore } from '../src/server/auth/sessions';
-import { type Database, openDatabase } from '../src/server/db/client';
+import { connectMigratedDatabase, type Database, openDatabase } from '../src/server/db/client';
 import { words } from '../src/server/db/schema';
 import { createUsersRepository } from '../src/server/modules/auth/users.repository';
+import { startDeployment } from '../tests/support/deployment';
 import { sleep, startBuiltServer } from './lib/bench-server';
 import { processTree, treeTotals } from './lib/process-tree';
 import { benchWordRow } from './lib/word-rows';
@@ -60,21 +63,53 @@ async function seed(database: Database): Promise<Learner[]> {
   return learners;
 }
 
+/** Where the learners are seeded and what serves them: the origin requests go to and its processes. */
+interface Served {
+  base: string;
+  pids(): number[];
+  stop(): Promise<void>;
+}
+
 interface Engine {
   name: string;
-  env: Record<string, string>;
-  open(): Promise<Database>;
-  cleanUp(): Promise<void>;
+  /** Seeds through `seedInto` and starts what serves the learners. */
+  serve(seedInto: (database: Database) => Promise<void>): Promise<Served>;
+}
+
+/** One built server as `npm start` runs it, on a database seeded before it starts. */
+function builtServerEngine(
+  name: string,
+  env: Record<string, string>,
+  open: () => Promise<Database>,
+  cleanUp: () => Promise<void>,
+): Engine {
+  return {
+    name,
+    async serve(seedInto) {
+      const database = await open();
+      await seedInto(database);
+      await database.close();
+      const server = await startBuiltServer(env);
+      return {
+        base: server.base,
+        pids: () => [server.pid],
+        async stop() {
+          await server.stop();
+          await cleanUp();
+        },
+      };
+    },
+  };
 }
 
 function embeddedEngine(): Engine {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'palabra-bench-load-'));
-  return {
-    name: 'embedded PostgreSQL (npm start default)',
-    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-    open: () => openDatabase({ kind: 'embedded', dataDir }),
-    cleanUp: () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })),
-  };
+  return builtServerEngine(
+    'embedded PostgreSQL (npm start default)',
+    { DATA_DIR: dataDir, DATABASE_URL: '' },
+    () => openDatabase({ kind: 'embedded', dataDir }),
+    () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })),
+  );
 }
 
 function serverEngine(serverUrl: string): Engine {
@@ -88,16 +123,38 @@ function serverEngine(serverUrl: string): Engine {
     await client.query(sql);
     await client.end();
   };
-  return {
-    name: `PostgreSQL server (${new URL(serverUrl).host})`,
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.href, APP_SECRET },
-    async open() {
+  return builtServerEngine(
+    `PostgreSQL server (${new URL(serverUrl).host})`,
+    { DATA_DIR: dataDir, DATABASE_URL: url.href, APP_SECRET },
+    async () => {
       await admin(`CREATE DATABASE ${name}`);
       return openDatabase({ kind: 'postgres', url: url.href });
     },
-    async cleanUp() {
+    async () => {
       await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  );
+}
+
+/**
+ * The reference deployment (docs/DEPLOY.md#the-reference-deployment): two instances on one PostgreSQL (a
+ * new database on BENCH_DATABASE_URL's server, or the embedded server) behind Caddy over TLS, as
+ * `npm run test:deploy` starts it. Its local certificate authority is trusted by this process alone.
+ */
+function proxyEngine(): Engine {
+  return {
+    name: 'two instances behind Caddy (TLS) on one PostgreSQL',
+    async serve(seedInto) {
+      const deployment = await startDeployment();
+      const database = connectMigratedDatabase({ connectionString: deployment.databaseUrl, max: 4 });
+      await seedInto(database);
+      await database.close();
+      return {
+        base: deployment.origin,
+        pids: () => deployment.instances.map((instance) => instance.process.pid ?? 0),
+        stop: () => deployment.close(),
+      };
     },
   };
 }
@@ -109,11 +166,10 @@ const percentile = (sorted: number[], p: number) =>
 
 async function run(engine: Engine) {
   process.stderr.write(`${engine.name}: seeding ${LEARNERS} learners × ${WORDS} words…\n`);
-  const database = await engine.open();
-  const learners = await seed(database);
-  await database.close();
-
-  const server = await startBuiltServer(engine.env);
+  let learners: Learner[] = [];
+  const server = await engine.serve(async (database) => {
+    learners = await seed(database);
+  });
   const { base } = server;
 
   const latencies: Record<CallKind, number[]> = {
@@ -127,7 +183,12 @@ async function run(engine: Engine) {
   const errorSamples: string[] = [];
   let peak = { rssMb: 0, pssMb: 0, processes: 0 };
   const sampler = setInterval(() => {
-    const now = treeTotals(processTree(server.pid));
+    const trees = server.pids().map((pid) => treeTotals(processTree(pid)));
+    const now = trees.reduce((sum, tree) => ({
+      rssMb: sum.rssMb + tree.rssMb,
+      pssMb: sum.pssMb + tree.pssMb,
+      processes: sum.processes + tree.processes,
+    }));
     if (now.rssMb > peak.rssMb) peak = now;
   }, 1000);
 
@@ -179,7 +240,6 @@ async function run(engine: Engine) {
   await Promise.all(loops);
   clearInterval(sampler);
   await server.stop();
-  await engine.cleanUp();
 
   const all = Object.values(latencies)
     .flat()
@@ -210,9 +270,14 @@ async function run(engine: Engine) {
   };
 }
 
-const engines = [embeddedEngine()];
 const serverUrl = process.env.BENCH_DATABASE_URL;
-if (serverUrl) engines.push(serverEngine(serverUrl));
+const engines = process.argv.includes('--proxy') ? [proxyEngine()] : [embeddedEngine()];
+if (process.argv.includes('--proxy')) {
+  // Caddy's certificate comes from its own local authority, which nothing else trusts.
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+  // The deployment's database: a new one on BENCH_DATABASE_URL's server, else the embedded server.
+  if (serverUrl) process.env.DATABASE_URL = serverUrl;
+} else if (serverUrl) engines.push(serverEngine(serverUrl));
 else process.stderr.write('BENCH_DATABASE_URL unset: the embedded default only\n');
 
 const reports = [];
