@@ -34,19 +34,24 @@ const register = (remoteAddress: string, email = `proxied${(registrations += 1)}
     payload: { email, password: 'secreto123', firstName: 'Lucía', lastName: 'Pérez' },
   });
 
+/** The client address the session of `email`'s learner was made from. */
+async function sessionAddressOf(email: string) {
+  const { db } = testApp.database;
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const [session] = await db
+    .select({ sess: sessions.sess })
+    .from(sessions)
+    .where(eq(sessions.userId, user!.id));
+  return session?.sess.address;
+}
+
 it('through a trusted proxy, takes the client address, the scheme and the host from its headers', async () => {
   const answer = await register(PROXY);
   expect(answer.statusCode).toBe(201);
   const cookie = answer.cookies.find((candidate) => candidate.name === 'palabra_sid');
   expect(cookie?.secure).toBe(true);
 
-  const { db } = testApp.database;
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'proxied1@example.com'));
-  const [session] = await db
-    .select({ sess: sessions.sess })
-    .from(sessions)
-    .where(eq(sessions.userId, user!.id));
-  expect(session?.sess.address).toBe(CLIENT);
+  expect(await sessionAddressOf('proxied1@example.com')).toBe(CLIENT);
 });
 
 it('from any other address, ignores the same headers: the public origin is another site’s', async () => {
@@ -65,11 +70,5 @@ it('from any other address, a request of the app’s own origin is served as sen
   });
   expect(answer.statusCode).toBe(201);
   expect(answer.cookies.find((candidate) => candidate.name === 'palabra_sid')?.secure).toBeFalsy();
-  const { db } = testApp.database;
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'direct@example.com'));
-  const [session] = await db
-    .select({ sess: sessions.sess })
-    .from(sessions)
-    .where(eq(sessions.userId, user!.id));
-  expect(session?.sess.address).toBe('198.51.100.4');
+  expect(await sessionAddressOf('direct@example.com')).toBe('198.51.100.4');
 });
