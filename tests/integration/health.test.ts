@@ -1,10 +1,13 @@
 import { once } from 'node:events';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthSchema, readinessSchema } from '../../src/shared/api/health';
+import { providerPaths } from '../../src/shared/api/providers';
 import { connectMigratedDatabase, openDatabase } from '../../src/server/db/client';
 import { embeddedConnectionOf, startEmbeddedServer } from '../../src/server/db/embedded-server';
 import { buildTestApp, buildTestAppOn, registerUser, type TestApp } from '../support/build-test-app';
@@ -96,5 +99,55 @@ describe('a stopping instance', () => {
     expect(code).toBe(1012);
     await closing;
     await stopping.database.close();
+  });
+
+  it('finishes a request in flight, then stops taking connections', async () => {
+    // A provider that holds its answers until the test lets them go: the learner's key check stays in flight.
+    // Let go, it refuses the key, then and from then on.
+    const held: ServerResponse[] = [];
+    let isLetGo = false;
+    const refuse = (response: ServerResponse) =>
+      response.writeHead(401, { 'content-type': 'application/json' }).end('{}');
+    let markHeld!: () => void;
+    const isHeld = new Promise<void>((resolve) => (markHeld = resolve));
+    const provider = createServer((_request, response) => {
+      if (isLetGo) return void refuse(response);
+      held.push(response);
+      markHeld();
+    });
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    const providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+    const stopping = await buildTestApp({
+      providerBaseUrls: { openai: undefined, elevenlabs: providerUrl, leonardo: undefined },
+    });
+    try {
+      const learner = await registerUser(stopping.app);
+      const origin = await stopping.app.listen({ port: 0, host: '127.0.0.1' });
+      const inFlight = fetch(`${origin}${providerPaths.validateElevenlabsKey}`, {
+        method: 'POST',
+        headers: { cookie: learner.cookie, origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ apiKey: 'a-key-the-provider-refuses' }),
+      });
+      await isHeld;
+      const closing = stopping.app.close();
+      // The listening socket closes while the request is still in flight: no new connection is taken.
+      await expect
+        .poll(() =>
+          fetch(`${origin}/healthz`).then(
+            () => 'answered',
+            () => 'refused',
+          ),
+        )
+        .toBe('refused');
+      isLetGo = true;
+      for (const response of held) refuse(response);
+      const answer = await inFlight;
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ valid: false });
+      await closing;
+    } finally {
+      await stopping.database.close();
+      provider.close();
+    }
   });
 });

@@ -27,6 +27,17 @@ export async function registerCorePlugins(app: FastifyInstance, appSecret: strin
       });
     },
   });
+  // A request in flight when the close begins is answered, then its connection closed: left open for
+  // keep-alive, it would hold the close until the keep-alive timeout (72 s), past the stop's own bound
+  // (docs/DEPLOY.md#stopping).
+  let isClosing = false;
+  app.addHook('preClose', (done) => {
+    isClosing = true;
+    done();
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (isClosing) reply.header('connection', 'close');
+  });
   // JSON answers and the app's scripts shrink to a fraction; pictures and clips are compressed already
   // (their types are not compressible) and pass through.
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
