@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newBuildDir, publishBuild } from '../../../src/server/lib/build-folders';
 import { hashBuildInputs, isCurrentBuildOf, recordBuildInputs } from '../../../scripts/lib/build-inputs';
 import { withBuildLock } from '../../../scripts/lib/build-lock';
@@ -96,15 +96,19 @@ describe('the build lock', () => {
       events.push('first out');
     });
     await firstIn;
+    const said = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const second = withBuildLock(lockFile, () => {
       events.push('second in');
       return Promise.resolve();
     });
-    // The second waits for as long as the first holds the lock, however long that is.
-    await new Promise((resolve) => setImmediate(resolve));
+    // The second has met the lock, and waits for as long as the first holds it.
+    await vi.waitFor(() =>
+      expect(said).toHaveBeenCalledWith(expect.stringContaining('waiting for another build')),
+    );
     expect(events).toEqual(['first in']);
     releaseFirst();
     await Promise.all([first, second]);
+    said.mockRestore();
     expect(events).toEqual(['first in', 'first out', 'second in']);
   });
 
